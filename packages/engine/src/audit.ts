@@ -1,0 +1,39 @@
+import type { AuditEvent } from './types.js';
+
+/** A destination for audit events. `write` must not throw synchronously for long work: return a promise. */
+export interface AuditSink {
+  write(event: AuditEvent): void | Promise<void>;
+  /** Reads back recent events (newest last), when the sink can. */
+  read?(): Promise<AuditEvent[]> | AuditEvent[];
+}
+
+/** What `createPermissionEngine({ audit })` accepts: a callback, a sink, or several. */
+export type AuditInput =
+  | ((event: AuditEvent) => void | Promise<void>)
+  | AuditSink
+  | ReadonlyArray<((event: AuditEvent) => void | Promise<void>) | AuditSink>;
+
+export function toAuditSinks(input: AuditInput | undefined): AuditSink[] {
+  if (input === undefined) return [];
+  const list = Array.isArray(input) ? input : [input];
+  return list.map((entry) => (typeof entry === 'function' ? { write: entry } : (entry as AuditSink)));
+}
+
+/** Keeps the last `capacity` events in memory. */
+export function memoryAuditSink(capacity = 1000): AuditSink & { events(): AuditEvent[] } {
+  const ring: AuditEvent[] = [];
+  let start = 0;
+  const events = () => [...ring.slice(start), ...ring.slice(0, start)];
+  return {
+    write(event) {
+      if (ring.length < capacity) {
+        ring.push(event);
+      } else {
+        ring[start] = event;
+        start = (start + 1) % capacity;
+      }
+    },
+    read: events,
+    events,
+  };
+}

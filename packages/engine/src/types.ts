@@ -1,0 +1,183 @@
+/** Risk tiers, lowest to highest. */
+export type RiskTier = 'low' | 'medium' | 'high';
+
+/** The four answers of spec R3. */
+export type Choice = 'allow_once' | 'allow_always' | 'deny_once' | 'deny_always';
+
+/** How a decision was reached (spec R6 `origin`). */
+export type DecisionOrigin = 'user_prompt' | 'cache_hit' | 'auto_revoke_renewal';
+
+/** MCP tool annotations (`tools/list[].annotations`). All are hints from the server. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** A tool as listed by an MCP server. Every field is untrusted text from the server. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  annotations?: ToolAnnotations;
+  inputSchema?: unknown;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * The server a call goes to. `id` comes from the host's configuration of the
+ * connection, never from what the server reports about itself.
+ */
+export interface ServerRef {
+  id: string;
+  /** Display name; untrusted when it came from the server. */
+  name?: string;
+  /** Set by the host only. @default false */
+  trusted?: boolean;
+}
+
+/** One tool call the agent wants to make. */
+export interface ToolCall {
+  userId: string;
+  workspaceId: string;
+  server: ServerRef;
+  tool: ToolDefinition;
+  args: unknown;
+}
+
+/** Why a tier was chosen; the prompt model turns these into localized lines. */
+export type RiskReason =
+  | 'no_annotations'
+  | 'destructive'
+  | 'open_world'
+  | 'read_only'
+  | 'trusted_server'
+  | 'untrusted_server'
+  | 'idempotent_write'
+  | 'non_idempotent_write'
+  | 'server_raised'
+  | 'server_lowered'
+  | 'server_lower_ignored';
+
+export interface RiskAssessment {
+  tier: RiskTier;
+  reasons: RiskReason[];
+  /** What settled the tier: the annotations, the MCP defaults (no annotations), or the server's own `_meta` risk. */
+  source: 'annotations' | 'defaults' | 'server_meta';
+}
+
+/** The scope a grant applies to. */
+export interface GrantScope {
+  userId: string;
+  workspaceId: string;
+  serverId: string;
+  toolName: string;
+  /** Present when the grant covers one exact set of arguments. */
+  argsHash?: string;
+}
+
+/** A pinned tool definition: one hash overall plus one per part, to say what changed. */
+export interface ToolPin {
+  hash: string;
+  parts: Record<PinnedPart, string>;
+}
+
+export type PinnedPart = 'name' | 'title' | 'description' | 'inputSchema' | 'annotations';
+
+/** A remembered "always" answer (spec R4). Timestamps are ISO 8601. */
+export interface Grant extends GrantScope {
+  key: string;
+  decision: 'allow' | 'deny';
+  grantedAt: string;
+  expiresAt: string | null;
+  grantedBy: string;
+  riskTier: RiskTier;
+  /** Allow grants are pinned to the definition they were granted for. */
+  pin?: ToolPin;
+}
+
+export type LookupStatus = 'allow' | 'deny' | 'prompt';
+
+export type LookupReason =
+  | 'grant_allow'
+  | 'grant_deny'
+  | 'no_grant'
+  | 'not_ready'
+  | 'store_failed'
+  | 'expired'
+  | 'definition_changed'
+  | 'definition_unknown'
+  | 'args_hash_unknown';
+
+export interface LookupResult {
+  status: LookupStatus;
+  reason: LookupReason;
+  /** The grant that decided, or the stale one (expired, changed definition) that needs renewal. */
+  grant?: Grant;
+  /** For `definition_changed`: which parts of the tool definition differ from the pinned ones. */
+  changed?: PinnedPart[];
+}
+
+/** A richer answer: the choice plus optional scope and time the user picked. */
+export interface ChoiceDetail {
+  choice: Choice;
+  /** Remember for these exact arguments only. @default false */
+  argsOnly?: boolean;
+  /** A shorter lifetime than the tier default, in ms ("for 30 minutes"). */
+  ttlMs?: number;
+}
+
+export type PromptAnswer = Choice | ChoiceDetail;
+
+/** What a renderer receives to ask the user. */
+export interface PromptRequest {
+  id: string;
+  call: ToolCall;
+  risk: RiskAssessment;
+  allowAlwaysEnabled: boolean;
+  /** Why the engine asks: a first call, an expired grant, a changed definition, … */
+  lookup: LookupResult;
+  argsHash: string | null;
+  /** Position in the queue (1-based) and the queue length when the prompt was shown. */
+  position: number;
+  queueLength: number;
+  /** Aborted when the prompt is settled elsewhere (another tab, timeout, cancel): close the UI. */
+  signal: AbortSignal;
+  /** Extra data the host attached (for example a dry-run preview). */
+  context?: Record<string, unknown>;
+}
+
+export type PromptCallback = (request: PromptRequest) => Promise<PromptAnswer> | PromptAnswer;
+
+/** How a request ended. `answer`: the user (or a remote approver) chose. */
+export type Settlement = 'answer' | 'grant' | 'timeout' | 'abort' | 'cancel' | 'error';
+
+export interface RequestResult {
+  allowed: boolean;
+  choice: Choice;
+  origin: DecisionOrigin;
+  risk: RiskAssessment;
+  settledBy: Settlement;
+  argsHash: string | null;
+  promptId?: string;
+  grant?: Grant;
+  /** Set when the prompt failed (renderer threw, refused answer); the call was denied. */
+  error?: Error;
+}
+
+/** The audit event of spec R6, field for field. Raw arguments never appear here. */
+export interface AuditEvent {
+  event_type: 'mcp.permission.decision';
+  decision: 'ALLOW_ONCE' | 'ALLOW_ALWAYS' | 'DENY_ONCE' | 'DENY_ALWAYS';
+  koder_user_id: string;
+  workspace_id: string;
+  server_id: string;
+  tool_name: string;
+  args_hash: string | null;
+  risk_tier: RiskTier;
+  timestamp: string;
+  origin: DecisionOrigin;
+}

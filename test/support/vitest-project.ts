@@ -1,0 +1,23 @@
+import { defaultClientConditions, defaultServerConditions, type UserConfig } from 'vite';
+import { defineProject } from 'vitest/config';
+
+/**
+ * Shared settings for every package's test project: workspace packages resolve
+ * to their TypeScript sources through the `source` export condition, so tests
+ * never need a prior build.
+ */
+export function sourceProject(
+  name: string,
+  test: NonNullable<UserConfig['test']> = {},
+): ReturnType<typeof defineProject> {
+  return defineProject({
+    resolve: { conditions: ['source', ...defaultClientConditions] },
+    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+    test: {
+      name,
+      include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+      environment: 'node',
+      ...test,
+    },
+  });
+}

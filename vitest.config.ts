@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'test/vitest.config.ts'],
+    reporters: ['default', './test/support/require-tests-reporter.ts'],
+    passWithNoTests: false,
+  },
+});
