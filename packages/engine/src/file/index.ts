@@ -1,0 +1,15 @@
+/**
+ * Node storage for @mcp-consent/engine: a grant store in one JSON file and an
+ * audit sink in a JSON Lines file. The terminal host's default.
+ */
+export {
+  fileStore,
+  type FileGrantStore,
+  type FileStoreOptions,
+  type GrantFile,
+} from './file-store.js';
+export {
+  jsonlAuditSink,
+  type JsonlAuditSink,
+  type JsonlAuditSinkOptions,
+} from './jsonl-audit-sink.js';

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileStore } from '@mcp-consent/engine/file';
+
+/** How many writers get killed. A hardening pass raises it: KILLED_WRITER_ROUNDS=200. */
+const ROUNDS = Number(process.env.KILLED_WRITER_ROUNDS ?? 20);
+/** Writers running at the same time (each on its own file); startup of Node + tsx dominates. */
+const PARALLEL = Math.max(1, Math.min(4, availableParallelism()));
+/** The kill lands at a random moment up to this long after the writer said it is ready. */
+const MAX_KILL_DELAY_MS = 60;
+
+const writerScript = fileURLToPath(new URL('./fixtures/file-writer.ts', import.meta.url));
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+interface Round {
+  acknowledged: string[];
+  path: string;
+  dir: string;
+}
+
+/** Starts a writer, kills it with SIGKILL at a random moment, and returns the keys it acknowledged. */
+function killWriterAtRandom(dir: string, prefix: string): Promise<Round> {
+  const path = join(dir, 'grants.json');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', writerScript, path, prefix],
+      {
+        cwd: packageDir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    let killTimer: NodeJS.Timeout | undefined;
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      stdout += chunk;
+      if (killTimer === undefined && stdout.startsWith('ready\n')) {
+        killTimer = setTimeout(() => child.kill('SIGKILL'), Math.random() * MAX_KILL_DELAY_MS);
+      }
+    });
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (_code, signal) => {
+      clearTimeout(killTimer);
+      if (signal !== 'SIGKILL') {
+        reject(new Error(`the writer exited on its own (signal ${signal}):\n${stderr}`));
+        return;
+      }
+      // Only complete lines count; a key cut off mid-line was not acknowledged as far as we know.
+      const lines = stdout.split('\n').slice(0, -1);
+      resolve({ acknowledged: lines.filter((line) => line !== 'ready'), path, dir });
+    });
+  });
+}
+
+describe('fileStore with a writer killed mid-write', () => {
+  const rounds: Round[] = [];
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'mcp-consent-killed-writer-'));
+    let next = 0;
+    const worker = async () => {
+      while (next < ROUNDS) {
+        const round = next++;
+        const dir = join(root, `round-${round}`);
+        await mkdir(dir);
+        rounds[round] = await killWriterAtRandom(dir, `r${round}`);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+  }, 120_000);
+
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it(`loads every acknowledged grant after each of ${ROUNDS} kills`, async () => {
+    expect(rounds).toHaveLength(ROUNDS);
+    let killedMidWrite = 0;
+    for (const { path, dir, acknowledged } of rounds) {
+      if ((await readdir(dir)).some((name) => name.includes('.tmp-'))) killedMidWrite += 1;
+      const loaded = await fileStore(path).load();
+      const keys = new Set(loaded.map((grant) => grant.key));
+      expect(
+        acknowledged.filter((key) => !keys.has(key)),
+        `lost acknowledged grants in ${path}`,
+      ).toEqual([]);
+      if (acknowledged.length > 0) expect(keys.size).toBeGreaterThanOrEqual(acknowledged.length);
+      // Never treated as corrupt, and temp files of the dead writer are gone after the load.
+      expect((await readdir(dir)).filter((name) => name !== 'grants.json')).toEqual([]);
+    }
+    // The kills must have hit writers that had written something, or the test proves little.
+    expect(rounds.some((round) => round.acknowledged.length > 0)).toBe(true);
+    const acks = rounds.map((round) => round.acknowledged.length);
+    console.info(
+      `[killed-writer] ${ROUNDS} rounds, acknowledged grants per round ${Math.min(...acks)}-${Math.max(...acks)}, ` +
+        `${killedMidWrite} killed with a temp file on disk`,
+    );
+  });
+});
