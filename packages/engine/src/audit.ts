@@ -1,4 +1,4 @@
-import type { AuditEvent } from './types.js';
+import type { AuditEvent, Choice, DecisionOrigin, RiskTier, ToolCall } from './types.js';
 
 /** A destination for audit events. `write` must not throw synchronously for long work: return a promise. */
 export interface AuditSink {
@@ -16,7 +16,9 @@ export type AuditInput =
 export function toAuditSinks(input: AuditInput | undefined): AuditSink[] {
   if (input === undefined) return [];
   const list = Array.isArray(input) ? input : [input];
-  return list.map((entry) => (typeof entry === 'function' ? { write: entry } : (entry as AuditSink)));
+  return list.map((entry) =>
+    typeof entry === 'function' ? { write: entry } : (entry as AuditSink),
+  );
 }
 
 /** Keeps the last `capacity` events in memory. */
@@ -35,5 +37,35 @@ export function memoryAuditSink(capacity = 1000): AuditSink & { events(): AuditE
     },
     read: events,
     events,
+  };
+}
+
+const DECISIONS = {
+  allow_once: 'ALLOW_ONCE',
+  allow_always: 'ALLOW_ALWAYS',
+  deny_once: 'DENY_ONCE',
+  deny_always: 'DENY_ALWAYS',
+} as const satisfies Record<Choice, AuditEvent['decision']>;
+
+/** Builds the R6 event. Only the hash of the arguments is recorded, never the arguments. */
+export function toAuditEvent(
+  call: ToolCall,
+  choice: Choice,
+  argsHash: string | null,
+  risk: RiskTier,
+  origin: DecisionOrigin,
+  nowMs: number,
+): AuditEvent {
+  return {
+    event_type: 'mcp.permission.decision',
+    decision: DECISIONS[choice],
+    koder_user_id: call.userId,
+    workspace_id: call.workspaceId,
+    server_id: call.server.id,
+    tool_name: call.tool.name,
+    args_hash: argsHash,
+    risk_tier: risk,
+    timestamp: new Date(nowMs).toISOString(),
+    origin,
   };
 }

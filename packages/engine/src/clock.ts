@@ -18,6 +18,8 @@ export interface ManualClock extends Clock {
   advance(ms: number): void;
   /** Jumps to an absolute time (backwards too), firing timers now due. */
   set(epochMs: number): void;
+  /** How many timers are scheduled and not yet fired or cancelled. */
+  pendingTimers(): number;
 }
 
 /** A clock that only moves when told to: for tests and simulations. */
@@ -51,5 +53,6 @@ export function createManualClock(start = Date.UTC(2026, 0, 1)): ManualClock {
       now = epochMs;
       fireDue();
     },
+    pendingTimers: () => timers.size,
   };
 }

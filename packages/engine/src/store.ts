@@ -1,7 +1,8 @@
 import type { Grant } from './types.js';
 
 /** A change made by another writer (another tab or process) that the cache should apply. */
-export type StoreChange = { type: 'put'; grant: Grant } | { type: 'delete'; key: string } | { type: 'clear' };
+export type StoreChange =
+  { type: 'put'; grant: Grant } | { type: 'delete'; key: string } | { type: 'clear' };
 
 /**
  * Where grants persist. The engine loads everything once at start into its
@@ -22,7 +23,9 @@ export interface GrantStore {
 }
 
 /** An in-memory store for tests and ephemeral hosts. Grants are copied in and out. */
-export function memoryStore(initial: readonly Grant[] = []): GrantStore & { readonly size: number } {
+export function memoryStore(
+  initial: readonly Grant[] = [],
+): GrantStore & { readonly size: number } {
   const grants = new Map<string, Grant>(initial.map((grant) => [grant.key, { ...grant }]));
   return {
     get size() {

@@ -1,0 +1,64 @@
+import { canonicalJson } from './canonical-json.js';
+import { sha256Hex } from './sha256.js';
+import type { PinnedPart, ToolDefinition, ToolPin } from './types.js';
+
+/**
+ * SHA-256 (WebCrypto) of the RFC 8785 canonical JSON of a call's arguments,
+ * as lowercase hex. Rejects with CanonicalJsonError for values JSON cannot hold.
+ */
+export async function hashArgs(args: unknown): Promise<string> {
+  const canonical = canonicalJson(args ?? {});
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
+  let hex = '';
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+const PINNED_PARTS: readonly PinnedPart[] = [
+  'name',
+  'title',
+  'description',
+  'inputSchema',
+  'annotations',
+];
+
+// Tool objects from a catalog are reused across calls, so pins are memoized per
+// object. The memo also keeps the part values it hashed: a host that reassigns a
+// part in place (tool.description = …) gets a fresh pin, not a stale one.
+// Definitions are otherwise treated as immutable: pass a new object when one changes.
+const pinCache = new WeakMap<ToolDefinition, { seen: unknown[]; pin: ToolPin | null }>();
+
+/**
+ * Fingerprint of the parts of a tool definition a user approved. Returns null
+ * when the definition cannot be canonicalized (it can then never match a pin).
+ */
+export function pinTool(tool: ToolDefinition): ToolPin | null {
+  const seen = PINNED_PARTS.map((part) => tool[part]);
+  const cached = pinCache.get(tool);
+  if (cached && cached.seen.every((value, index) => value === seen[index])) return cached.pin;
+  let pin: ToolPin | null;
+  try {
+    const parts = {} as Record<PinnedPart, string>;
+    for (const part of PINNED_PARTS) parts[part] = sha256Hex(canonicalJson(tool[part] ?? null));
+    pin = { hash: sha256Hex(PINNED_PARTS.map((part) => parts[part]).join(':')), parts };
+  } catch {
+    pin = null;
+  }
+  pinCache.set(tool, { seen, pin });
+  return pin;
+}
+
+/** Which parts differ between a stored pin and the current definition. */
+export function changedParts(pinned: ToolPin, current: ToolPin | null): PinnedPart[] {
+  if (!current) return [...PINNED_PARTS];
+  return PINNED_PARTS.filter((part) => pinned.parts[part] !== current.parts[part]);
+}
+
+/** True when a tool carries more than its name: a catalog has described it. */
+export function isDescribed(tool: ToolDefinition): boolean {
+  return (
+    tool.description !== undefined ||
+    tool.inputSchema !== undefined ||
+    tool.annotations !== undefined
+  );
+}

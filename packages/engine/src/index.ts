@@ -1,0 +1,42 @@
+export { createPermissionEngine, DAY_MS, DEFAULT_EXPIRY } from './engine.js';
+export type {
+  EngineEvent,
+  EngineSnapshot,
+  EngineStatus,
+  PermissionEngine,
+  PermissionEngineOptions,
+  RequestOptions,
+} from './engine.js';
+export type { PendingPrompt } from './prompt-queue.js';
+export {
+  deriveRisk,
+  effectiveHints,
+  hasHints,
+  isAllowAlwaysPermitted,
+  serverDeclaredTier,
+  DEFAULT_SERVER_RISK_PATH,
+} from './risk.js';
+export type { EffectiveHints, RiskOptions } from './risk.js';
+export { memoryStore, isGrant } from './store.js';
+export type { GrantStore, StoreChange } from './store.js';
+export { memoryAuditSink, toAuditEvent } from './audit.js';
+export type { AuditInput, AuditSink } from './audit.js';
+export { createManualClock } from './clock.js';
+export type { CancelTimer, Clock, ManualClock } from './clock.js';
+export { systemClock } from './system-clock.js';
+export { createEmitter } from './emitter.js';
+export type { Emitter, Subscribable } from './emitter.js';
+export { canonicalJson } from './canonical-json.js';
+export { hashArgs, pinTool, changedParts } from './hash.js';
+export { sha256Hex } from './sha256.js';
+export { grantKey } from './grant-key.js';
+export { isExpired } from './grant-cache.js';
+export type { GrantFilter } from './grant-cache.js';
+export {
+  CanonicalJsonError,
+  ConsentError,
+  CorruptStoreError,
+  InvalidAnswerError,
+  StoreUnavailableError,
+} from './errors.js';
+export type * from './types.js';

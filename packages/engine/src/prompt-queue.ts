@@ -1,0 +1,147 @@
+import { grantKey } from './grant-key.js';
+import { pinTool } from './hash.js';
+import { scopeOf } from './grant-cache.js';
+import type {
+  LookupResult,
+  PromptCallback,
+  PromptRequest,
+  RequestResult,
+  RiskAssessment,
+  ToolCall,
+} from './types.js';
+
+/** One request waiting on a prompt. Several identical requests share one prompt. */
+export interface Waiter {
+  call: ToolCall;
+  settled: boolean;
+  resolve(result: RequestResult): void;
+  cleanup(): void;
+}
+
+export interface PromptEntry {
+  id: string;
+  dedupeKey: string;
+  call: ToolCall;
+  risk: RiskAssessment;
+  argsHash: string | null;
+  lookup: LookupResult;
+  allowAlwaysEnabled: boolean;
+  prompt: PromptCallback;
+  forcePrompt: boolean;
+  persist: boolean;
+  context: Record<string, unknown> | undefined;
+  createdAt: number;
+  waiters: Set<Waiter>;
+  controller: AbortController;
+}
+
+/** What `engine.pending()` lists: enough to show or answer a prompt from elsewhere. */
+export interface PendingPrompt {
+  id: string;
+  call: ToolCall;
+  risk: RiskAssessment;
+  allowAlwaysEnabled: boolean;
+  lookup: LookupResult;
+  argsHash: string | null;
+  createdAt: number;
+  /** 1-based place in the queue. */
+  position: number;
+  /** How many requests share this prompt. */
+  requests: number;
+  context?: Record<string, unknown>;
+}
+
+export type NewEntry = Omit<PromptEntry, 'id' | 'dedupeKey' | 'waiters' | 'controller'>;
+
+/** Prompts wait in arrival order, one shown at a time; identical calls share one entry. */
+export class PromptQueue {
+  private readonly entries = new Map<string, PromptEntry>();
+  private readonly byDedupeKey = new Map<string, PromptEntry>();
+  private readonly idPrefix = randomPrefix();
+  private counter = 0;
+
+  enqueue(init: NewEntry): PromptEntry {
+    const dedupeKey = dedupeKeyOf(init);
+    const existing = dedupeKey ? this.byDedupeKey.get(dedupeKey) : undefined;
+    if (existing) return existing;
+    const entry: PromptEntry = {
+      ...init,
+      id: `${this.idPrefix}-${++this.counter}`,
+      dedupeKey,
+      waiters: new Set(),
+      controller: new AbortController(),
+    };
+    this.entries.set(entry.id, entry);
+    if (dedupeKey) this.byDedupeKey.set(dedupeKey, entry);
+    return entry;
+  }
+
+  remove(entry: PromptEntry): void {
+    this.entries.delete(entry.id);
+    if (this.byDedupeKey.get(entry.dedupeKey) === entry) this.byDedupeKey.delete(entry.dedupeKey);
+  }
+
+  has(entry: PromptEntry): boolean {
+    return this.entries.get(entry.id) === entry;
+  }
+
+  get(id: string): PromptEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  first(): PromptEntry | undefined {
+    return this.entries.values().next().value;
+  }
+
+  list(): PendingPrompt[] {
+    return [...this.entries.values()].map((entry, index) => ({
+      id: entry.id,
+      call: entry.call,
+      risk: entry.risk,
+      allowAlwaysEnabled: entry.allowAlwaysEnabled,
+      lookup: entry.lookup,
+      argsHash: entry.argsHash,
+      createdAt: entry.createdAt,
+      position: index + 1,
+      requests: entry.waiters.size,
+      ...(entry.context ? { context: entry.context } : {}),
+    }));
+  }
+
+  toRequest(entry: PromptEntry): PromptRequest {
+    const position = [...this.entries.keys()].indexOf(entry.id) + 1;
+    return {
+      id: entry.id,
+      call: entry.call,
+      risk: entry.risk,
+      allowAlwaysEnabled: entry.allowAlwaysEnabled,
+      lookup: entry.lookup,
+      argsHash: entry.argsHash,
+      position,
+      queueLength: this.entries.size,
+      signal: entry.controller.signal,
+      ...(entry.context ? { context: entry.context } : {}),
+    };
+  }
+}
+
+/** Same scope, same arguments, same definition, same kind of request: one prompt. */
+function dedupeKeyOf(init: NewEntry): string {
+  if (init.argsHash === null) return ''; // Unhashable arguments cannot be compared: ask separately.
+  const flags = `${init.forcePrompt ? 'f' : ''}${init.persist ? 'p' : ''}:${String(init.context?.kind ?? '')}`;
+  return [
+    grantKey({ ...scopeOf(init.call), argsHash: init.argsHash }),
+    toolIdentity(init.call),
+    flags,
+  ].join('|');
+}
+
+function toolIdentity(call: ToolCall): string {
+  return `${pinTool(call.tool)?.hash ?? 'unpinned'}:${call.server.trusted === true ? 't' : 'u'}`;
+}
+
+function randomPrefix(): string {
+  const bytes = new Uint8Array(4);
+  crypto.getRandomValues(bytes);
+  return `p${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,104 @@
+import { expect, vi } from 'vitest';
+import {
+  createManualClock,
+  createPermissionEngine,
+  memoryAuditSink,
+  memoryStore,
+  type AuditEvent,
+  type GrantStore,
+  type PermissionEngineOptions,
+  type PromptAnswer,
+  type PromptRequest,
+  type ToolCall,
+  type ToolDefinition,
+} from '@mcp-consent/engine';
+
+export const tools = {
+  notesList: {
+    name: 'notes_list',
+    description: 'List notes',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  notesPut: {
+    name: 'notes_put',
+    description: 'Create or replace a note',
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string' }, text: { type: 'string' } },
+    },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+  },
+  notesDelete: {
+    name: 'notes_delete',
+    description: 'Delete a note',
+    inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+    annotations: { destructiveHint: true, openWorldHint: false },
+  },
+  legacy: { name: 'legacy_tool', description: 'No annotations', inputSchema: { type: 'object' } },
+} satisfies Record<string, ToolDefinition>;
+
+export const trustedServer = { id: 'notes', name: 'Notes', trusted: true };
+
+export function callOf(tool: ToolDefinition, overrides: Partial<ToolCall> = {}): ToolCall {
+  return {
+    userId: 'alice',
+    workspaceId: 'ws-1',
+    server: trustedServer,
+    tool,
+    args: {},
+    ...overrides,
+  };
+}
+
+/**
+ * Stands in for the person at the screen: records every prompt it was shown and
+ * answers from a script (or leaves the prompt open when the script is empty).
+ */
+export function scriptedUser(...answers: PromptAnswer[]) {
+  const shown: PromptRequest[] = [];
+  const prompt = (request: PromptRequest): Promise<PromptAnswer> => {
+    shown.push(request);
+    const answer = answers.shift();
+    return answer === undefined ? new Promise<PromptAnswer>(() => {}) : Promise.resolve(answer);
+  };
+  return { prompt, shown };
+}
+
+/** An engine on a manual clock with an in-memory store and audit ring. */
+export async function setup(
+  overrides: Partial<PermissionEngineOptions> & { store?: GrantStore } = {},
+) {
+  const clock = createManualClock(Date.UTC(2026, 10, 21));
+  const audit = memoryAuditSink();
+  const store = overrides.store ?? memoryStore();
+  const engine = createPermissionEngine({ clock, audit, ...overrides, store });
+  await engine.ready.catch(() => {});
+  return { engine, clock, audit, store, events: (): AuditEvent[] => audit.events() };
+}
+
+/** Waits (by polling, not by time) until the user has been shown `count` prompts. */
+export async function shownCount(user: { shown: unknown[] }, count: number): Promise<void> {
+  await vi.waitFor(() => expect(user.shown).toHaveLength(count), { timeout: 2000, interval: 1 });
+}
+
+/** Lets queued promise callbacks run. */
+export async function flush(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
