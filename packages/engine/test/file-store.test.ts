@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CorruptStoreError, StoreUnavailableError } from '../src/errors.js';
+import { CorruptStoreError, StoreUnavailableError } from '@mcp-consent/engine';
 import { fileStore } from '@mcp-consent/engine/file';
 import { makeGrant } from './fixtures/grants.js';
 

@@ -1,0 +1,192 @@
+import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { StoreUnavailableError } from '../errors.js';
+import { isGrant, type GrantStore, type StoreChange } from '../store.js';
+import type { Grant } from '../types.js';
+
+export interface IdbStoreOptions {
+  /**
+   * IndexedDB database name. idb-keyval creates one object store per database,
+   * so give every store its own database name.
+   * @default 'mcp-consent'
+   */
+  dbName?: string;
+  /**
+   * Object store name inside the database.
+   * @default 'grants'
+   */
+  storeName?: string;
+  /**
+   * BroadcastChannel name that carries changes to the other tabs of this origin.
+   * @default `mcp-consent:${dbName}/${storeName}`
+   */
+  channelName?: string;
+}
+
+/** A grant store in IndexedDB, with what it had to skip. */
+export interface IdbGrantStore extends GrantStore {
+  subscribe(listener: (change: StoreChange) => void): () => void;
+  close(): void;
+  /**
+   * Keys of records that were not valid grants at the last `load`. They stay in
+   * IndexedDB untouched (nothing is deleted); the engine asks for those calls.
+   */
+  readonly corruptKeys: readonly IDBValidKey[];
+}
+
+/** What one tab posts to the others. `from` keeps a store from applying its own changes. */
+interface ChangeMessage {
+  from: string;
+  change: StoreChange;
+}
+
+/**
+ * Grants in IndexedDB (through idb-keyval), one record per grant key: the
+ * browser default. Changes made by other tabs or pages of the same origin
+ * reach `subscribe` listeners through a BroadcastChannel, after the other
+ * tab's write has been committed. A store never hears its own changes.
+ *
+ * Safe to construct where IndexedDB is missing (server rendering): the
+ * database is opened on the first call, and calls then reject with
+ * `StoreUnavailableError`, which makes the engine ask instead of deciding.
+ */
+export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
+  const dbName = options.dbName ?? 'mcp-consent';
+  const storeName = options.storeName ?? 'grants';
+  const channelName = options.channelName ?? `mcp-consent:${dbName}/${storeName}`;
+  const id = randomId();
+  const listeners = new Set<(change: StoreChange) => void>();
+  let store: UseStore | undefined;
+  let channel: BroadcastChannel | undefined;
+  let corruptKeys: IDBValidKey[] = [];
+  let closed = false;
+
+  const label = `IndexedDB store "${dbName}/${storeName}"`;
+
+  function useStore(): UseStore {
+    if (closed) throw new StoreUnavailableError(`The ${label} is closed.`);
+    store ??= createStore(dbName, storeName);
+    return store;
+  }
+
+  /** Wraps IndexedDB failures (missing, blocked, quota) so the engine sees one error type. */
+  async function guard<T>(action: string, work: (store: UseStore) => Promise<T>): Promise<T> {
+    try {
+      return await work(useStore());
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      throw new StoreUnavailableError(`The ${label} could not ${action}: ${describe(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  function openChannel(): BroadcastChannel | undefined {
+    if (channel === undefined && !closed && typeof BroadcastChannel === 'function') {
+      channel = new BroadcastChannel(channelName);
+      channel.onmessage = (event: MessageEvent<unknown>) => {
+        const change = readMessage(event.data, id);
+        if (change === undefined) return;
+        for (const listener of [...listeners]) listener(change);
+      };
+    }
+    return channel;
+  }
+
+  function announce(change: StoreChange): void {
+    const message: ChangeMessage = { from: id, change };
+    try {
+      openChannel()?.postMessage(message);
+    } catch (error) {
+      // The write itself succeeded; other tabs catch up on their next load.
+      console.warn(`[mcp-consent] ${label}: could not tell other tabs about a change`, error);
+    }
+  }
+
+  // Open the channel right away: a store that only writes must still announce,
+  // and a subscriber must not miss changes posted before its first call.
+  openChannel();
+
+  return {
+    get corruptKeys() {
+      return corruptKeys;
+    },
+    load: () =>
+      guard('load grants', async (use) => {
+        const grants: Grant[] = [];
+        const skipped: IDBValidKey[] = [];
+        for (const [key, value] of await entries<IDBValidKey, unknown>(use)) {
+          if (isGrant(value) && value.key === key) grants.push(value);
+          else skipped.push(key);
+        }
+        corruptKeys = skipped;
+        if (skipped.length > 0) {
+          console.warn(
+            `[mcp-consent] ${label}: skipped ${skipped.length} record(s) that are not valid grants ` +
+              `(keys: ${skipped.map((key) => JSON.stringify(key)).join(', ')}). They were left in ` +
+              'IndexedDB untouched; calls they covered will be asked again.',
+          );
+        }
+        return grants;
+      }),
+    put: (grant) =>
+      guard('save a grant', async (use) => {
+        await set(grant.key, { ...grant }, use);
+        announce({ type: 'put', grant: { ...grant } });
+      }),
+    delete: (key) =>
+      guard('delete a grant', async (use) => {
+        await del(key, use);
+        announce({ type: 'delete', key });
+      }),
+    clear: () =>
+      guard('clear grants', async (use) => {
+        await clear(use);
+        announce({ type: 'clear' });
+      }),
+    subscribe(listener) {
+      openChannel();
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close() {
+      closed = true;
+      listeners.clear();
+      channel?.close();
+      channel = undefined;
+      // Release the connection so other tabs can upgrade or delete the database.
+      store?.('readonly', (objectStore) => objectStore.transaction.db.close()).catch(
+        () => undefined,
+      );
+      store = undefined;
+    },
+  };
+}
+
+/** Messages come from any script of this origin: accept only well-formed changes. */
+function readMessage(data: unknown, ownId: string): StoreChange | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { from, change } = data as Partial<ChangeMessage>;
+  if (from === ownId || typeof change !== 'object' || change === null) return undefined;
+  switch (change.type) {
+    case 'put':
+      return isGrant(change.grant) ? { type: 'put', grant: change.grant } : undefined;
+    case 'delete':
+      return typeof change.key === 'string' ? { type: 'delete', key: change.key } : undefined;
+    case 'clear':
+      return { type: 'clear' };
+    default:
+      return undefined;
+  }
+}
+
+export function randomId(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,200 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuditEvent, StoreChange, ToolCall } from '@mcp-consent/engine';
+import {
+  launchChromium,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../../test/support/browser.js';
+import { makeGrant } from './fixtures/grants.js';
+import type {} from './fixtures/idb-page/main.js';
+
+const fixtureRoot = fileURLToPath(new URL('./fixtures/idb-page/', import.meta.url));
+
+// Generous: the browser is real and the machine may be busy. Nothing here asserts on time.
+vi.setConfig({ testTimeout: 30_000 });
+
+let browser: Browser;
+let server: FixtureServer;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureRoot)]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A fresh browser context: its own, empty IndexedDB. */
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context;
+}
+
+/** Opens the fixture page and its grant store. */
+async function openPage(context: BrowserContext, dbName = 'mcp-consent'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => 'idbFixture' in window);
+  await page.evaluate((name) => window.idbFixture.open({ dbName: name }), dbName);
+  return page;
+}
+
+const load = async (page: Page) =>
+  (await page.evaluate(() => window.idbFixture.load())).map((grant) => grant.key).sort();
+
+describe('idbStore in Chromium', () => {
+  it('keeps grants in IndexedDB across a page reload', async () => {
+    const page = await openPage(await newContext());
+    expect(await load(page)).toEqual([]);
+
+    const b = makeGrant('b', { decision: 'deny', expiresAt: null, argsHash: 'f00d' });
+    await page.evaluate(
+      async (grants) => {
+        for (const grant of grants) await window.idbFixture.put(grant);
+        await window.idbFixture.delete('a');
+      },
+      [makeGrant('a'), b, makeGrant('c')],
+    );
+
+    await page.reload();
+    await page.evaluate(() => window.idbFixture.open());
+    const loaded = await page.evaluate(() => window.idbFixture.load());
+    expect(loaded.map((grant) => grant.key).sort()).toEqual(['b', 'c']);
+    expect(loaded.find((grant) => grant.key === 'b')).toEqual(b);
+
+    await page.evaluate(() => window.idbFixture.clear());
+    await page.reload();
+    await page.evaluate(() => window.idbFixture.open());
+    expect(await load(page)).toEqual([]);
+  });
+
+  it('skips a record that is not a grant, reports it, and leaves it in IndexedDB', async () => {
+    const page = await openPage(await newContext());
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const broken = { ...makeGrant('broken'), decision: 'maybe' };
+    const misfiled = makeGrant('other-key');
+    await page.evaluate(
+      async ([good, bad, wrongKey]) => {
+        await window.idbFixture.put(good);
+        await window.idbFixture.rawPut('mcp-consent', 'grants', 'broken', bad);
+        await window.idbFixture.rawPut('mcp-consent', 'grants', 'misfiled', wrongKey);
+      },
+      [makeGrant('good'), broken, misfiled] as const,
+    );
+
+    expect(await load(page)).toEqual(['good']);
+    expect((await page.evaluate(() => window.idbFixture.corruptKeys())).sort()).toEqual([
+      'broken',
+      'misfiled',
+    ]);
+    expect(warnings.join('\n')).toMatch(/skipped 2 record\(s\).*"broken".*"misfiled"/s);
+    // Nothing was deleted: the bad record is still there, byte for byte.
+    expect(
+      await page.evaluate(() => window.idbFixture.rawGet('mcp-consent', 'grants', 'broken')),
+    ).toEqual(broken);
+  });
+
+  it("delivers one page's puts, revokes and clear to another page's subscription, without reload", async () => {
+    const context = await newContext();
+    const [pageA, pageB] = await Promise.all([openPage(context), openPage(context)]);
+    const grant = makeGrant('shared');
+
+    await pageA.evaluate((value) => window.idbFixture.put(value), grant);
+    const afterPut = await pageB.evaluate(() => window.idbFixture.waitForChanges(1));
+    expect(afterPut).toEqual([{ type: 'put', grant }] satisfies StoreChange[]);
+    // The message is posted after the write committed: B can already read it.
+    expect(await load(pageB)).toEqual(['shared']);
+
+    await pageA.evaluate(() => window.idbFixture.delete('shared'));
+    const afterDelete = await pageB.evaluate(() => window.idbFixture.waitForChanges(2));
+    expect(afterDelete[1]).toEqual({ type: 'delete', key: 'shared' });
+    expect(await load(pageB)).toEqual([]);
+
+    await pageA.evaluate(() => window.idbFixture.clear());
+    expect((await pageB.evaluate(() => window.idbFixture.waitForChanges(3)))[2]).toEqual({
+      type: 'clear',
+    });
+
+    // Page A never hears its own changes.
+    expect(await pageA.evaluate(() => window.idbFixture.changes())).toEqual([]);
+  });
+
+  it('keeps stores with different database names apart', async () => {
+    const context = await newContext();
+    const [pageA, pageB] = await Promise.all([
+      openPage(context, 'tenant-a'),
+      openPage(context, 'tenant-b'),
+    ]);
+    await pageA.evaluate((grant) => window.idbFixture.put(grant), makeGrant('only-a'));
+    await pageB.evaluate((grant) => window.idbFixture.put(grant), makeGrant('only-b'));
+    expect(await load(pageA)).toEqual(['only-a']);
+    expect(await load(pageB)).toEqual(['only-b']);
+    expect(await pageB.evaluate(() => window.idbFixture.changes())).toEqual([]);
+  });
+
+  it("lets an engine in page B allow a call right after page A's engine recorded Allow always", async () => {
+    const context = await newContext();
+    const [pageA, pageB] = await Promise.all([openPage(context), openPage(context)]);
+    await Promise.all(
+      [pageA, pageB].map((page) => page.evaluate(() => window.idbFixture.startEngine())),
+    );
+    const call: ToolCall = {
+      userId: 'user-1',
+      workspaceId: 'workspace-1',
+      server: { id: 'files', name: 'Files' },
+      tool: { name: 'read_file', annotations: { readOnlyHint: true } },
+      args: { path: 'README.md' },
+    };
+    expect(
+      await pageB.evaluate((value) => window.idbFixture.waitForLookup(value, 'prompt'), call),
+    ).toBe('no_grant');
+
+    expect(await pageA.evaluate((value) => window.idbFixture.allowAlways(value), call)).toBe(true);
+    expect(
+      await pageB.evaluate((value) => window.idbFixture.waitForLookup(value, 'allow'), call),
+    ).toBe('grant_allow');
+  });
+});
+
+describe('idbAuditSink in Chromium', () => {
+  const event = (tool: string): AuditEvent => ({
+    event_type: 'mcp.permission.decision',
+    decision: 'ALLOW_ONCE',
+    koder_user_id: 'user-1',
+    workspace_id: 'workspace-1',
+    server_id: 'files',
+    tool_name: tool,
+    args_hash: null,
+    risk_tier: 'low',
+    timestamp: '2025-06-01T10:00:00.000Z',
+    origin: 'user_prompt',
+  });
+
+  it('keeps events in order across a reload', async () => {
+    const page = await openPage(await newContext());
+    const events = ['one', 'two', 'three'].map(event);
+    await page.evaluate((items) => window.idbFixture.auditWrite({}, items), events);
+    await page.reload();
+    expect(await page.evaluate(() => window.idbFixture.auditRead({}))).toEqual(events);
+  });
+
+  it('drops the oldest events beyond its capacity', async () => {
+    const page = await openPage(await newContext());
+    const events = ['1', '2', '3', '4', '5'].map(event);
+    await page.evaluate((items) => window.idbFixture.auditWrite({ capacity: 3 }, items), events);
+    const kept = await page.evaluate(() => window.idbFixture.auditRead({ capacity: 3 }));
+    expect(kept.map((item) => item.tool_name)).toEqual(['3', '4', '5']);
+  });
+});
