@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStore, type EngineEvent, type GrantStore } from '@mcp-consent/engine';
+import {
+  memoryStore,
+  type EngineEvent,
+  type GrantStore,
+  type StoreChange,
+} from '@mcp-consent/engine';
 import { callOf, deferred, flush, scriptedUser, setup, shownCount, tools } from './helpers.js';
 
 describe('prompt queue (seed 004)', () => {
