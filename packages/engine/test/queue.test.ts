@@ -290,9 +290,7 @@ describe('failing stores fail closed', () => {
   });
 
   it('changes from another tab or process reach the lookup cache', async () => {
-    let push: (
-      change: Parameters<NonNullable<GrantStore['subscribe']>>[0] extends infer C ? C : never,
-    ) => void = () => {};
+    let push: (change: StoreChange) => void = () => {};
     const other = await setup();
     await other.engine.request(callOf(tools.notesPut), scriptedUser('allow_always'));
     const grant = other.engine.grants()[0]!;
