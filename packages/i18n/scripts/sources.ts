@@ -1,0 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PSEUDO_LOCALE, type SourceCatalogs } from '../src/codegen.js';
+
+/** The repository root (this file lives in packages/i18n/scripts). */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Reads every human-edited catalog in `/locales` (all but the generated pseudo-locale). */
+export function readSourceCatalogs(root = repoRoot): SourceCatalogs {
+  const dir = join(root, 'locales');
+  const out: Record<string, Record<string, string>> = {};
+  for (const file of readdirSync(dir).sort()) {
+    if (!file.endsWith('.json') || file === `${PSEUDO_LOCALE}.json`) continue;
+    out[file.slice(0, -'.json'.length)] = JSON.parse(
+      readFileSync(join(dir, file), 'utf8'),
+    ) as Record<string, string>;
+  }
+  return out;
+}

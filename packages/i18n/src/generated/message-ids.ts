@@ -1,0 +1,359 @@
+// Generated from /locales/en-US.json by `npm run generate -w @mcp-consent/i18n`. Do not edit.
+
+/** Every message id, in the order of the en-US catalog. */
+// prettier-ignore
+export const messageIds = [
+  'mcp.permission.title',
+  'mcp.permission.from',
+  'mcp.permission.action.allow_once',
+  'mcp.permission.action.allow_always',
+  'mcp.permission.action.deny_once',
+  'mcp.permission.action.deny_always',
+  'mcp.permission.risk.low',
+  'mcp.permission.risk.medium',
+  'mcp.permission.risk.high',
+  'mcp.permission.risk.heading',
+  'mcp.permission.risk.why.no_annotations',
+  'mcp.permission.risk.why.destructive',
+  'mcp.permission.risk.why.open_world',
+  'mcp.permission.risk.why.read_only',
+  'mcp.permission.risk.why.trusted_server',
+  'mcp.permission.risk.why.untrusted_server',
+  'mcp.permission.risk.why.idempotent_write',
+  'mcp.permission.risk.why.non_idempotent_write',
+  'mcp.permission.risk.why.server_raised',
+  'mcp.permission.risk.why.server_lowered',
+  'mcp.permission.risk.why.server_lower_ignored',
+  'mcp.permission.server.trusted',
+  'mcp.permission.server.untrusted',
+  'mcp.permission.effects.heading',
+  'mcp.permission.effects.unannotated',
+  'mcp.permission.effect.title',
+  'mcp.permission.effect.read_only',
+  'mcp.permission.effect.writes',
+  'mcp.permission.effect.destructive',
+  'mcp.permission.effect.additive',
+  'mcp.permission.effect.idempotent',
+  'mcp.permission.effect.not_idempotent',
+  'mcp.permission.effect.open_world',
+  'mcp.permission.effect.closed_world',
+  'mcp.permission.effect.declared',
+  'mcp.permission.effect.assumed',
+  'mcp.permission.notice.expired',
+  'mcp.permission.notice.definition_changed',
+  'mcp.permission.notice.definition_unknown',
+  'mcp.permission.notice.not_ready',
+  'mcp.permission.notice.store_failed',
+  'mcp.permission.notice.args_hash_unknown',
+  'mcp.permission.notice.hidden_characters',
+  'mcp.permission.notice.settled_elsewhere',
+  'mcp.permission.part.name',
+  'mcp.permission.part.title',
+  'mcp.permission.part.description',
+  'mcp.permission.part.inputSchema',
+  'mcp.permission.part.annotations',
+  'mcp.permission.args.heading',
+  'mcp.permission.args.empty',
+  'mcp.permission.args.show_more',
+  'mcp.permission.args.show_less',
+  'mcp.permission.args.more_lines',
+  'mcp.permission.args.more_chars',
+  'mcp.permission.args.redacted',
+  'mcp.permission.args.redacted_count',
+  'mcp.permission.args.too_deep',
+  'mcp.permission.args.circular',
+  'mcp.permission.args.unreadable',
+  'mcp.permission.checking',
+  'mcp.permission.allow_always.disabled_destructive',
+  'mcp.permission.allow_always.disabled',
+  'mcp.permission.queue.position',
+  'mcp.permission.queue.label',
+  'mcp.permission.close',
+  'mcp.permission.keys.hint',
+  'mcp.permission.guard',
+  'mcp.permission.announce',
+  'mcp.expiry.in_days',
+  'mcp.expiry.in_hours',
+  'mcp.expiry.in_minutes',
+  'mcp.expiry.never',
+  'mcp.expiry.expired',
+  'mcp.elicitation.title.form',
+  'mcp.elicitation.title.confirm',
+  'mcp.elicitation.title.url',
+  'mcp.elicitation.message.label',
+  'mcp.elicitation.action.accept',
+  'mcp.elicitation.action.confirm',
+  'mcp.elicitation.action.open',
+  'mcp.elicitation.action.decline',
+  'mcp.elicitation.action.cancel',
+  'mcp.elicitation.field.required',
+  'mcp.elicitation.field.optional',
+  'mcp.elicitation.field.choose',
+  'mcp.elicitation.field.yes',
+  'mcp.elicitation.field.no',
+  'mcp.elicitation.error.required',
+  'mcp.elicitation.error.not_a_number',
+  'mcp.elicitation.error.not_an_integer',
+  'mcp.elicitation.error.minimum',
+  'mcp.elicitation.error.maximum',
+  'mcp.elicitation.error.min_length',
+  'mcp.elicitation.error.max_length',
+  'mcp.elicitation.error.email',
+  'mcp.elicitation.error.uri',
+  'mcp.elicitation.error.date',
+  'mcp.elicitation.error.date_time',
+  'mcp.elicitation.error.option',
+  'mcp.elicitation.error.min_items',
+  'mcp.elicitation.error.max_items',
+  'mcp.elicitation.error.unsupported',
+  'mcp.elicitation.error.summary',
+  'mcp.elicitation.url.label',
+  'mcp.elicitation.url.host',
+  'mcp.elicitation.url.notice',
+  'mcp.elicitation.url.warning.punycode',
+  'mcp.elicitation.url.warning.mixed_scripts',
+  'mcp.elicitation.url.warning.confusable',
+  'mcp.elicitation.url.warning.not_https',
+  'mcp.elicitation.url.warning.userinfo',
+  'mcp.elicitation.url.warning.ip_address',
+  'mcp.elicitation.url.error.invalid',
+  'mcp.elicitation.url.error.scheme',
+  'mcp.elicitation.keys.hint',
+  'mcp.elicitation.announce',
+  'mcp.dry_run.title',
+  'mcp.dry_run.intro',
+  'mcp.dry_run.preview.heading',
+  'mcp.dry_run.hint.label',
+  'mcp.dry_run.operator_notice',
+  'mcp.dry_run.action.approve',
+  'mcp.dry_run.action.deny',
+  'mcp.dry_run.keys.hint',
+  'mcp.dry_run.announce',
+  'mcp.grants.title',
+  'mcp.grants.empty',
+  'mcp.grants.count',
+  'mcp.grants.column.tool',
+  'mcp.grants.column.server',
+  'mcp.grants.column.decision',
+  'mcp.grants.column.scope',
+  'mcp.grants.column.expires',
+  'mcp.grants.column.granted',
+  'mcp.grants.decision.allow',
+  'mcp.grants.decision.deny',
+  'mcp.grants.scope.any_arguments',
+  'mcp.grants.scope.these_arguments',
+  'mcp.grants.granted_on',
+  'mcp.grants.expires_on',
+  'mcp.grants.action.revoke',
+  'mcp.grants.action.revoke_all',
+  'mcp.grants.confirm.revoke',
+  'mcp.grants.confirm.revoke_all',
+  'mcp.grants.revoked',
+  'mcp.grants.filter',
+  'mcp.audit.title',
+  'mcp.audit.empty',
+  'mcp.audit.column.time',
+  'mcp.audit.column.tool',
+  'mcp.audit.column.server',
+  'mcp.audit.column.decision',
+  'mcp.audit.column.risk',
+  'mcp.audit.column.origin',
+  'mcp.audit.decision.allow_once',
+  'mcp.audit.decision.allow_always',
+  'mcp.audit.decision.deny_once',
+  'mcp.audit.decision.deny_always',
+  'mcp.audit.origin.user_prompt',
+  'mcp.audit.origin.cache_hit',
+  'mcp.audit.origin.auto_revoke_renewal',
+  'mcp.audit.risk',
+  'mcp.audit.at',
+  'mcp.audit.export',
+  'mcp.audit.clear',
+  'mcp.error.prompt_failed',
+  'mcp.error.no_prompt',
+  'mcp.error.timeout',
+  'mcp.error.cancelled',
+  'mcp.error.store_unavailable',
+  'mcp.error.store_write_failed',
+  'mcp.error.unknown',
+] as const;
+
+export type MessageId = (typeof messageIds)[number];
+
+/** The values each message takes; `never` when it has no placeholders. */
+// prettier-ignore
+export interface MessageValues {
+  'mcp.permission.title': never;
+  'mcp.permission.from': { server: string | number };
+  'mcp.permission.action.allow_once': never;
+  'mcp.permission.action.allow_always': never;
+  'mcp.permission.action.deny_once': never;
+  'mcp.permission.action.deny_always': never;
+  'mcp.permission.risk.low': never;
+  'mcp.permission.risk.medium': never;
+  'mcp.permission.risk.high': never;
+  'mcp.permission.risk.heading': never;
+  'mcp.permission.risk.why.no_annotations': never;
+  'mcp.permission.risk.why.destructive': never;
+  'mcp.permission.risk.why.open_world': never;
+  'mcp.permission.risk.why.read_only': never;
+  'mcp.permission.risk.why.trusted_server': never;
+  'mcp.permission.risk.why.untrusted_server': never;
+  'mcp.permission.risk.why.idempotent_write': never;
+  'mcp.permission.risk.why.non_idempotent_write': never;
+  'mcp.permission.risk.why.server_raised': never;
+  'mcp.permission.risk.why.server_lowered': never;
+  'mcp.permission.risk.why.server_lower_ignored': never;
+  'mcp.permission.server.trusted': never;
+  'mcp.permission.server.untrusted': never;
+  'mcp.permission.effects.heading': never;
+  'mcp.permission.effects.unannotated': never;
+  'mcp.permission.effect.title': { title: string | number };
+  'mcp.permission.effect.read_only': never;
+  'mcp.permission.effect.writes': never;
+  'mcp.permission.effect.destructive': never;
+  'mcp.permission.effect.additive': never;
+  'mcp.permission.effect.idempotent': never;
+  'mcp.permission.effect.not_idempotent': never;
+  'mcp.permission.effect.open_world': never;
+  'mcp.permission.effect.closed_world': never;
+  'mcp.permission.effect.declared': never;
+  'mcp.permission.effect.assumed': never;
+  'mcp.permission.notice.expired': never;
+  'mcp.permission.notice.definition_changed': { parts: string | number };
+  'mcp.permission.notice.definition_unknown': never;
+  'mcp.permission.notice.not_ready': never;
+  'mcp.permission.notice.store_failed': never;
+  'mcp.permission.notice.args_hash_unknown': never;
+  'mcp.permission.notice.hidden_characters': never;
+  'mcp.permission.notice.settled_elsewhere': never;
+  'mcp.permission.part.name': never;
+  'mcp.permission.part.title': never;
+  'mcp.permission.part.description': never;
+  'mcp.permission.part.inputSchema': never;
+  'mcp.permission.part.annotations': never;
+  'mcp.permission.args.heading': never;
+  'mcp.permission.args.empty': never;
+  'mcp.permission.args.show_more': never;
+  'mcp.permission.args.show_less': never;
+  'mcp.permission.args.more_lines': { count: number };
+  'mcp.permission.args.more_chars': { count: number };
+  'mcp.permission.args.redacted': never;
+  'mcp.permission.args.redacted_count': { count: number };
+  'mcp.permission.args.too_deep': never;
+  'mcp.permission.args.circular': never;
+  'mcp.permission.args.unreadable': never;
+  'mcp.permission.checking': never;
+  'mcp.permission.allow_always.disabled_destructive': never;
+  'mcp.permission.allow_always.disabled': never;
+  'mcp.permission.queue.position': { position: string | number; total: string | number };
+  'mcp.permission.queue.label': { position: string | number; total: string | number };
+  'mcp.permission.close': never;
+  'mcp.permission.keys.hint': never;
+  'mcp.permission.guard': never;
+  'mcp.permission.announce': { tool: string | number; server: string | number; risk: string | number; effects: string | number };
+  'mcp.expiry.in_days': { count: number };
+  'mcp.expiry.in_hours': { count: number };
+  'mcp.expiry.in_minutes': { count: number };
+  'mcp.expiry.never': never;
+  'mcp.expiry.expired': never;
+  'mcp.elicitation.title.form': { server: string | number };
+  'mcp.elicitation.title.confirm': { server: string | number };
+  'mcp.elicitation.title.url': { server: string | number };
+  'mcp.elicitation.message.label': never;
+  'mcp.elicitation.action.accept': never;
+  'mcp.elicitation.action.confirm': never;
+  'mcp.elicitation.action.open': never;
+  'mcp.elicitation.action.decline': never;
+  'mcp.elicitation.action.cancel': never;
+  'mcp.elicitation.field.required': never;
+  'mcp.elicitation.field.optional': never;
+  'mcp.elicitation.field.choose': never;
+  'mcp.elicitation.field.yes': never;
+  'mcp.elicitation.field.no': never;
+  'mcp.elicitation.error.required': { field: string | number };
+  'mcp.elicitation.error.not_a_number': { field: string | number };
+  'mcp.elicitation.error.not_an_integer': { field: string | number };
+  'mcp.elicitation.error.minimum': { field: string | number; min: number };
+  'mcp.elicitation.error.maximum': { field: string | number; max: number };
+  'mcp.elicitation.error.min_length': { field: string | number; min: number };
+  'mcp.elicitation.error.max_length': { field: string | number; max: number };
+  'mcp.elicitation.error.email': { field: string | number };
+  'mcp.elicitation.error.uri': { field: string | number };
+  'mcp.elicitation.error.date': { field: string | number };
+  'mcp.elicitation.error.date_time': { field: string | number };
+  'mcp.elicitation.error.option': { field: string | number };
+  'mcp.elicitation.error.min_items': { min: number; field: string | number };
+  'mcp.elicitation.error.max_items': { max: number; field: string | number };
+  'mcp.elicitation.error.unsupported': never;
+  'mcp.elicitation.error.summary': { count: number };
+  'mcp.elicitation.url.label': never;
+  'mcp.elicitation.url.host': { host: string | number };
+  'mcp.elicitation.url.notice': never;
+  'mcp.elicitation.url.warning.punycode': { unicode: string | number };
+  'mcp.elicitation.url.warning.mixed_scripts': never;
+  'mcp.elicitation.url.warning.confusable': never;
+  'mcp.elicitation.url.warning.not_https': never;
+  'mcp.elicitation.url.warning.userinfo': { host: string | number };
+  'mcp.elicitation.url.warning.ip_address': never;
+  'mcp.elicitation.url.error.invalid': never;
+  'mcp.elicitation.url.error.scheme': { scheme: string | number };
+  'mcp.elicitation.keys.hint': never;
+  'mcp.elicitation.announce': { server: string | number; message: string | number };
+  'mcp.dry_run.title': never;
+  'mcp.dry_run.intro': { server: string | number; tool: string | number };
+  'mcp.dry_run.preview.heading': never;
+  'mcp.dry_run.hint.label': never;
+  'mcp.dry_run.operator_notice': never;
+  'mcp.dry_run.action.approve': never;
+  'mcp.dry_run.action.deny': never;
+  'mcp.dry_run.keys.hint': never;
+  'mcp.dry_run.announce': { server: string | number; tool: string | number };
+  'mcp.grants.title': never;
+  'mcp.grants.empty': never;
+  'mcp.grants.count': { count: number };
+  'mcp.grants.column.tool': never;
+  'mcp.grants.column.server': never;
+  'mcp.grants.column.decision': never;
+  'mcp.grants.column.scope': never;
+  'mcp.grants.column.expires': never;
+  'mcp.grants.column.granted': never;
+  'mcp.grants.decision.allow': never;
+  'mcp.grants.decision.deny': never;
+  'mcp.grants.scope.any_arguments': never;
+  'mcp.grants.scope.these_arguments': never;
+  'mcp.grants.granted_on': { date: Date | number };
+  'mcp.grants.expires_on': { date: Date | number };
+  'mcp.grants.action.revoke': never;
+  'mcp.grants.action.revoke_all': never;
+  'mcp.grants.confirm.revoke': { tool: string | number };
+  'mcp.grants.confirm.revoke_all': { count: number };
+  'mcp.grants.revoked': { tool: string | number };
+  'mcp.grants.filter': never;
+  'mcp.audit.title': never;
+  'mcp.audit.empty': never;
+  'mcp.audit.column.time': never;
+  'mcp.audit.column.tool': never;
+  'mcp.audit.column.server': never;
+  'mcp.audit.column.decision': never;
+  'mcp.audit.column.risk': never;
+  'mcp.audit.column.origin': never;
+  'mcp.audit.decision.allow_once': never;
+  'mcp.audit.decision.allow_always': never;
+  'mcp.audit.decision.deny_once': never;
+  'mcp.audit.decision.deny_always': never;
+  'mcp.audit.origin.user_prompt': never;
+  'mcp.audit.origin.cache_hit': never;
+  'mcp.audit.origin.auto_revoke_renewal': never;
+  'mcp.audit.risk': { tier: string };
+  'mcp.audit.at': { time: Date | number };
+  'mcp.audit.export': never;
+  'mcp.audit.clear': never;
+  'mcp.error.prompt_failed': never;
+  'mcp.error.no_prompt': never;
+  'mcp.error.timeout': never;
+  'mcp.error.cancelled': never;
+  'mcp.error.store_unavailable': never;
+  'mcp.error.store_write_failed': never;
+  'mcp.error.unknown': never;
+}

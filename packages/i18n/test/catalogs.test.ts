@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { messageIds, supportedLocales } from '@mcp-consent/i18n';
+import { describe, expect, it } from 'vitest';
+import { messageArguments, PARSE_OPTIONS } from '../src/codegen.js';
+import { repoRoot } from '../scripts/sources.js';
+
+const read = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(repoRoot, 'locales', `${locale}.json`), 'utf8')) as Record<
+    string,
+    string
+  >;
+
+const sources = Object.fromEntries(supportedLocales.map((locale) => [locale, read(locale)]));
+const en = sources['en-US']!;
+const parsed = (locale: string, id: string) => parse(sources[locale]![id]!, PARSE_OPTIONS);
+
+/** Every plural/select in a message as "name:kind" with its arms, for comparing shapes. */
+function branches(ast: readonly MessageFormatElement[], out = new Map<string, Set<string>>()) {
+  for (const element of ast) {
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      const key = `${element.value}:${element.type === TYPE.plural ? 'plural' : 'select'}`;
+      const arms = out.get(key) ?? new Set<string>();
+      for (const [arm, option] of Object.entries(element.options)) {
+        arms.add(arm);
+        branches(option.value, out);
+      }
+      out.set(key, arms);
+    }
+  }
+  return out;
+}
+
+const R9: Record<string, [string, string]> = {
+  'mcp.permission.title': ['Allow this tool to run?', 'Permitir execução desta ferramenta?'],
+  'mcp.permission.from': ['From {server}', 'Do servidor {server}'],
+  'mcp.permission.action.allow_once': ['Allow once', 'Permitir uma vez'],
+  'mcp.permission.action.allow_always': ['Allow always', 'Permitir sempre'],
+  'mcp.permission.action.deny_once': ['Deny once', 'Negar uma vez'],
+  'mcp.permission.action.deny_always': ['Deny always', 'Negar sempre'],
+  'mcp.permission.risk.low': ['Low risk · read-only', 'Risco baixo · somente leitura'],
+  'mcp.permission.risk.medium': ['Medium risk', 'Risco médio'],
+  'mcp.permission.risk.high': ['High risk · may modify data', 'Risco alto · pode modificar dados'],
+};
+
+describe('the catalogs in /locales', () => {
+  it('carry the nine R9 keys word for word in en-US and pt-BR', () => {
+    for (const [id, [enText, ptText]] of Object.entries(R9)) {
+      expect(en[id], id).toBe(enText);
+      expect(sources['pt-BR']![id], id).toBe(ptText);
+    }
+  });
+
+  it('list exactly the typed message ids in en-US, in order', () => {
+    expect(Object.keys(en)).toEqual([...messageIds]);
+  });
+
+  it.each(supportedLocales)('%s has every key and no unknown key', (locale) => {
+    expect(Object.keys(sources[locale]!).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(supportedLocales)('%s: every message parses and no message is empty', (locale) => {
+    for (const id of messageIds) {
+      expect(sources[locale]![id]!.trim(), `${locale} ${id}`).not.toBe('');
+      expect(() => parsed(locale, id), `${locale} ${id}`).not.toThrow();
+    }
+  });
+
+  it.each(supportedLocales)('%s: placeholders and their kinds match en-US', (locale) => {
+    for (const id of messageIds) {
+      const expected = Object.fromEntries(messageArguments(parsed('en-US', id)));
+      expect(Object.fromEntries(messageArguments(parsed(locale, id))), `${locale} ${id}`).toEqual(
+        expected,
+      );
+    }
+  });
+
+  it.each(supportedLocales)(
+    '%s: select arms equal en-US; plural arms are the locale’s categories',
+    (locale) => {
+      const categories = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+      for (const id of messageIds) {
+        const mine = branches(parsed(locale, id));
+        const theirs = branches(parsed('en-US', id));
+        expect([...mine.keys()].sort(), `${locale} ${id}`).toEqual([...theirs.keys()].sort());
+        for (const [key, arms] of mine) {
+          if (key.endsWith(':select')) {
+            expect([...arms].sort(), `${locale} ${id}`).toEqual([...theirs.get(key)!].sort());
+            continue;
+          }
+          expect(arms.has('other'), `${locale} ${id} needs "other"`).toBe(true);
+          for (const arm of arms) {
+            const valid = categories.has(arm as Intl.LDMLPluralRule) || /^=\d+$/.test(arm);
+            expect(valid, `${locale} ${id}: arm "${arm}" is not a ${locale} category`).toBe(true);
+          }
+          // Exact arms (=0) are content, not grammar: keep them in every locale.
+          for (const arm of theirs.get(key)!) {
+            if (arm.startsWith('=')) expect(arms.has(arm), `${locale} ${id} ${arm}`).toBe(true);
+          }
+        }
+      }
+    },
+  );
+
+  it('Arabic plurals use all six of its categories', () => {
+    for (const id of messageIds) {
+      for (const [key, arms] of branches(parsed('ar', id))) {
+        if (!key.endsWith(':plural')) continue;
+        expect([...arms].filter((arm) => !arm.startsWith('=')).sort(), id).toEqual([
+          'few',
+          'many',
+          'one',
+          'other',
+          'two',
+          'zero',
+        ]);
+      }
+    }
+  });
+
+  it.each(['pt-BR', 'es-ES', 'de-DE', 'ja-JP', 'ar'])(
+    '%s translates every message (only names and codes may stay in English)',
+    (locale) => {
+      const sameAsEnglish = messageIds.filter((id) => sources[locale]![id] === en[id]);
+      const allowed = /column\.(tool|server)$|audit\.at$|field\.(optional|no)$|url\.host$/;
+      expect(sameAsEnglish.filter((id) => !allowed.test(id))).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,129 @@
+import { createTranslator, messageIds, supportedLocales } from '@mcp-consent/i18n';
+import { describe, expect, it } from 'vitest';
+
+const DAY = 86_400_000;
+
+describe('createTranslator', () => {
+  it('formats R9 copy with values', () => {
+    expect(createTranslator('en-US').t('mcp.permission.from', { server: 'github' })).toBe(
+      'From github',
+    );
+    expect(createTranslator('pt-BR').t('mcp.permission.from', { server: 'github' })).toBe(
+      'Do servidor github',
+    );
+  });
+
+  it('negotiates from a list of preferred locales', () => {
+    const t = createTranslator(['fr-FR', 'es-MX']);
+    expect(t.locale).toBe('es-ES');
+    expect(t.t('mcp.permission.action.allow_once')).toBe('Permitir una vez');
+  });
+
+  it('uses each locale’s plural rules', () => {
+    const en = createTranslator('en-US');
+    expect(en.t('mcp.permission.args.more_lines', { count: 1 })).toBe('1 more line');
+    expect(en.t('mcp.permission.args.more_lines', { count: 12 })).toBe('12 more lines');
+    const ar = createTranslator('ar');
+    const forms = [0, 1, 2, 3, 11, 100].map((count) =>
+      ar.t('mcp.permission.args.more_lines', { count }),
+    );
+    expect(new Set(forms).size).toBe(6);
+    expect(forms[2]).toBe('سطران آخران');
+  });
+
+  it('formats "expires in 7 days" and the other lifetimes in each locale', () => {
+    expect(createTranslator('en-US').formatExpiry(7 * DAY)).toBe('expires in 7 days');
+    expect(createTranslator('en-US').formatExpiry(DAY)).toBe('expires in 1 day');
+    expect(createTranslator('en-US').formatExpiry(90 * 60_000)).toBe('expires in 2 hours');
+    expect(createTranslator('en-US').formatExpiry(30_000)).toBe('expires in 1 minute');
+    expect(createTranslator('en-US').formatExpiry(0)).toBe('expired');
+    expect(createTranslator('en-US').formatExpiry(null)).toBe('never expires');
+    expect(createTranslator('pt-BR').formatExpiry(30 * DAY)).toBe('expira em 30 dias');
+    expect(createTranslator('de-DE').formatExpiry(DAY)).toBe('läuft in 1 Tag ab');
+  });
+
+  it('formats the queue position "1 of 3"', () => {
+    expect(
+      createTranslator('en-US').t('mcp.permission.queue.position', { position: 1, total: 3 }),
+    ).toBe('1 of 3');
+  });
+
+  it('isolates values in right-to-left text so a Latin name cannot reorder it', () => {
+    const text = createTranslator('ar').t('mcp.permission.from', { server: 'github' });
+    expect(text).toBe('من \u2068github\u2069');
+    expect(
+      createTranslator('ar', { isolateValues: false }).t('mcp.permission.from', { server: 'x' }),
+    ).toBe('من x');
+    expect(createTranslator('en-US').t('mcp.permission.from', { server: 'x' })).toBe('From x');
+  });
+
+  it('selects by value', () => {
+    const de = createTranslator('de-DE');
+    expect(de.t('mcp.audit.risk', { tier: 'high' })).toBe('Hohes Risiko');
+    expect(de.t('mcp.audit.risk', { tier: 'bogus' })).toBe('Unbekanntes Risiko');
+  });
+
+  it('lists in the locale’s words', () => {
+    const parts = ['description', 'input schema'];
+    expect(createTranslator('en-US').formatList(parts)).toBe('description and input schema');
+    expect(createTranslator('ja-JP').formatList(['名前', '説明'])).toBe('名前、説明');
+  });
+
+  it('the pseudo-locale is longer and keeps placeholders working', () => {
+    const en = createTranslator('en-US');
+    const xa = createTranslator('en-XA');
+    for (const id of ['mcp.permission.title', 'mcp.permission.allow_always.disabled'] as const) {
+      expect(xa.t(id).length).toBeGreaterThanOrEqual(Math.floor(en.t(id).length * 1.3));
+      expect(xa.t(id)).toMatch(/^⟦.*⟧$/);
+    }
+    expect(xa.t('mcp.permission.from', { server: 'github' })).toContain('github');
+    expect(xa.t('mcp.permission.args.more_lines', { count: 2 })).toMatch(/^⟦2 /);
+  });
+
+  it.each(supportedLocales)('%s formats every message without errors', (locale) => {
+    const errors: Error[] = [];
+    const t = createTranslator(locale, { onError: (error) => errors.push(error) });
+    const values = {
+      server: 's',
+      tool: 't',
+      title: 'x',
+      parts: 'p',
+      count: 2,
+      position: 1,
+      total: 3,
+      risk: 'r',
+      effects: 'e',
+      field: 'f',
+      min: 1,
+      max: 9,
+      host: 'h',
+      unicode: 'u',
+      scheme: 'ftp:',
+      message: 'm',
+      date: 0,
+      time: 0,
+      tier: 'low',
+    };
+    for (const id of messageIds) {
+      const text = (t.t as (id: string, values: object) => string)(id, values);
+      expect(text, id).not.toMatch(/[{}]/);
+      expect(text, id).not.toBe(id);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('falls back to en-US for an unsupported locale', () => {
+    expect(createTranslator('sv-SE').t('mcp.permission.title')).toBe('Allow this tool to run?');
+  });
+
+  it('types message ids and values', () => {
+    const t = createTranslator('en-US');
+    // @ts-expect-error an unknown id is a type error
+    expect(() => t.t('mcp.permission.nope')).not.toThrow();
+    // @ts-expect-error a message with placeholders needs its values
+    t.t('mcp.permission.from');
+    // @ts-expect-error plural counts are numbers
+    t.t('mcp.expiry.in_days', { count: '7' });
+    expect(t.t('mcp.permission.title')).toBe('Allow this tool to run?');
+  });
+});
