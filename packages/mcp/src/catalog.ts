@@ -1,0 +1,158 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { pinTool, type ToolDefinition } from '@mcp-consent/engine';
+
+export type CatalogStatus = 'empty' | 'loading' | 'ready' | 'failed';
+
+export interface ToolCatalogOptions {
+  /** Stop following `nextCursor` after this many pages (a server that never ends its list). @default 100 */
+  maxPages?: number;
+  /** Older definitions kept per tool, so a prompt can show what changed since a grant. @default 8 */
+  historyPerTool?: number;
+  /** Called when a listing fails; the catalog keeps what it knew. */
+  onError?: (error: Error) => void;
+}
+
+export interface ToolCatalog {
+  /** The definition the catalog knows now. Synchronous: a permission lookup never waits for `tools/list`. */
+  get(name: string): ToolDefinition | undefined;
+  /** A definition the catalog once saw, by its engine pin hash (what an allow-always grant was pinned to). */
+  byPin(hash: string): ToolDefinition | undefined;
+  list(): ToolDefinition[];
+  readonly status: CatalogStatus;
+  /** Grows by one each time the set of definitions changes. */
+  readonly version: number;
+  /** Lists every page. Joins a listing under way; a `list_changed` announced meanwhile triggers one more. */
+  refresh(): Promise<void>;
+  /** Merges definitions listed by someone else (a host's own `listTools()` page). */
+  observe(tools: readonly Tool[]): void;
+  /** Listens to `notifications/tools/list_changed`. Idempotent; call again after `connect` (the SDK may replace it). */
+  listen(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Keeps the server's tool definitions apart from the permission lookup
+ * (spec R4.1): it follows pagination and `list_changed` in the background, and
+ * the guard reads it synchronously. A definition is a new frozen object only
+ * when its pinned parts changed, so engine pins stay comparable.
+ */
+export function createToolCatalog(client: Client, options: ToolCatalogOptions = {}): ToolCatalog {
+  const maxPages = options.maxPages ?? 100;
+  const historyPerTool = options.historyPerTool ?? 8;
+  let current = new Map<string, ToolDefinition>();
+  const history = new Map<string, ToolDefinition>(); // pin hash -> definition
+  const historyOrder = new Map<string, string[]>(); // tool name -> pin hashes, oldest first
+  const listeners = new Set<() => void>();
+  let status: CatalogStatus = 'empty';
+  let version = 0;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  const remember = (definition: ToolDefinition) => {
+    const hash = pinTool(definition)?.hash;
+    if (!hash || history.has(hash)) return;
+    history.set(hash, definition);
+    const order = historyOrder.get(definition.name) ?? [];
+    order.push(hash);
+    while (order.length > historyPerTool) history.delete(order.shift()!);
+    historyOrder.set(definition.name, order);
+  };
+
+  /** Returns the known object when nothing pinned changed, else a new frozen definition. */
+  const intern = (tool: Tool): ToolDefinition => {
+    const next = toDefinition(tool);
+    const known = current.get(tool.name);
+    const hash = pinTool(next)?.hash;
+    if (known && hash && pinTool(known)?.hash === hash) return known;
+    const seen = hash ? history.get(hash) : undefined;
+    if (seen) return seen;
+    remember(next);
+    return next;
+  };
+
+  const commit = (next: Map<string, ToolDefinition>) => {
+    const changed =
+      next.size !== current.size || [...next].some(([name, def]) => current.get(name) !== def);
+    current = next;
+    if (changed) {
+      version += 1;
+      for (const listener of [...listeners]) listener();
+    }
+  };
+
+  const listAll = async () => {
+    const next = new Map<string, ToolDefinition>();
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; ; page += 1) {
+      if (page >= maxPages) throw new Error(`tools/list did not end within ${maxPages} pages`);
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor });
+      for (const tool of result.tools) next.set(tool.name, intern(tool));
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+      if (cursors.has(cursor)) throw new Error('tools/list repeated a cursor');
+      cursors.add(cursor);
+    }
+    commit(next);
+  };
+
+  /** `stale`: the server announced a change, so a listing already under way may be out of date. */
+  const refresh = (stale = false): Promise<void> => {
+    if (running) {
+      again ||= stale;
+      return running;
+    }
+    if (status !== 'ready') status = 'loading';
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await listAll();
+        } while (again);
+        status = 'ready';
+      } catch (error) {
+        status = 'failed';
+        options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  return {
+    get: (name) => current.get(name),
+    byPin: (hash) => history.get(hash),
+    list: () => [...current.values()],
+    get status() {
+      return status;
+    },
+    get version() {
+      return version;
+    },
+    refresh: () => refresh(),
+    observe(tools) {
+      const next = new Map(current);
+      for (const tool of tools) next.set(tool.name, intern(tool));
+      commit(next);
+    },
+    listen() {
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => void refresh(true));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Only the parts the engine reads; the SDK's extra fields (icons, outputSchema, …) stay out of pins. */
+function toDefinition(tool: Tool): ToolDefinition {
+  const definition: ToolDefinition = { name: tool.name, inputSchema: tool.inputSchema };
+  if (tool.title !== undefined) definition.title = tool.title;
+  if (tool.description !== undefined) definition.description = tool.description;
+  if (tool.annotations !== undefined) definition.annotations = { ...tool.annotations };
+  if (tool._meta !== undefined) definition._meta = tool._meta;
+  return Object.freeze(definition);
+}

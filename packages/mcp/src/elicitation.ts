@@ -1,0 +1,223 @@
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerRef } from '@mcp-consent/engine';
+import {
+  formFields,
+  initialValues,
+  validateForm,
+  type FieldError,
+  type FieldValue,
+  type FormField,
+} from './form.js';
+import { visibleText } from './sanitize.js';
+import type { UserTimeGate } from './user-time.js';
+
+/** What happens to an elicitation when the host attached no `elicit` renderer. */
+export type NoRendererPolicy = 'decline' | 'warn-and-proceed';
+
+/** A URL to open, taken apart so a renderer can highlight the host and warn about punycode. */
+export interface ElicitationUrl {
+  href: string;
+  protocol: string;
+  host: string;
+  /** True when a label of the host name is punycode (`xn--`): it may imitate another name. */
+  punycode: boolean;
+}
+
+/** One elicitation as the host's renderer receives it. All server text is sanitized. */
+export interface ElicitationRequest {
+  /** Local id of this question, stable across re-asks after an invalid answer. */
+  id: string;
+  /** The server as the host configured it (never what the server says about itself). */
+  server: ServerRef;
+  mode: 'form' | 'url';
+  message: string;
+  /** Form mode: the fields, and the values they start with (the schema defaults). */
+  fields?: FormField[];
+  initialValues?: Record<string, FieldValue>;
+  /** URL mode: what the user would open. Open it only after the user accepted. */
+  url?: ElicitationUrl;
+  elicitationId?: string;
+  /** Set when the previous answer did not match the schema; the form shows these and asks again. */
+  errors?: FieldError[];
+  /** 1 for the first ask. */
+  attempt: number;
+  /** Aborted when the server cancels the request: close the UI. */
+  signal: AbortSignal;
+}
+
+export type ElicitAnswer =
+  | { action: 'accept'; content?: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export type ElicitCallback = (request: ElicitationRequest) => Promise<ElicitAnswer> | ElicitAnswer;
+
+/** Reported for every elicitation answered, so hosts can audit them (content is never included). */
+export interface ElicitationEvent {
+  type: 'elicitation';
+  serverId: string;
+  mode: 'form' | 'url';
+  action: ElicitResult['action'];
+  /** Who decided: the user through the renderer, the no-renderer policy, or a failure (fail closed). */
+  via: 'renderer' | 'policy' | 'invalid' | 'error' | 'aborted';
+}
+
+export interface ElicitationHandlerOptions {
+  server: ServerRef;
+  elicit?: ElicitCallback;
+  noRenderer: NoRendererPolicy;
+  maxAttempts: number;
+  openUrl?: (url: string) => void | Promise<void>;
+  gate: UserTimeGate;
+  warn: (message: string) => void;
+  report: (event: ElicitationEvent) => void;
+}
+
+let nextId = 0;
+
+/** Answers one `elicitation/create` request. Never throws: any failure declines or cancels. */
+export async function answerElicitation(
+  params: ElicitRequest['params'],
+  signal: AbortSignal,
+  options: ElicitationHandlerOptions,
+): Promise<ElicitResult> {
+  const mode = params.mode === 'url' ? 'url' : 'form';
+  const finish = (
+    action: ElicitResult['action'],
+    via: ElicitationEvent['via'],
+    content?: Record<string, FieldValue>,
+  ) => {
+    options.report({ type: 'elicitation', serverId: options.server.id, mode, action, via });
+    return content ? { action, content } : { action };
+  };
+  const base = {
+    id: `elicitation-${++nextId}`,
+    server: options.server,
+    mode,
+    message: visibleText(params.message),
+    attempt: 1,
+    signal,
+  } satisfies Partial<ElicitationRequest>;
+
+  if (params.mode === 'url') {
+    const url = parseUrl(params.url);
+    if (!url) {
+      options.warn(
+        `Declined a URL elicitation from ${options.server.id}: only http(s) URLs are opened.`,
+      );
+      return finish('decline', 'policy');
+    }
+    if (!options.elicit) {
+      // Never open a URL nobody consented to, whatever the policy.
+      options.warn(
+        `Declined a URL elicitation from ${options.server.id}: no renderer is attached.`,
+      );
+      return finish('decline', 'policy');
+    }
+    const answer = await ask(options, { ...base, url, elicitationId: params.elicitationId });
+    if (answer === 'aborted') return finish('cancel', 'aborted');
+    if (answer === 'error') return finish('cancel', 'error');
+    if (answer.action !== 'accept') return finish(answer.action, 'renderer');
+    try {
+      await options.openUrl?.(url.href); // only now, after consent
+    } catch (error) {
+      options.warn(`Opening the elicitation URL failed: ${String(error)}`);
+      return finish('cancel', 'error');
+    }
+    return finish('accept', 'renderer');
+  }
+
+  const fields = formFields(params.requestedSchema);
+  if (!options.elicit) return noRenderer(fields, options, finish);
+  let errors: FieldError[] | undefined;
+  for (let attempt = 1; attempt <= options.maxAttempts; attempt += 1) {
+    const answer = await ask(options, {
+      ...base,
+      fields,
+      initialValues: initialValues(fields),
+      attempt,
+      ...(errors ? { errors } : {}),
+    });
+    if (answer === 'aborted') return finish('cancel', 'aborted');
+    if (answer === 'error') return finish('cancel', 'error');
+    if (answer.action !== 'accept') return finish(answer.action, 'renderer');
+    const checked = validateForm(fields, answer.content);
+    if (checked.ok) return finish('accept', 'renderer', checked.content);
+    errors = checked.errors;
+  }
+  // Content that does not match the request is never sent.
+  options.warn(
+    `Declined a form elicitation from ${options.server.id}: the answer did not match the requested schema.`,
+  );
+  return finish('decline', 'invalid');
+}
+
+async function ask(
+  options: ElicitationHandlerOptions,
+  request: ElicitationRequest,
+): Promise<ElicitAnswer | 'aborted' | 'error'> {
+  if (request.signal.aborted) return 'aborted';
+  const leave = options.gate.enter();
+  try {
+    const answer = await Promise.race([
+      Promise.resolve(options.elicit!(request)),
+      new Promise<'aborted'>((resolve) =>
+        request.signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
+      ),
+    ]);
+    if (answer === 'aborted') return answer;
+    if (!answer || !['accept', 'decline', 'cancel'].includes(answer.action)) {
+      options.warn('The elicitation renderer returned no valid action; cancelling.');
+      return 'error';
+    }
+    return answer;
+  } catch (error) {
+    options.warn(`The elicitation renderer failed; cancelling: ${String(error)}`);
+    return 'error';
+  } finally {
+    leave();
+  }
+}
+
+/**
+ * Seed 000's last tier, made opt-in: without a renderer the default declines
+ * (fail closed). 'warn-and-proceed' accepts only when no answer has to be
+ * invented: every required field has a default; the content is those defaults.
+ */
+function noRenderer(
+  fields: FormField[],
+  options: ElicitationHandlerOptions,
+  finish: (
+    action: ElicitResult['action'],
+    via: ElicitationEvent['via'],
+    content?: Record<string, FieldValue>,
+  ) => ElicitResult,
+): ElicitResult {
+  if (options.noRenderer === 'warn-and-proceed') {
+    const checked = validateForm(fields, initialValues(fields));
+    if (checked.ok) {
+      options.warn(
+        `Accepted a form elicitation from ${options.server.id} without asking: no renderer is attached (warn-and-proceed).`,
+      );
+      return finish('accept', 'policy', checked.content);
+    }
+  }
+  options.warn(`Declined a form elicitation from ${options.server.id}: no renderer is attached.`);
+  return finish('decline', 'policy');
+}
+
+function parseUrl(raw: string): ElicitationUrl | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return {
+    href: url.href,
+    protocol: url.protocol,
+    host: url.host,
+    punycode: url.hostname.split('.').some((label) => label.startsWith('xn--')),
+  };
+}

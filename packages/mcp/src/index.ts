@@ -1,0 +1,46 @@
+export {
+  guardClient,
+  type GuardClientOptions,
+  type GuardedClient,
+  type GuardEvent,
+} from './guard.js';
+export {
+  createToolCatalog,
+  type CatalogStatus,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+} from './catalog.js';
+export {
+  answerElicitation,
+  type ElicitAnswer,
+  type ElicitationEvent,
+  type ElicitationRequest,
+  type ElicitationUrl,
+  type ElicitCallback,
+  type NoRendererPolicy,
+} from './elicitation.js';
+export {
+  formFields,
+  initialValues,
+  validateForm,
+  type FieldError,
+  type FieldOption,
+  type FieldValue,
+  type FormField,
+} from './form.js';
+export {
+  CONFIRM_ARG,
+  DRY_RUN_PREVIEW,
+  readDryRunPreview,
+  type DryRunPreview,
+  type DryRunPromptContext,
+} from './dry-run.js';
+export {
+  DENIAL_META_KEY,
+  denialOf,
+  MODEL_TEXT,
+  type DenialMeta,
+  type DenialReason,
+} from './model-text.js';
+export { MAX_TIMER_MS, UserTimeGate, withUserTimeExcluded } from './user-time.js';
+export { visibleText } from './sanitize.js';

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { createPermissionEngine, memoryStore } from '@mcp-consent/engine';
+import { setup, TRANSPORTS, type Harness } from './harness.js';
+
+const open: Harness[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((harness) => harness.close()));
+});
+
+describe.concurrent.each(TRANSPORTS)('T6 over %s: tools/list takes 5 s', (kind) => {
+  // Concurrent tests: each closes its own harness.
+  test('the prompt appears before the listing ends; the unknown tool is the worst case', async ({
+    onTestFinished,
+  }) => {
+    const harness = await setup(kind, { demo: { listDelayMs: 5000 }, catalogReady: false });
+    onTestFinished(() => harness.close());
+    const order: string[] = [];
+    const listed = harness.guarded.catalog.refresh().then(() => order.push('tools/list done'));
+    harness.human.script(async (request) => {
+      order.push(`prompt (catalog ${harness.guarded.catalog.status})`);
+      expect(request.call.tool).toEqual({ name: 'notes_list' }); // nothing known yet
+      expect(request.risk).toMatchObject({ tier: 'high', reasons: ['no_annotations'] });
+      return 'allow_once';
+    });
+
+    const result = await harness.guarded.callTool({ name: 'notes_list', arguments: {} });
+    order.push('call done');
+    expect(result.isError).toBeFalsy();
+    await listed;
+    expect(order).toEqual(['prompt (catalog loading)', 'call done', 'tools/list done']);
+    expect(harness.guarded.catalog.get('notes_list')?.annotations).toEqual({
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
+  });
+});
+
+describe('catalog and grants', () => {
+  test('a tool the catalog does not know yet never matches an allow-always grant', async () => {
+    const engine = createPermissionEngine({ store: memoryStore() });
+    const first = await setup('memory', { engine });
+    open.push(first);
+    first.human.script('allow_always');
+    await first.guarded.callTool({ name: 'notes_list', arguments: {} });
+    await first.guarded.callTool({ name: 'notes_list', arguments: {} });
+    expect(first.human.requests).toHaveLength(1);
+
+    // A new connection whose tools/list is slow: same engine, same grant, definition not known yet.
+    const second = await setup('memory', {
+      engine,
+      demo: { listDelayMs: 2000 },
+      catalogReady: false,
+    });
+    open.push(second);
+    second.human.script('deny_once');
+    const result = await second.guarded.callTool({ name: 'notes_list', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(second.human.requests[0]?.lookup).toMatchObject({
+      status: 'prompt',
+      reason: 'definition_unknown',
+    });
+  });
+
+  test('grants are keyed by the host-configured server id, not the reported name', async () => {
+    const engine = createPermissionEngine({ store: memoryStore() });
+    const trusted = await setup('memory', { engine });
+    open.push(trusted);
+    trusted.human.script('allow_always');
+    await trusted.guarded.callTool({ name: 'notes_list', arguments: {} });
+
+    // The same server software (same reported name) configured as another connection.
+    const other = await setup('memory', { engine, guard: { server: { id: 'other-server' } } });
+    open.push(other);
+    other.human.script('deny_once');
+    await other.guarded.callTool({ name: 'notes_list', arguments: {} });
+    expect(other.raw.getServerVersion()?.name).toBe(trusted.raw.getServerVersion()?.name);
+    expect(other.human.requests).toHaveLength(1);
+    expect(other.human.requests[0]?.call.server).toEqual({ id: 'other-server' });
+  });
+
+  test('the catalog follows nextCursor through every page', async () => {
+    const harness = await setup('memory', { demo: { pageSize: 3 } });
+    open.push(harness);
+    expect(harness.guarded.catalog.list()).toHaveLength(13);
+    expect(harness.guarded.catalog.status).toBe('ready');
+    expect((await harness.state()).calls).toEqual({});
+  });
+
+  test('a host listTools() page feeds the catalog too', async () => {
+    const harness = await setup('memory', {
+      catalogReady: false,
+      demo: { listDelayMs: 50, pageSize: 2 },
+    });
+    open.push(harness);
+    const page = await harness.guarded.listTools();
+    for (const tool of page.tools) expect(harness.guarded.catalog.get(tool.name)).toBeDefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitAnswer } from '../src/index.js';
+import { setup, TRANSPORTS, textOf, type Harness } from './harness.js';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await harness?.close();
+  harness = undefined;
+});
+
+const deleteGroceries = { name: 'notes_delete', arguments: { id: 'groceries' } };
+
+/** A user who takes `ms` to answer the server's confirmation. */
+function slowUser(ms: number, answer: ElicitAnswer = { action: 'accept', content: {} }) {
+  return () => new Promise<ElicitAnswer>((resolve) => setTimeout(() => resolve(answer), ms));
+}
+
+/**
+ * Like slowUser, plus a promise that settles when the question appears. Fake
+ * time may only move then: hashing the arguments (WebCrypto) is real async work.
+ */
+function slowUserAsked(ms: number) {
+  let asked!: () => void;
+  const shown = new Promise<void>((resolve) => (asked = resolve));
+  const elicit = () => {
+    asked();
+    return slowUser(ms)();
+  };
+  return { shown, elicit };
+}
+
+describe('a slow answer to a nested elicitation (70 s on fake timers)', () => {
+  test('does not time out the tool call (SDK default 60 s) nor the server’s elicitation', async () => {
+    const user = slowUserAsked(70_000);
+    harness = await setup('memory', { guard: { elicit: user.elicit } });
+    harness.human.script('allow_once');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const call = harness.guarded.callTool(deleteGroceries); // no timeout given: the SDK's 60 s budget
+    await user.shown;
+    await vi.advanceTimersByTimeAsync(70_000);
+    const result = await call;
+    expect(textOf(result)).toBe('✅ Deleted note "groceries".');
+    vi.useRealTimers();
+    expect((await harness.state()).notes).not.toHaveProperty('groceries');
+  });
+
+  test('control: the same call on the unguarded client times out after 60 s', async () => {
+    harness = await setup('memory', { guard: { elicit: slowUser(70_000) } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const call = harness.raw.callTool(deleteGroceries);
+    const failure = expect(call).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+    await vi.advanceTimersByTimeAsync(70_000);
+    await failure;
+    vi.useRealTimers();
+    expect((await harness.state()).notes).toHaveProperty('groceries');
+  });
+
+  test('control: a server that elicits with the SDK default 60 s loses the answer', async () => {
+    const user = slowUserAsked(70_000);
+    harness = await setup('memory', {
+      guard: { elicit: user.elicit },
+      demo: { elicitTimeoutMs: 60_000 },
+    });
+    harness.human.script('allow_once');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const call = harness.guarded.callTool(deleteGroceries);
+    await user.shown;
+    await vi.advanceTimersByTimeAsync(70_000);
+    expect(textOf(await call)).toMatch(/not confirmed/);
+    vi.useRealTimers();
+    expect((await harness.state()).notes).toHaveProperty('groceries');
+  });
+});
+
+describe('a slow answer to the permission prompts (70 s on fake timers)', () => {
+  test('the permission prompt and the dry-run preview run before any SDK request starts', async () => {
+    harness = await setup('memory', { demo: { dryRun: false } });
+    let shown!: () => void;
+    let next = new Promise<void>((resolve) => (shown = resolve));
+    const slowHuman = async () => {
+      shown();
+      await new Promise((resolve) => setTimeout(resolve, 70_000));
+      return 'allow_once' as const;
+    };
+    harness.human.script(slowHuman, slowHuman);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const call = harness.guarded.callTool({
+      name: 'messages_send',
+      arguments: { channel: 'c', text: 't' },
+    });
+    for (let prompt = 0; prompt < 2; prompt += 1) {
+      await next;
+      next = new Promise<void>((resolve) => (shown = resolve));
+      await vi.advanceTimersByTimeAsync(70_000);
+    }
+    expect(textOf(await call)).toBe('Sent to #c.');
+    vi.useRealTimers();
+    expect((await harness.state()).messages).toEqual([{ channel: 'c', text: 't' }]);
+  });
+});
+
+describe.each(TRANSPORTS)(
+  'the call timeout counts server time only, over %s (real time)',
+  (kind) => {
+    test('a 300 ms budget survives an 800 ms answer, but not an 800 ms server', async () => {
+      harness = await setup(kind, { guard: { elicit: slowUser(800) } });
+      harness.human.script('allow_once', 'allow_once');
+      const confirmed = await harness.guarded.callTool(deleteGroceries, undefined, {
+        timeout: 300,
+      });
+      expect(textOf(confirmed)).toBe('✅ Deleted note "groceries".');
+
+      const slowServer = harness.guarded.callTool(
+        { name: 'demo_sleep', arguments: { ms: 800 } },
+        undefined,
+        {
+          timeout: 300,
+        },
+      );
+      await expect(slowServer).rejects.toBeInstanceOf(McpError);
+      await expect(slowServer).rejects.toMatchObject({
+        code: ErrorCode.RequestTimeout,
+        data: { timeout: 300 },
+      });
+    });
+  },
+);
