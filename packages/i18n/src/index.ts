@@ -14,4 +14,4 @@ export {
 } from './locales.js';
 export { messageIds, type MessageId, type MessageValues } from './generated/message-ids.js';
 export { catalogs } from './catalogs.js';
-export type { CompiledMessage, CompiledMessages, MessageArgs } from './types.js';
+export type { CompiledMessage, CompiledMessages, MessageArgs, PlainMessageId } from './types.js';

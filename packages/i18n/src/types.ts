@@ -14,3 +14,8 @@ export type CompiledMessages = Readonly<Record<MessageId, CompiledMessage>>;
 export type MessageArgs<K extends MessageId> = [MessageValues[K]] extends [never]
   ? []
   : [values: MessageValues[K]];
+
+/** Ids of the messages without placeholders: `t(id)` needs no values. */
+export type PlainMessageId = {
+  [K in MessageId]: [MessageValues[K]] extends [never] ? K : never;
+}[MessageId];

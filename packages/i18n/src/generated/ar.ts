@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"مُفترَض: لم يصرّح به الخادم"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"انتهت صلاحية موافقتك السابقة"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"تغيّرت هذه الأداة منذ أن سمحت بها: "},{"type":1,"value":"parts"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"تغيّرت هذه الأداة منذ أن سمحت بها"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"لم يُحمَّل وصف هذه الأداة بعد، لذلك قد تكون بعض التفاصيل ناقصة"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"لا تزال الأذونات المحفوظة قيد التحميل، لذلك نسألك احتياطًا"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"تعذّرت قراءة الأذونات المحفوظة، لذلك نسألك احتياطًا"}],

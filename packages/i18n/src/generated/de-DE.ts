@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"Angenommen: Der Server hat es nicht angegeben"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"Ihre frühere Erlaubnis ist abgelaufen"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"Dieses Tool hat sich geändert, seit Sie es erlaubt haben: "},{"type":1,"value":"parts"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"Dieses Tool hat sich geändert, seit Sie es erlaubt haben"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"Die Beschreibung dieses Tools ist noch nicht geladen, daher können Details fehlen"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Gespeicherte Berechtigungen werden noch geladen, daher fragen wir sicherheitshalber nach"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Gespeicherte Berechtigungen konnten nicht gelesen werden, daher fragen wir sicherheitshalber nach"}],

@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"Assumed: the server did not say"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"Your earlier approval expired"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"This tool changed since you allowed it: "},{"type":1,"value":"parts"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"This tool changed since you allowed it"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"This tool’s description has not loaded yet, so details may be missing"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Saved permissions are still loading, so you are asked to be safe"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Saved permissions could not be read, so you are asked to be safe"}],

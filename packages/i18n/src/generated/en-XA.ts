@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"⟦Åššûɱéđ: ţĥé šéŕṽéŕ đîđ ñöţ šåý ļöŕéɱ îþšûɱ⟧"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"⟦Ýöûŕ éåŕļîéŕ åþþŕöṽåļ éẋþîŕéđ ļöŕéɱ îþšûɱ⟧"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"⟦Ţĥîš ţööļ çĥåñĝéđ šîñçé ýöû åļļöŵéđ îţ: "},{"type":1,"value":"parts"},{"type":0,"value":" ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"⟦Ţĥîš ţööļ çĥåñĝéđ šîñçé ýöû åļļöŵéđ îţ ļöŕéɱ îþšûɱ đöļ⟧"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"⟦Ţĥîš ţööļ’š đéšçŕîþţîöñ ĥåš ñöţ ļöåđéđ ýéţ, šö đéţåîļš ɱåý ƀé ɱîššîñĝ ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ ç⟧"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš åŕé šţîļļ ļöåđîñĝ, šö ýöû åŕé åšķéđ ţö ƀé šåƒé ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ⟧"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš çöûļđ ñöţ ƀé ŕéåđ, šö ýöû åŕé åšķéđ ţö ƀé šåƒé ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ⟧"}],

@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"Supuesto: el servidor no lo indicó"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"Tu aprobación anterior ha caducado"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"Esta herramienta ha cambiado desde que la permitiste: "},{"type":1,"value":"parts"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"Esta herramienta ha cambiado desde que la permitiste"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"La descripción de esta herramienta aún no se ha cargado, así que pueden faltar detalles"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Los permisos guardados aún se están cargando, así que te preguntamos por seguridad"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"No se pudieron leer los permisos guardados, así que te preguntamos por seguridad"}],

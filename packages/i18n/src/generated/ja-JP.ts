@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"推定: サーバーは明示していません"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"以前の許可の有効期限が切れました"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"許可した後にこのツールが変更されました: "},{"type":1,"value":"parts"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"許可した後にこのツールが変更されました"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"このツールの説明がまだ読み込まれていないため、情報が不足している可能性があります"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"保存済みの権限を読み込み中のため、安全のために確認しています"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"保存済みの権限を読み込めなかったため、安全のために確認しています"}],

@@ -41,6 +41,7 @@ export const messageIds = [
   'mcp.permission.effect.assumed',
   'mcp.permission.notice.expired',
   'mcp.permission.notice.definition_changed',
+  'mcp.permission.notice.definition_changed_unknown',
   'mcp.permission.notice.definition_unknown',
   'mcp.permission.notice.not_ready',
   'mcp.permission.notice.store_failed',
@@ -221,6 +222,7 @@ export interface MessageValues {
   'mcp.permission.effect.assumed': never;
   'mcp.permission.notice.expired': never;
   'mcp.permission.notice.definition_changed': { parts: string | number };
+  'mcp.permission.notice.definition_changed_unknown': never;
   'mcp.permission.notice.definition_unknown': never;
   'mcp.permission.notice.not_ready': never;
   'mcp.permission.notice.store_failed': never;

@@ -41,6 +41,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.effect.assumed": [{"type":0,"value":"Presumido: o servidor não informou"}],
   "mcp.permission.notice.expired": [{"type":0,"value":"Sua aprovação anterior expirou"}],
   "mcp.permission.notice.definition_changed": [{"type":0,"value":"Esta ferramenta mudou desde que você a permitiu: "},{"type":1,"value":"parts"}],
+  "mcp.permission.notice.definition_changed_unknown": [{"type":0,"value":"Esta ferramenta mudou desde que você a permitiu"}],
   "mcp.permission.notice.definition_unknown": [{"type":0,"value":"A descrição desta ferramenta ainda não carregou, então podem faltar detalhes"}],
   "mcp.permission.notice.not_ready": [{"type":0,"value":"As permissões salvas ainda estão carregando, então perguntamos por segurança"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Não foi possível ler as permissões salvas, então perguntamos por segurança"}],

@@ -1,0 +1,230 @@
+import type { Translator } from '@mcp-consent/i18n';
+import { sanitizeText, type HiddenKind } from './sanitize.js';
+import { isSecretKey, splitSecrets } from './secrets.js';
+
+export interface ArgumentsPreviewOptions {
+  /** Lines shown before "Show more". @default 12 */
+  maxLines?: number;
+  /** Characters shown before "Show more". @default 1200 */
+  maxChars?: number;
+  /** A preview line longer than this is cut ("… 9,800 more characters"). @default 160 */
+  maxLineChars?: number;
+  /** Nesting deeper than this shows a marker instead of the value. @default 32 */
+  maxDepth?: number;
+  /** Cap on the whole ("Show more") text, in characters. @default 4_000_000 */
+  maxFullChars?: number;
+  /** Extra keys to hide, on top of the built-in secret-looking ones. */
+  redactKey?: (key: string, path: readonly string[]) => boolean;
+  /** How hidden characters in keys and strings are shown. @default 'escape' */
+  mode?: 'escape' | 'remove';
+}
+
+export interface ArgumentsPreview {
+  /** No arguments at all (`undefined`, `null` or `{}`). */
+  empty: boolean;
+  /** Pretty JSON, cut to the line and character caps. */
+  preview: string;
+  /** The whole pretty JSON (secrets still hidden), revealed by "Show more". */
+  full: string;
+  /** The preview does not show everything. */
+  truncated: boolean;
+  /** Lines of `full` not in the preview. */
+  hiddenLines: number;
+  /** Paths of the values hidden as secrets, e.g. `headers.Authorization`. */
+  redacted: string[];
+  /** Hidden characters found in keys and strings. */
+  found: HiddenKind[];
+  /** Even `full` was cut at `maxFullChars`. */
+  fullTruncated: boolean;
+}
+
+const INDENT = '  ';
+const JSON_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '"': '\\"',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+class Stop extends Error {}
+
+/**
+ * Renders tool-call arguments as pretty JSON for a human to judge: key order as given,
+ * secret-looking keys and credential-shaped values hidden, hidden characters made
+ * visible, a depth cap instead of a stack overflow (10 000-deep nesting is fine),
+ * cycles, BigInt, getters and `__proto__` keys handled without running or assigning
+ * anything. The preview is cut to a few lines; `full` holds the whole text.
+ */
+export function formatArguments(
+  value: unknown,
+  translator: Translator,
+  options: ArgumentsPreviewOptions = {},
+): ArgumentsPreview {
+  const maxDepth = options.maxDepth ?? 32;
+  const maxFull = options.maxFullChars ?? 4_000_000;
+  const mode = options.mode ?? 'escape';
+  const marker = {
+    redacted: translator.t('mcp.permission.args.redacted'),
+    tooDeep: translator.t('mcp.permission.args.too_deep'),
+    circular: translator.t('mcp.permission.args.circular'),
+    unreadable: translator.t('mcp.permission.args.unreadable'),
+  };
+  const lines: string[] = [];
+  let line = '';
+  let size = 0;
+  const redacted: string[] = [];
+  const found = new Set<HiddenKind>();
+  const ancestors = new Set<object>();
+
+  const newline = (depth: number) => {
+    lines.push(line);
+    size += line.length + 1;
+    line = INDENT.repeat(depth);
+    if (size > maxFull) throw new Stop();
+  };
+  const clean = (text: string, max = maxFull) => {
+    const result = sanitizeText(text, { maxLength: max, mode });
+    for (const kind of result.found) found.add(kind);
+    return result.text;
+  };
+  /** A JSON string; with a path, credential-shaped parts of it are hidden. */
+  const quote = (text: string, path: readonly string[] | null) => {
+    let out = '"';
+    for (const part of path ? splitSecrets(text) : [{ text, secret: false }]) {
+      if (part.secret) {
+        out += marker.redacted;
+        redacted.push(pathText(path!));
+      } else out += clean(part.text.replace(/[\\"\n\r\t]/g, (c) => JSON_ESCAPES[c]!));
+    }
+    return `${out}"`;
+  };
+  const pathText = (path: readonly string[]) =>
+    path.map((key, index) => (key.startsWith('[') || index === 0 ? key : `.${key}`)).join('');
+
+  const write = (node: unknown, depth: number, path: readonly string[]): void => {
+    if (node === null) line += 'null';
+    else if (typeof node === 'string') line += quote(node, path);
+    else if (typeof node === 'number') line += Object.is(node, -0) ? '-0' : String(node);
+    else if (typeof node === 'boolean') line += String(node);
+    else if (typeof node === 'bigint') line += `${node}n`;
+    else if (typeof node === 'undefined') line += 'undefined';
+    else if (typeof node !== 'object') line += marker.unreadable;
+    else if (ancestors.has(node)) line += marker.circular;
+    else if (node instanceof Date) {
+      line += Number.isNaN(node.getTime()) ? marker.unreadable : `"${node.toISOString()}"`;
+    } else writeContainer(node, depth, path);
+  };
+
+  const writeContainer = (node: object, depth: number, path: readonly string[]) => {
+    let isArray: boolean;
+    let keys: string[];
+    try {
+      isArray = Array.isArray(node);
+      keys = isArray ? [] : Object.keys(node);
+    } catch {
+      line += marker.unreadable;
+      return;
+    }
+    const length = isArray ? (node as unknown[]).length : keys.length;
+    const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
+    if (length === 0) {
+      line += open + close;
+      return;
+    }
+    if (depth >= maxDepth) {
+      line += `${open} ${marker.tooDeep} ${close}`;
+      return;
+    }
+    ancestors.add(node);
+    line += open;
+    for (let index = 0; index < length; index += 1) {
+      newline(depth + 1);
+      const key = isArray ? String(index) : keys[index]!;
+      const childPath = [...path, isArray ? `[${index}]` : clean(key, 80)];
+      if (!isArray) line += `${quote(key, null)}: `;
+      const custom = options.redactKey?.(key, path) ?? false;
+      if (!isArray && (isSecretKey(key) || custom)) {
+        line += marker.redacted;
+        redacted.push(pathText(childPath));
+      } else {
+        let child: unknown;
+        let readable: boolean;
+        try {
+          const descriptor = Object.getOwnPropertyDescriptor(node, key);
+          readable = descriptor !== undefined && 'value' in descriptor;
+          child = descriptor?.value;
+        } catch {
+          readable = false;
+        }
+        if (readable) write(child, depth + 1, childPath);
+        else line += marker.unreadable;
+      }
+      if (index < length - 1) line += ',';
+    }
+    newline(depth);
+    line += close;
+    ancestors.delete(node);
+  };
+
+  let fullTruncated = false;
+  try {
+    write(value, 0, []);
+    lines.push(line);
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    lines.push('…');
+    fullTruncated = true;
+  }
+
+  const empty =
+    value === undefined ||
+    value === null ||
+    (typeof value === 'object' && lines.length === 1 && lines[0] === '{}');
+  const { preview, hiddenLines, cut } = previewOf(lines, translator, options);
+  return {
+    empty,
+    preview,
+    full: lines.join('\n'),
+    truncated: hiddenLines > 0 || cut,
+    hiddenLines,
+    redacted,
+    found: [...found],
+    fullTruncated,
+  };
+}
+
+function previewOf(
+  lines: readonly string[],
+  translator: Translator,
+  options: ArgumentsPreviewOptions,
+) {
+  const maxLines = options.maxLines ?? 12;
+  const maxChars = options.maxChars ?? 1200;
+  const maxLineChars = options.maxLineChars ?? 160;
+  const shown: string[] = [];
+  let size = 0;
+  let cut = false;
+  for (const full of lines.slice(0, maxLines)) {
+    let text = full;
+    if (text.length > maxLineChars) {
+      text = cutText(text, maxLineChars);
+      const count = full.length - text.length;
+      text += `… ${translator.t('mcp.permission.args.more_chars', { count })}`;
+      cut = true;
+    }
+    if (size + text.length > maxChars && shown.length > 0) break;
+    shown.push(text);
+    size += text.length + 1;
+  }
+  return { preview: shown.join('\n'), hiddenLines: lines.length - shown.length, cut };
+}
+
+/** Cuts without splitting a surrogate pair or a visible code such as `\u{202E}`. */
+function cutText(text: string, max: number): string {
+  let out = text.slice(0, max);
+  const last = out.charCodeAt(out.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) out = out.slice(0, -1);
+  const open = out.lastIndexOf('\\u{');
+  if (open !== -1 && out.indexOf('}', open) === -1) out = out.slice(0, open);
+  return out;
+}

@@ -1,0 +1,156 @@
+import { createEmitter, type CancelTimer, type Clock } from '@mcp-consent/engine';
+import { createTranslator, type Translator } from '@mcp-consent/i18n';
+import { sanitizeText, type HiddenKind, type SanitizeOptions } from './sanitize.js';
+
+/** Options every prompt model takes. */
+export interface BaseModelOptions {
+  /** Time source for the input guard. Pass `systemClock` from `@mcp-consent/engine` in hosts. */
+  clock: Clock;
+  /** A translator; wins over `locale`. */
+  translator?: Translator;
+  /** Locale or preferred locales, negotiated. @default 'en-US' */
+  locale?: string | readonly string[];
+  /**
+   * How long answers are ignored after the prompt appears, so that keys typed for
+   * something else cannot answer it.
+   * @default 500
+   */
+  guardMs?: number;
+  /** Prefix of every element id. @default `mcp-consent-<request id>` */
+  idPrefix?: string;
+  /** How hidden characters in server text are shown. @default 'escape' */
+  textMode?: 'escape' | 'remove';
+}
+
+/** @default guardMs of every model. */
+export const DEFAULT_GUARD_MS = 500;
+
+/** Why an answer was not taken. */
+export type IgnoredReason = 'guard' | 'disabled' | 'settled';
+
+export type AnswerOutcome = { accepted: true } | { accepted: false; reason: IgnoredReason };
+
+export function resolveTranslator(
+  options: Pick<BaseModelOptions, 'translator' | 'locale'>,
+): Translator {
+  return options.translator ?? createTranslator(options.locale ?? 'en-US');
+}
+
+/** Element ids are built from untrusted request ids: keep them to safe characters. */
+export function idPrefixFor(requestId: string, prefix?: string): string {
+  if (prefix !== undefined) return prefix;
+  const safe = requestId.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
+  return `mcp-consent-${safe || 'prompt'}`;
+}
+
+/** Collects hidden-character findings across every server string of one model. */
+export class TextCleaner {
+  readonly found = new Set<HiddenKind>();
+  constructor(private readonly mode: 'escape' | 'remove') {}
+
+  clean(
+    input: unknown,
+    maxLength: number,
+    options: Omit<SanitizeOptions, 'maxLength' | 'mode'> = {},
+  ) {
+    const result = sanitizeText(input, { ...options, maxLength, mode: this.mode });
+    for (const kind of result.found) this.found.add(kind);
+    return result;
+  }
+
+  text(input: unknown, maxLength: number, multiline = false): string {
+    return this.clean(input, maxLength, { multiline }).text;
+  }
+
+  /** Whether a "hidden characters were shown as codes" notice is due. */
+  get shouldNotice(): boolean {
+    return this.mode === 'escape' && this.found.size > 0;
+  }
+}
+
+/** Caps for server-provided text, in UTF-16 code units. */
+export const TEXT_LIMITS = {
+  toolName: 128,
+  toolTitle: 200,
+  description: 2000,
+  serverName: 128,
+  annotationTitle: 200,
+  message: 4000,
+  fieldLabel: 200,
+  fieldDescription: 1000,
+  option: 200,
+  url: 8192,
+  hint: 1000,
+} as const;
+
+/**
+ * The input guard: answers are refused until `guardMs` after the prompt appeared. With
+ * a clock that can set timers, listeners are notified when the guard lifts.
+ */
+export class InputGuard {
+  private until = 0;
+  private cancel: CancelTimer | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly ms: number,
+    private readonly onLift: () => void,
+  ) {
+    this.arm();
+  }
+
+  /** (Re)starts the window, e.g. when the prompt becomes visible again. */
+  arm(): void {
+    this.cancel?.();
+    this.until = this.clock.now() + Math.max(0, this.ms);
+    this.cancel = this.ms > 0 ? this.clock.setTimer?.(() => this.onLift(), this.ms) : undefined;
+  }
+
+  get active(): boolean {
+    return this.clock.now() < this.until;
+  }
+
+  get endsAt(): number {
+    return this.until;
+  }
+
+  dispose(): void {
+    this.cancel?.();
+  }
+}
+
+/** A tiny subscribe/notify store for a model's own state. */
+export function createState<S extends object>(initial: S) {
+  let state = initial;
+  const emitter = createEmitter<S>();
+  return {
+    get: () => state,
+    set(patch: Partial<S>) {
+      state = { ...state, ...patch };
+      emitter.emit(state);
+    },
+    notify: () => emitter.emit(state),
+    subscribe: (listener: (state: S) => void) => emitter.subscribe(listener),
+  };
+}
+
+/** Keyboard input as renderers see it (a DOM KeyboardEvent fits, so does Ink's input). */
+export interface KeyInput {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+  /** Auto-repeat of a held key: never an answer. */
+  repeat?: boolean;
+  /** IME composition in progress: never an answer. */
+  isComposing?: boolean;
+}
+
+export function toKeyInput(input: string | KeyInput): KeyInput {
+  return typeof input === 'string' ? { key: input } : input;
+}
+
+/** Shortcuts of the host or the OS (Ctrl+1, Cmd+Enter), auto-repeat and IME input are not ours. */
+export function isForeignKey(input: KeyInput): boolean {
+  return !!(input.ctrlKey || input.metaKey || input.altKey || input.repeat || input.isComposing);
+}

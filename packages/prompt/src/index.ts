@@ -1,0 +1,88 @@
+export { createPermissionPrompt } from './permission.js';
+export {
+  actionRows,
+  choiceOrder,
+  riskColorRole,
+  type ActionView,
+  type ColorRole,
+  type KeyOutcome,
+  type NoticeKind,
+  type PermissionApi,
+  type PermissionId,
+  type PermissionPrompt,
+  type PermissionPromptOptions,
+  type PermissionState,
+} from './permission-types.js';
+export { describeEffects, type EffectKey, type EffectLine, type Effects } from './effects.js';
+export { createElicitationPrompt } from './elicitation.js';
+export type {
+  ElicitAction,
+  ElicitationActionView,
+  ElicitationApi,
+  ElicitationFocus,
+  ElicitationFormApi,
+  ElicitationOutcome,
+  ElicitationPrompt,
+  ElicitationPromptOptions,
+  ElicitationState,
+  ElicitationUrlApi,
+  ElicitFormRequest,
+  ElicitRequest,
+  ElicitResult,
+  ElicitUrlRequest,
+  FieldView,
+} from './elicitation-types.js';
+export type {
+  ContentValue,
+  FieldKind,
+  FieldSpec,
+  FieldValue,
+  RequestedSchema,
+} from './form-fields.js';
+export { checkUrl, decodePunycode, type UrlCheck, type UrlWarningKind } from './url-check.js';
+export {
+  createDryRunPrompt,
+  parseDryRunResult,
+  type DryRunAnswer,
+  type DryRunApi,
+  type DryRunPrompt,
+  type DryRunPromptOptions,
+  type DryRunRequest,
+  type DryRunState,
+  type ParsedDryRun,
+} from './dry-run.js';
+export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
+export {
+  sanitizeText,
+  visibleCode,
+  DEFAULT_MAX_LENGTH,
+  type HiddenKind,
+  type SanitizedText,
+  type SanitizeOptions,
+} from './sanitize.js';
+export {
+  formatArguments,
+  type ArgumentsPreview,
+  type ArgumentsPreviewOptions,
+} from './args-preview.js';
+export { isSecretKey, splitSecrets } from './secrets.js';
+export {
+  permissionAnatomy,
+  elicitationAnatomy,
+  dryRunAnatomy,
+  checkingAnatomy,
+  type PermissionPart,
+  type ElicitationPart,
+  type DryRunPart,
+  type CheckingPart,
+  type PartProps,
+} from './anatomy.js';
+export { keymapFor, type KeyBinding, type KeyIntent } from './keymap.js';
+export {
+  DEFAULT_GUARD_MS,
+  TEXT_LIMITS,
+  type AnswerOutcome,
+  type BaseModelOptions,
+  type IgnoredReason,
+  type KeyInput,
+} from './core.js';

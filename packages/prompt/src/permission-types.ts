@@ -1,0 +1,178 @@
+import type { Choice, LookupReason, PinnedPart, RiskReason, RiskTier } from '@mcp-consent/engine';
+import type { Direction, PlainMessageId } from '@mcp-consent/i18n';
+import type { ArgumentsPreviewOptions } from './args-preview.js';
+import type { PartProps, PermissionPart } from './anatomy.js';
+import type { AnswerOutcome, BaseModelOptions, KeyInput } from './core.js';
+import type { Effects } from './effects.js';
+import type { KeyBinding } from './keymap.js';
+
+export type ColorRole = 'success-container' | 'warning-container' | 'error-container';
+
+/** Risk tier → colour role of spec R2 (the only risk mapping in this package). */
+export const riskColorRole: Readonly<Record<RiskTier, ColorRole>> = {
+  low: 'success-container',
+  medium: 'warning-container',
+  high: 'error-container',
+};
+
+/** The order of the number keys 1–4 (spec R3 and R7). */
+export const choiceOrder: readonly Choice[] = [
+  'allow_once',
+  'allow_always',
+  'deny_once',
+  'deny_always',
+];
+
+/** The two rows of spec R1: deny actions above, allow actions below. */
+export const actionRows: readonly (readonly Choice[])[] = [
+  ['deny_always', 'deny_once'],
+  ['allow_once', 'allow_always'],
+];
+
+export const RISK_WHY: Readonly<Record<RiskReason, PlainMessageId>> = {
+  no_annotations: 'mcp.permission.risk.why.no_annotations',
+  destructive: 'mcp.permission.risk.why.destructive',
+  open_world: 'mcp.permission.risk.why.open_world',
+  read_only: 'mcp.permission.risk.why.read_only',
+  trusted_server: 'mcp.permission.risk.why.trusted_server',
+  untrusted_server: 'mcp.permission.risk.why.untrusted_server',
+  idempotent_write: 'mcp.permission.risk.why.idempotent_write',
+  non_idempotent_write: 'mcp.permission.risk.why.non_idempotent_write',
+  server_raised: 'mcp.permission.risk.why.server_raised',
+  server_lowered: 'mcp.permission.risk.why.server_lowered',
+  server_lower_ignored: 'mcp.permission.risk.why.server_lower_ignored',
+};
+
+export const LOOKUP_NOTICE: Partial<Record<LookupReason, PlainMessageId>> = {
+  expired: 'mcp.permission.notice.expired',
+  definition_unknown: 'mcp.permission.notice.definition_unknown',
+  not_ready: 'mcp.permission.notice.not_ready',
+  store_failed: 'mcp.permission.notice.store_failed',
+  args_hash_unknown: 'mcp.permission.notice.args_hash_unknown',
+};
+
+export const PART_NAME: Readonly<Record<PinnedPart, PlainMessageId>> = {
+  name: 'mcp.permission.part.name',
+  title: 'mcp.permission.part.title',
+  description: 'mcp.permission.part.description',
+  inputSchema: 'mcp.permission.part.inputSchema',
+  annotations: 'mcp.permission.part.annotations',
+};
+
+export type NoticeKind = LookupReason | 'hidden_characters' | 'settled_elsewhere';
+
+export interface PermissionPromptOptions extends BaseModelOptions {
+  /** Called once with the user's answer (never during the guard, never twice). */
+  onAnswer?: (choice: Choice) => void;
+  /** When set, Allow always shows "expires in 7 days" for this lifetime (`null`: never expires). */
+  allowAlwaysExpiresInMs?: number | null;
+  /** `grid` moves arrow focus through the R1 rows; `list` through the numbered order. @default 'grid' */
+  layout?: 'grid' | 'list';
+  args?: ArgumentsPreviewOptions;
+}
+
+export interface ActionView {
+  choice: Choice;
+  label: string;
+  /** The number key, "1"–"4". */
+  shortcut: string;
+  enabled: boolean;
+  /** Why the action is disabled, localized; `null` when enabled. */
+  disabledReason: string | null;
+  /** Extra line, e.g. "expires in 7 days" under Allow always. */
+  detail: string | null;
+  isDefault: boolean;
+  focused: boolean;
+  /** The default action is `primary`, the others `neutral`. A style hook, not a decision. */
+  emphasis: 'primary' | 'neutral';
+}
+
+export interface PermissionState {
+  status: 'open' | 'answered' | 'closed';
+  answer: Choice | null;
+  focused: Choice;
+  argsExpanded: boolean;
+}
+
+export type KeyOutcome =
+  | { handled: false }
+  | { handled: true; intent: 'focus'; focused: Choice }
+  | ({ handled: true; intent: 'answer'; choice: Choice } & AnswerOutcome);
+
+export type PermissionId =
+  | 'root'
+  | 'title'
+  | 'toolName'
+  | 'description'
+  | 'risk'
+  | 'effects'
+  | 'effectsHeading'
+  | 'args'
+  | 'argsHeading'
+  | 'keyHint'
+  | 'announcer';
+
+export interface PermissionApi {
+  status: PermissionState['status'];
+  answer: Choice | null;
+  locale: string;
+  dir: Direction;
+  ids: Readonly<Record<PermissionId, string>>;
+  title: string;
+  tool: { name: string; title: string | null; description: string | null; displayName: string };
+  server: { id: string; name: string; from: string; trusted: boolean; trustLabel: string };
+  risk: {
+    tier: RiskTier;
+    colorRole: ColorRole;
+    label: string;
+    heading: string;
+    reasons: { reason: RiskReason; text: string }[];
+  };
+  effects: Effects;
+  notices: { kind: NoticeKind; text: string }[];
+  args: {
+    heading: string;
+    empty: boolean;
+    /** What to show now: the preview, or everything once expanded. */
+    text: string;
+    truncated: boolean;
+    expanded: boolean;
+    /** "Show more" / "Show less"; `null` when everything fits. */
+    toggleLabel: string | null;
+    /** "12 more lines" while collapsed. */
+    moreText: string | null;
+    /** "2 secret-looking values are hidden". */
+    redactedText: string | null;
+  };
+  actions: ActionView[];
+  actionRows: readonly (readonly Choice[])[];
+  defaultFocus: Choice;
+  focused: Choice;
+  escapeAction: 'deny_once';
+  keymap: readonly KeyBinding<Choice>[];
+  keyHint: string;
+  guard: { active: boolean; endsAt: number; text: string };
+  queue: { visible: boolean; position: number; total: number; text: string; label: string };
+  close: { label: string };
+  announcement: string;
+  /** Attributes per part; `getActionProps` and friends for repeated parts. */
+  props: Readonly<Partial<Record<PermissionPart, PartProps>>>;
+  getActionProps(choice: Choice): PartProps;
+  getActionReasonProps(choice: Choice): PartProps;
+  getEffectProps(index: number): PartProps;
+  getNoticeProps(index: number): PartProps;
+  choose(choice: Choice): AnswerOutcome;
+  handleKey(input: string | KeyInput): KeyOutcome;
+  toggleArgs(expanded?: boolean): void;
+  focus(choice: Choice): void;
+}
+
+export interface PermissionPrompt {
+  /** The renderer-neutral view of the current state. Cached until the state changes. */
+  connect(): PermissionApi;
+  getState(): PermissionState;
+  subscribe(listener: () => void): () => void;
+  /** Restarts the input guard (for example when a hidden tab becomes visible). */
+  rearm(): void;
+  destroy(): void;
+}
