@@ -158,13 +158,13 @@ async function ask(
 ): Promise<ElicitAnswer | 'aborted' | 'error'> {
   if (request.signal.aborted) return 'aborted';
   const leave = options.gate.enter();
+  let onAbort: (() => void) | undefined;
   try {
-    const answer = await Promise.race([
-      Promise.resolve(options.elicit!(request)),
-      new Promise<'aborted'>((resolve) =>
-        request.signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
-      ),
-    ]);
+    const aborted = new Promise<'aborted'>((resolve) => {
+      onAbort = () => resolve('aborted');
+      request.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const answer = await Promise.race([Promise.resolve(options.elicit!(request)), aborted]);
     if (answer === 'aborted') return answer;
     if (!answer || !['accept', 'decline', 'cancel'].includes(answer.action)) {
       options.warn('The elicitation renderer returned no valid action; cancelling.');
@@ -175,6 +175,7 @@ async function ask(
     options.warn(`The elicitation renderer failed; cancelling: ${String(error)}`);
     return 'error';
   } finally {
+    if (onAbort) request.signal.removeEventListener('abort', onAbort);
     leave();
   }
 }

@@ -274,7 +274,11 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
       return result;
     },
     request(...args: Parameters<Client['request']>) {
-      refuseRaw(args[0]);
+      try {
+        refuseRaw(args[0]);
+      } catch (error) {
+        return Promise.reject(error as Error); // rejected like any SDK request, not thrown
+      }
       return client.request(...args);
     },
     requestStream(request: { method?: string }, ...rest: unknown[]) {

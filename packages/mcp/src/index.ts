@@ -11,7 +11,6 @@ export {
   type ToolCatalogOptions,
 } from './catalog.js';
 export {
-  answerElicitation,
   type ElicitAnswer,
   type ElicitationEvent,
   type ElicitationRequest,

@@ -42,11 +42,9 @@ describe.each(TRANSPORTS)('two-key dry run (seed 001) over %s', (kind) => {
       expect.objectContaining({ type: 'dry_run', outcome: 'approved' }),
     );
   });
-});
 
-describe('two-key dry run details (in memory)', () => {
   test('deny at the preview: nothing is sent and the model is told not to retry', async () => {
-    harness = await setup('memory', { demo: { dryRun: false } });
+    harness = await setup(kind, { demo: { dryRun: false } });
     harness.human.script('allow_once', 'deny_once');
     const result = await harness.guarded.callTool(send);
     expect(result.isError).toBe(true);
@@ -56,7 +54,9 @@ describe('two-key dry run details (in memory)', () => {
     expect(state.messages).toEqual([]);
     expect(state.calls.messages_send).toBe(1);
   });
+});
 
+describe('two-key dry run details (in memory)', () => {
   test('an allow-always grant does not skip the preview', async () => {
     harness = await setup('memory', { demo: { dryRun: false } });
     harness.human.script('allow_always', 'allow_once', 'deny_once');

@@ -104,25 +104,25 @@ describe('a slow answer to the permission prompts (70 s on fake timers)', () => 
 describe.each(TRANSPORTS)(
   'the call timeout counts server time only, over %s (real time)',
   (kind) => {
-    test('a 300 ms budget survives an 800 ms answer, but not an 800 ms server', async () => {
-      harness = await setup(kind, { guard: { elicit: slowUser(800) } });
+    test('a 500 ms budget survives a 1 s answer, but not a 1 s server', async () => {
+      harness = await setup(kind, { guard: { elicit: slowUser(1000) } });
       harness.human.script('allow_once', 'allow_once');
       const confirmed = await harness.guarded.callTool(deleteGroceries, undefined, {
-        timeout: 300,
+        timeout: 500,
       });
       expect(textOf(confirmed)).toBe('✅ Deleted note "groceries".');
 
       const slowServer = harness.guarded.callTool(
-        { name: 'demo_sleep', arguments: { ms: 800 } },
+        { name: 'demo_sleep', arguments: { ms: 1000 } },
         undefined,
         {
-          timeout: 300,
+          timeout: 500,
         },
       );
       await expect(slowServer).rejects.toBeInstanceOf(McpError);
       await expect(slowServer).rejects.toMatchObject({
         code: ErrorCode.RequestTimeout,
-        data: { timeout: 300 },
+        data: { timeout: 500 },
       });
     });
   },
