@@ -71,7 +71,7 @@ const MAX_SEQUENCE = 4096;
 
 /** Everything that needs a closer look (variation selectors are marks); the rest is copied in bulk. */
 const SUSPICIOUS =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{M}\u115F\u1160\u3164\uFFA0\u2800\u{1F3F4}\uFDD0-\uFDEF\uD800-\uDFFF]|[\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{10FFFE}\u{10FFFF}]/gu;
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{M}\u115F\u1160\u3164\uFFA0\u2800\u{1F3F4}\u{E0000}-\u{E007F}\uFDD0-\uFDEF\uD800-\uDFFF]|[\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{10FFFE}\u{10FFFF}]/gu;
 
 /** The visible code for a hidden character, e.g. `\u{202E}`. */
 export function visibleCode(codePoint: number): string {

@@ -1,11 +1,7 @@
 import { sanitizeText, visibleCode } from '@mcp-consent/prompt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hostile } from './support.js';
-
-/** Characters that must never survive into a rendered string. */
-const DANGEROUS =
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
+import { DANGEROUS, hostile } from './support.js';
 
 describe('sanitizeText', () => {
   it('makes ANSI colours visible instead of letting them restyle the text', () => {
@@ -42,6 +38,8 @@ describe('sanitizeText', () => {
       'ok' + [...'Ignore'].map((c) => visibleCode(0xe0000 + c.charCodeAt(0))).join(''),
     );
     expect(result.found).toEqual(['tag']);
+    // Unassigned code points of the tag block too (found by the property test below).
+    expect(sanitizeText('x\u{E0000}\u{E0002}').text).toBe('x\\u{E0000}\\u{E0002}');
   });
 
   it('keeps one variation selector on a base character but shows stacked ones', () => {

@@ -65,3 +65,9 @@ export const hostile = {
   nul: 'a\u0000b\u0007c\u007Fd\u009Be',
   newlines: 'line1\nline2\r\nline3\u2028',
 };
+
+/** Characters that must never survive into a rendered string. */
+/* eslint-disable no-control-regex -- matching control characters is the point */
+export const DANGEROUS =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
+/* eslint-enable no-control-regex */
