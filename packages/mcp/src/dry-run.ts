@@ -4,13 +4,16 @@ export const DRY_RUN_PREVIEW = 'DRY_RUN_PREVIEW';
 /** The meta argument that is the caller's half of the two keys. */
 export const CONFIRM_ARG = '__confirm';
 
-/** What the kit hands the prompt (in `context.preview`) when a server answered with a preview. */
+/**
+ * What the kit hands the prompt (in `context.preview`) when a server answered
+ * with a preview. Field names follow `@mcp-consent/prompt`'s `DryRunRequest`.
+ */
 export interface DryRunPreview {
-  /** The server's preview of the arguments (already redacted by the server), when it sent one as JSON. */
+  /** The server's preview of the arguments (already redacted by the server), when it sent one. Untrusted. */
   preview?: unknown;
-  /** The server's hint for the agent, when present. */
-  recoveryHint?: string;
-  /** The whole text of the result, for servers that do not send JSON. Untrusted. */
+  /** The server's recovery hint for the agent, when present. Untrusted. */
+  hint?: string;
+  /** The whole text of the result. Untrusted. */
   text: string;
 }
 
@@ -21,32 +24,53 @@ export interface DryRunPromptContext {
   [key: string]: unknown;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Recognizes a dry-run preview: an `isError` result whose text carries
- * `DRY_RUN_PREVIEW` (as discord-mcp does), as JSON `{ code, preview,
- * recovery_hint }` or as plain text.
+ * Recognizes a dry-run preview: an `isError` result carrying `DRY_RUN_PREVIEW`
+ * in `structuredContent` or in a text block, as JSON (`{ code, preview,
+ * recovery_hint }`, optionally under `error` / `details` / `data`, as
+ * discord-mcp does) or as plain text.
  */
 export function readDryRunPreview(result: unknown): DryRunPreview | undefined {
-  const { isError, content } = (result ?? {}) as { isError?: unknown; content?: unknown };
-  if (isError !== true || !Array.isArray(content)) return undefined;
-  const text = content
+  if (!isRecord(result) || result.isError !== true) return undefined;
+  const texts = (Array.isArray(result.content) ? result.content : [])
     .filter(
       (part): part is { type: 'text'; text: string } =>
-        part?.type === 'text' && typeof part.text === 'string',
+        isRecord(part) && part.type === 'text' && typeof part.text === 'string',
     )
-    .map((part) => part.text)
-    .join('\n');
-  if (!text.includes(DRY_RUN_PREVIEW)) return undefined;
-  const found: DryRunPreview = { text };
-  try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    if (body && typeof body === 'object' && body.code === DRY_RUN_PREVIEW) {
-      if ('preview' in body) found.preview = body.preview;
-      if (typeof body.recovery_hint === 'string') found.recoveryHint = body.recovery_hint;
+    .map((part) => part.text);
+  const text = texts.join('\n');
+  const structured = fromObject(result.structuredContent);
+  if (structured) return { ...structured, text };
+  for (const block of texts) {
+    if (!block.includes(DRY_RUN_PREVIEW)) continue;
+    try {
+      const parsed = fromObject(JSON.parse(block));
+      if (parsed) return { ...parsed, text };
+    } catch {
+      // Plain text mentioning the code: the text is all there is.
     }
-  } catch {
-    // Plain text preview: the text is all there is.
+    return { text };
   }
+  return undefined;
+}
+
+function fromObject(value: unknown): Omit<DryRunPreview, 'text'> | undefined {
+  if (!isRecord(value)) return undefined;
+  const inner = isRecord(value.error) ? value.error : value;
+  if (inner.code !== DRY_RUN_PREVIEW) return undefined;
+  const details = isRecord(inner.details)
+    ? inner.details
+    : isRecord(inner.data)
+      ? inner.data
+      : inner;
+  const found: Omit<DryRunPreview, 'text'> = {};
+  if (Object.hasOwn(details, 'preview')) found.preview = details.preview;
+  else if (Object.hasOwn(inner, 'preview')) found.preview = inner.preview;
+  const hint = inner.recovery_hint ?? inner.recoveryHint ?? inner.hint;
+  if (typeof hint === 'string') found.hint = hint;
   return found;
 }
 

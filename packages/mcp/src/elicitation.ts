@@ -43,6 +43,12 @@ export interface ElicitationRequest {
   attempt: number;
   /** Aborted when the server cancels the request: close the UI. */
   signal: AbortSignal;
+  /**
+   * The request exactly as the server sent it (untrusted, unsanitized), for
+   * `createElicitationPrompt(request.params, { server: request.server, signal: request.signal })`
+   * of `@mcp-consent/prompt`, which sanitizes it itself.
+   */
+  params: ElicitRequest['params'];
 }
 
 export type ElicitAnswer =
@@ -97,6 +103,7 @@ export async function answerElicitation(
     message: visibleText(params.message),
     attempt: 1,
     signal,
+    params,
   } satisfies Partial<ElicitationRequest>;
 
   if (params.mode === 'url') {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { DRY_RUN_RECOVERY_HINT } from '@mcp-consent/demo-server';
-import { denialOf, MODEL_TEXT, type DryRunPromptContext } from '../src/index.js';
+import { DRY_RUN_PREVIEW, DRY_RUN_RECOVERY_HINT } from '@mcp-consent/demo-server';
+import { denialOf, MODEL_TEXT, readDryRunPreview, type DryRunPromptContext } from '../src/index.js';
 import { setup, TRANSPORTS, textOf, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
@@ -31,7 +31,7 @@ describe.each(TRANSPORTS)('two-key dry run (seed 001) over %s', (kind) => {
       text: 'ship it',
       webhookToken: '[redacted]',
     });
-    expect(context.preview.recoveryHint).toBe(DRY_RUN_RECOVERY_HINT);
+    expect(context.preview.hint).toBe(DRY_RUN_RECOVERY_HINT);
     expect(preview?.call.args).toEqual(send.arguments); // the user sees what the model asked for
 
     const state = await harness.state();
@@ -105,5 +105,60 @@ describe('two-key dry run details (in memory)', () => {
     const result = await harness.guarded.callTool(send);
     expect(JSON.parse(textOf(result)).code).toBe('DRY_RUN_PREVIEW');
     expect(harness.human.requests).toHaveLength(1);
+  });
+});
+
+describe('readDryRunPreview', () => {
+  const preview = { channel: 'c' };
+  test.each([
+    [
+      'JSON text',
+      {
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: JSON.stringify({ code: DRY_RUN_PREVIEW, preview, recovery_hint: 'h' }),
+          },
+        ],
+      },
+      { preview, hint: 'h' },
+    ],
+    [
+      'nested under error.details',
+      {
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: JSON.stringify({
+              error: { code: DRY_RUN_PREVIEW, hint: 'h', details: { preview } },
+            }),
+          },
+        ],
+      },
+      { preview, hint: 'h' },
+    ],
+    [
+      'structuredContent',
+      { isError: true, content: [], structuredContent: { code: DRY_RUN_PREVIEW, preview } },
+      { preview },
+    ],
+    [
+      'plain text',
+      { isError: true, content: [{ type: 'text', text: 'DRY_RUN_PREVIEW: would send' }] },
+      { text: 'DRY_RUN_PREVIEW: would send' },
+    ],
+  ])('%s', (_, result, expected) => {
+    expect(readDryRunPreview(result)).toMatchObject(expected);
+  });
+
+  test('needs isError and the code', () => {
+    expect(
+      readDryRunPreview({ content: [{ type: 'text', text: 'DRY_RUN_PREVIEW' }] }),
+    ).toBeUndefined();
+    expect(
+      readDryRunPreview({ isError: true, content: [{ type: 'text', text: 'boom' }] }),
+    ).toBeUndefined();
   });
 });

@@ -40,6 +40,10 @@ describe.each(TRANSPORTS)('elicitation inside a tool call over %s', (kind) => {
     expect(request?.mode).toBe('form');
     expect(request?.message).toContain('milk, eggs, coffee');
     expect(request?.fields).toEqual([]);
+    expect(request?.params).toMatchObject({
+      mode: 'form',
+      requestedSchema: { type: 'object', properties: {} },
+    });
     expect('groceries' in (await harness.state()).notes).toBe(kept);
     expect(harness.events).toContainEqual({
       type: 'elicitation',
