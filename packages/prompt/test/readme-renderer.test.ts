@@ -20,10 +20,13 @@ class FakeElement {
     this.children = nodes;
   }
   focus() {
-    focused = this;
+    setFocused(this);
   }
   *all(): Generator<FakeElement> {
-    for (const child of this.children) (yield child, yield* child.all());
+    for (const child of this.children) {
+      yield child;
+      yield* child.all();
+    }
   }
   find(part: string, extra: (e: FakeElement) => boolean = () => true) {
     return [...this.all()].find((e) => e.attributes.get('data-part') === part && extra(e));
@@ -31,6 +34,9 @@ class FakeElement {
 }
 
 let focused: FakeElement | null = null;
+const setFocused = (element: FakeElement) => {
+  focused = element;
+};
 const host = new FakeElement('div');
 const dir = new URL('./.tmp/', import.meta.url);
 
