@@ -1,4 +1,4 @@
 import { sourceProject } from './support/vitest-project.js';
 
-/** Repository-level checks: lint rules, README examples. */
-export default sourceProject('repo', { include: ['repo/**/*.test.ts'] });
+/** Repository-level checks (lint rules, README examples) and the reference scenario run. */
+export default sourceProject('repo', { include: ['repo/**/*.test.ts', 'scenarios/**/*.test.ts'] });

@@ -18,7 +18,7 @@ const packages = readdirSync(`${root}/packages`).map((dir) => ({
 
 /**
  * `npm test` builds before it tests; this proves each package's built `dist`
- * loads in plain Node (no `source` condition, no TypeScript loader).
+ * loads in plain Node (no `mcp-consent-source` condition, no TypeScript loader).
  */
 describe.each(packages)('$manifest.name', ({ manifest }) => {
   const entries = Object.entries(manifest.exports).filter(
@@ -30,7 +30,7 @@ describe.each(packages)('$manifest.name', ({ manifest }) => {
     expect(entries.length).toBeGreaterThan(0);
     for (const [, target] of entries) {
       expect(target).toMatchObject({
-        source: expect.stringMatching(/^\.\/src\/.*\.tsx?$/),
+        'mcp-consent-source': expect.stringMatching(/^\.\/src\/.*\.tsx?$/),
         types: expect.stringMatching(/^\.\/dist\/.*\.d\.ts$/),
         default: expect.stringMatching(/^\.\/dist\/.*\.js$/),
       });

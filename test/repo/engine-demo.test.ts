@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function runDemo(input: string): Promise<string> {
   const child = promisify(execFile)(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'scripts/engine-demo.ts'],
+    ['--conditions=mcp-consent-source', '--import', 'tsx', 'scripts/engine-demo.ts'],
     { cwd: root, env: { ...process.env, MCP_CONSENT_DEMO_DIR: dir }, timeout: 60_000 },
   );
   child.child.stdin!.end(input);

@@ -78,7 +78,7 @@ export interface FixtureServerOptions {
 /**
  * Serves `root` (a folder of fixture pages: `index.html` and the modules it
  * loads) with a Vite dev server on 127.0.0.1 and a free port. Workspace
- * packages resolve through their `source` export condition, so a page can
+ * packages resolve through their `mcp-consent-source` export condition, so a page can
  * `import { idbStore } from '@mcp-consent/engine/idb'` and get the TypeScript
  * source, compiled on the fly. No HMR, no websocket and no file watching:
  * pages are loaded once per test.
@@ -99,7 +99,7 @@ export async function startFixtureServer(
     logLevel: 'warn',
     clearScreen: false,
     appType: 'mpa',
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    resolve: { conditions: ['mcp-consent-source', ...defaultClientConditions] },
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, ws: false, watch: null },
   };
   const server = await createServer(mergeConfig(defaults, options.config ?? {}));

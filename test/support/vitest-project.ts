@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 
 /**
  * Shared settings for every package's test project: workspace packages resolve
- * to their TypeScript sources through the `source` export condition, so tests
+ * to their TypeScript sources through the `mcp-consent-source` export condition, so tests
  * never need a prior build.
  */
 export function sourceProject(
@@ -11,8 +11,8 @@ export function sourceProject(
   test: NonNullable<UserConfig['test']> = {},
 ): ReturnType<typeof defineProject> {
   return defineProject({
-    resolve: { conditions: ['source', ...defaultClientConditions] },
-    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+    resolve: { conditions: ['mcp-consent-source', ...defaultClientConditions] },
+    ssr: { resolve: { conditions: ['mcp-consent-source', ...defaultServerConditions] } },
     test: {
       name,
       include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

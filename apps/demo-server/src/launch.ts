@@ -10,7 +10,7 @@ export interface DemoServerCommand {
 /**
  * The command that runs this package's stdio server with the current Node:
  * from `dist/stdio.js` when built, or through tsx from `src/stdio.ts` when this
- * module itself runs from source (tests, `--conditions=source`).
+ * module itself runs from source (tests, `--conditions=mcp-consent-source`).
  */
 export function demoServerCommand(
   options: { args?: string[]; env?: Record<string, string | undefined> } = {},

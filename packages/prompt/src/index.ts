@@ -1,4 +1,5 @@
 export { createPermissionPrompt } from './permission.js';
+export { followQueue, type QueueSource } from './follow-queue.js';
 export {
   actionRows,
   choiceOrder,
@@ -12,6 +13,7 @@ export {
   type PermissionPrompt,
   type PermissionPromptOptions,
   type PermissionState,
+  type QueuePosition,
 } from './permission-types.js';
 export { describeEffects, type EffectKey, type EffectLine, type Effects } from './effects.js';
 export { createElicitationPrompt } from './elicitation.js';

@@ -92,6 +92,13 @@ export interface PermissionState {
   answer: Choice | null;
   focused: Choice;
   argsExpanded: boolean;
+  /** Place in the engine's queue; starts from the request, kept live by `setQueue`. */
+  queue: QueuePosition;
+}
+
+export interface QueuePosition {
+  position: number;
+  total: number;
 }
 
 export type KeyOutcome =
@@ -168,8 +175,12 @@ export interface PermissionApi {
 }
 
 export interface PermissionPrompt {
+  /** The engine's prompt id this model shows. */
+  readonly requestId: string;
   /** The renderer-neutral view of the current state. Cached until the state changes. */
   connect(): PermissionApi;
+  /** Updates "1 of 3" as other requests join or leave the queue (see `followQueue`). */
+  setQueue(queue: QueuePosition): void;
   getState(): PermissionState;
   subscribe(listener: () => void): () => void;
   /** Restarts the input guard (for example when a hidden tab becomes visible). */

@@ -149,6 +149,7 @@ export function createPermissionPrompt(
     answer: null,
     focused: defaultFocus,
     argsExpanded: false,
+    queue: { position: request.position, total: request.queueLength },
   });
   const guard = new InputGuard(options.clock, options.guardMs ?? DEFAULT_GUARD_MS, state.notify);
   const onAbort = () => {
@@ -214,8 +215,8 @@ export function createPermissionPrompt(
       emphasis: choice === defaultFocus ? 'primary' : 'neutral',
     }));
     const expanded = current.argsExpanded;
-    const queueVisible = request.queueLength > 1;
-    const view = { position: request.position, total: request.queueLength };
+    const view = current.queue;
+    const queueVisible = view.total > 1;
 
     const actionProps = (choice: Choice): PartProps => {
       const action = actions.find((a) => a.choice === choice)!;
@@ -420,7 +421,12 @@ export function createPermissionPrompt(
   };
 
   return {
+    requestId: request.id,
     connect,
+    setQueue: (queue) => {
+      const { position, total } = state.get().queue;
+      if (queue.position !== position || queue.total !== total) state.set({ queue: { ...queue } });
+    },
     getState: state.get,
     subscribe: (listener) => state.subscribe(() => listener()),
     rearm: () => {

@@ -1,0 +1,79 @@
+import type { AuditEvent, Choice, Grant, RequestResult, ToolCall } from '@mcp-consent/engine';
+
+/**
+ * What each renderer's test driver provides so that one scenario list runs
+ * against every renderer (Lit and React in Chromium, Ink in a terminal
+ * harness). Everything is async because the UI may live in a browser page.
+ *
+ * The host behind it is `createHostRuntime` (host-runtime.ts): a real engine on
+ * a manual clock with a memory store that survives `restart()`, whose prompt
+ * callback is the renderer under test.
+ */
+export interface RendererDriver {
+  readonly name: string;
+  /** A fresh host (new page / new terminal) with the renderer attached. */
+  start(options?: HostOptions): Promise<ScenarioHost>;
+  /** Releases shared resources (browser, servers) after the suite. */
+  close(): Promise<void>;
+}
+
+export interface HostOptions {
+  /** @default 'en-US' */
+  locale?: string;
+  /** Input guard window of the prompt model. @default GUARD_MS */
+  guardMs?: number;
+  /** 'hang': the store never finishes loading (spec N1). @default 'ready' */
+  store?: 'ready' | 'hang';
+}
+
+/** A handle of one `request` made through the host. */
+export type RequestHandle = number;
+
+/** An action of the prompt as the user perceives it. */
+export interface ActionView {
+  label: string;
+  enabled: boolean;
+  /** The reason shown or announced for a disabled action. */
+  reason: string | null;
+}
+
+export interface ScenarioHost {
+  // --- the host application side -------------------------------------------------
+  /** Asks for permission for a call, as a host does before `tools/call`. Does not wait. */
+  request(call: ToolCall): Promise<RequestHandle>;
+  /** The decision of a request (waits for it). */
+  result(handle: RequestHandle): Promise<RequestResult>;
+  /** Whether a request has been decided yet. */
+  isSettled(handle: RequestHandle): Promise<boolean>;
+  /** Resolves when the engine is done hashing or waits on a timer (see host-runtime `idle`). */
+  idle(): Promise<void>;
+  /** Moves the manual clock (input guard, expiry, timeouts). */
+  advance(ms: number): Promise<void>;
+  audit(): Promise<AuditEvent[]>;
+  grants(): Promise<Grant[]>;
+  /** A new engine and renderer over the same store, like a reload or a restart. */
+  restart(): Promise<void>;
+
+  // --- what the user sees and does ---------------------------------------------------
+  /** Waits until a permission prompt is shown (and focused, on surfaces with focus). */
+  waitForPrompt(): Promise<void>;
+  /** Waits until no permission prompt is shown. */
+  waitForClosed(): Promise<void>;
+  isOpen(): Promise<boolean>;
+  /** The prompt's visible text (rendered text, not markup). */
+  screen(): Promise<string>;
+  /** Keys as `KeyboardEvent.key` values: '1'…'4', 'Enter', 'Escape', 'Tab', 'ArrowDown', … */
+  press(key: string): Promise<void>;
+  /** Types text somewhere outside the prompt first, then it reaches whatever has focus. */
+  typeAhead(text: string): Promise<void>;
+  /** The action the keyboard would activate with Enter (focus or selection). */
+  focusedAction(): Promise<Choice | null>;
+  /** Activates an action the way a pointer user would (click or tap). */
+  click(choice: Choice): Promise<void>;
+  action(choice: Choice): Promise<ActionView>;
+  /** Expands the arguments preview ("Show more" or its key). */
+  expandArguments(): Promise<void>;
+  /** Signs that server text escaped its box: scripts that ran, raw escape sequences written, … */
+  compromised(): Promise<string[]>;
+  dispose(): Promise<void>;
+}

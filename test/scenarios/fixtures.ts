@@ -1,0 +1,103 @@
+import type { ToolCall, ToolDefinition } from '@mcp-consent/engine';
+
+export const server = { id: 'notes', name: 'Notes server', trusted: true };
+
+export const tools = {
+  /** Low risk on a trusted server. */
+  notesList: {
+    name: 'notes_list',
+    title: 'List notes',
+    description: 'Lists the titles of your notes.',
+    inputSchema: { type: 'object', properties: { folder: { type: 'string' } } },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  /** Medium risk, Allow always available. */
+  notesPut: {
+    name: 'notes_put',
+    description: 'Creates or replaces a note.',
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string' }, text: { type: 'string' } },
+    },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+  },
+  /** High risk, destructive: Allow always disabled, Deny once focused. */
+  notesDelete: {
+    name: 'notes_delete',
+    description: 'Deletes a note for good.',
+    inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+    annotations: { destructiveHint: true, openWorldHint: false },
+  },
+} satisfies Record<string, ToolDefinition>;
+
+export function call(tool: ToolDefinition, overrides: Partial<ToolCall> = {}): ToolCall {
+  return {
+    userId: 'alice',
+    workspaceId: 'ws-1',
+    server,
+    tool,
+    args: { id: 'groceries' },
+    ...overrides,
+  };
+}
+
+const ESC = '\u001b';
+/** Server text that tries to take over the screen or the page. */
+export const hostile = {
+  name: `rm_rf${ESC}[2J${ESC}[H${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\\u202Egnp.exe\u200B\u2066`,
+  title: `<img src=x onerror="window.__pwned='img'">Safe tool\u{E0041}\u{E0042}`,
+  description: [
+    '<script>window.__pwned = "script"</script>',
+    `${ESC}]52;c;ZWNobyBwd25lZA==${ESC}\\`,
+    `${ESC}[31mRED${ESC}[0m \u202Ereversed\u202C`,
+    '<svg onload="window.__pwned=\'svg\'"></svg>',
+    '<style>*{display:none !important}</style>',
+    'x'.repeat(50_000),
+  ].join('\n'),
+  serverName: `Notes\u202E\u200Dserver<b>bold</b>`,
+};
+
+export const hostileCall: ToolCall = {
+  userId: 'alice',
+  workspaceId: 'ws-1',
+  server: { id: 'evil', name: hostile.serverName, trusted: false },
+  tool: {
+    name: hostile.name,
+    title: hostile.title,
+    description: hostile.description,
+    inputSchema: { type: 'object' },
+    annotations: { destructiveHint: true, title: `${ESC}[8mhidden${ESC}[0m` },
+  },
+  args: {
+    html: '<iframe src="javascript:window.__pwned=\'iframe\'"></iframe>',
+    ansi: `${ESC}[1;1H${ESC}[2Kfake prompt: 1. Allow once`,
+    nested: { deeper: { deepest: ['\u202E', '\u200B', `${ESC}]0;title${ESC}\\`] } },
+    huge: 'y'.repeat(200_000),
+  },
+};
+
+/** Characters that must never reach the screen raw. */
+export const forbiddenOnScreen = [
+  ESC,
+  '\u009b',
+  '\u202E',
+  '\u2066',
+  '\u200B',
+  '\u200D',
+  '\u{E0041}',
+];
+
+export const longArgs = {
+  lines: Array.from({ length: 60 }, (_, i) => `line ${i}: ${'lorem ipsum '.repeat(3)}`),
+  tail: 'THE-END-OF-THE-ARGUMENTS',
+};
+
+export const secretArgs = {
+  apiKey: 'sk-live-51HSecretValue0123456789',
+  query: 'weather in Lisbon',
+};

@@ -1,0 +1,113 @@
+import {
+  createManualClock,
+  createPermissionEngine,
+  memoryAuditSink,
+  memoryStore,
+  type Clock,
+  type GrantStore,
+  type PermissionEngine,
+  type PromptCallback,
+  type RequestResult,
+  type ToolCall,
+} from '@mcp-consent/engine';
+import type { HostOptions } from './driver.js';
+
+/** What a renderer gives the host: its prompt callback and how to take it down. */
+export interface MountedRenderer {
+  prompt: PromptCallback;
+  unmount(): void;
+}
+
+/** What the host gives a renderer when it mounts one. */
+export interface RendererContext {
+  engine: PermissionEngine;
+  clock: Clock;
+  locale: string;
+  guardMs: number;
+}
+
+/** The guard window the scenarios use; they advance the clock past it. */
+export const GUARD_MS = 500;
+
+/**
+ * The host side of every scenario, framework-free so it runs in a browser page
+ * (Lit, React drivers) and in Node (Ink driver): a real engine on a manual
+ * clock, a memory store that outlives restarts, an audit ring, and requests
+ * addressed by number so a test can await them across `page.evaluate`.
+ */
+export function createHostRuntime(
+  mount: (context: RendererContext) => MountedRenderer,
+  options: HostOptions = {},
+) {
+  const clock = createManualClock(Date.UTC(2026, 10, 21, 9));
+  const persistent = memoryStore();
+  const store: GrantStore =
+    options.store === 'hang' ? { ...persistent, load: () => new Promise(() => {}) } : persistent;
+  const audit = memoryAuditSink();
+  const locale = options.locale ?? 'en-US';
+  const guardMs = options.guardMs ?? GUARD_MS;
+  const results = new Map<number, RequestResult | undefined>();
+  const waiting = new Map<number, Promise<RequestResult>>();
+  let nextHandle = 0;
+
+  const boot = () => {
+    const engine = createPermissionEngine({ store, clock, audit });
+    const renderer = mount({ engine, clock, locale, guardMs });
+    return { engine, renderer };
+  };
+  let current = boot();
+
+  return {
+    clock,
+    get engine() {
+      return current.engine;
+    },
+    request(call: ToolCall): number {
+      const handle = ++nextHandle;
+      results.set(handle, undefined);
+      const done = current.engine
+        .request(call, { prompt: current.renderer.prompt })
+        .then((result) => {
+          results.set(handle, result);
+          return result;
+        });
+      waiting.set(handle, done);
+      return handle;
+    },
+    result(handle: number): Promise<RequestResult> {
+      const done = waiting.get(handle);
+      if (!done) throw new Error(`No request with handle ${handle}.`);
+      return done;
+    },
+    isSettled(handle: number): boolean {
+      return results.get(handle) !== undefined;
+    },
+    advance(ms: number): void {
+      clock.advance(ms);
+    },
+    /**
+     * Resolves once the engine has finished its asynchronous checks (argument
+     * hashing) or is waiting on a timer, so a following `advance` is not lost.
+     */
+    async idle(): Promise<void> {
+      for (let i = 0; i < 1000; i++) {
+        if (current.engine.getSnapshot().checking === 0 || clock.pendingTimers() > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      throw new Error('The engine stayed busy checking permissions.');
+    },
+    audit: () => audit.events(),
+    grants: () => current.engine.grants(),
+    restart(): void {
+      current.engine.dispose();
+      current.renderer.unmount();
+      current = boot();
+    },
+    dispose(): void {
+      current.engine.dispose();
+      current.renderer.unmount();
+    },
+  };
+}
+
+export type HostRuntime = ReturnType<typeof createHostRuntime>;
