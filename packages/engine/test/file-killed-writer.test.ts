@@ -25,7 +25,10 @@ async function bundleWriter(outDir: string): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
-    ssr: { resolve: { conditions: ['mcp-consent-source', ...defaultServerConditions] }, noExternal: true },
+    ssr: {
+      resolve: { conditions: ['mcp-consent-source', ...defaultServerConditions] },
+      noExternal: true,
+    },
     build: {
       ssr: writerSource,
       outDir,

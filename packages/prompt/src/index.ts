@@ -1,6 +1,11 @@
 export { createPermissionPrompt } from './permission.js';
 export { followQueue, type QueueSource } from './follow-queue.js';
 export {
+  createPromptPresenter,
+  type PresenterSnapshot,
+  type PromptPresenter,
+} from './presenter.js';
+export {
   actionRows,
   choiceOrder,
   riskColorRole,
