@@ -93,3 +93,18 @@ export {
   type IgnoredReason,
   type KeyInput,
 } from './core.js';
+export { createPermissionManager } from './manager.js';
+export {
+  managerAnatomy,
+  type AuditColumn,
+  type AuditDecisionFilter,
+  type AuditRowView,
+  type GrantColumn,
+  type GrantRowView,
+  type ManagerApi,
+  type ManagerEngine,
+  type ManagerPart,
+  type ManagerState,
+  type PermissionManager,
+  type PermissionManagerOptions,
+} from './manager-types.js';

@@ -151,6 +151,10 @@ export const messageIds = [
   'mcp.grants.confirm.revoke_all',
   'mcp.grants.revoked',
   'mcp.grants.filter',
+  'mcp.grants.action.revoke_one',
+  'mcp.grants.action.cancel',
+  'mcp.grants.no_match',
+  'mcp.grants.revoked_all',
   'mcp.audit.title',
   'mcp.audit.empty',
   'mcp.audit.column.time',
@@ -170,6 +174,10 @@ export const messageIds = [
   'mcp.audit.at',
   'mcp.audit.export',
   'mcp.audit.clear',
+  'mcp.audit.filter',
+  'mcp.audit.filter.decision',
+  'mcp.audit.filter.all',
+  'mcp.audit.no_match',
   'mcp.error.prompt_failed',
   'mcp.error.no_prompt',
   'mcp.error.timeout',
@@ -332,6 +340,10 @@ export interface MessageValues {
   'mcp.grants.confirm.revoke_all': { count: number };
   'mcp.grants.revoked': { tool: string | number };
   'mcp.grants.filter': never;
+  'mcp.grants.action.revoke_one': { tool: string | number; server: string | number };
+  'mcp.grants.action.cancel': never;
+  'mcp.grants.no_match': never;
+  'mcp.grants.revoked_all': { count: number };
   'mcp.audit.title': never;
   'mcp.audit.empty': never;
   'mcp.audit.column.time': never;
@@ -351,6 +363,10 @@ export interface MessageValues {
   'mcp.audit.at': { time: Date | number };
   'mcp.audit.export': never;
   'mcp.audit.clear': never;
+  'mcp.audit.filter': never;
+  'mcp.audit.filter.decision': never;
+  'mcp.audit.filter.all': never;
+  'mcp.audit.no_match': never;
   'mcp.error.prompt_failed': never;
   'mcp.error.no_prompt': never;
   'mcp.error.timeout': never;
