@@ -35,20 +35,17 @@ export interface PromptEntry {
   controller: AbortController;
 }
 
+/** The fields a pending prompt and a prompt request share. */
+type PromptFacts = Pick<
+  PromptRequest,
+  'id' | 'call' | 'risk' | 'allowAlwaysEnabled' | 'lookup' | 'argsHash' | 'position' | 'context'
+>;
+
 /** What `engine.pending()` lists: enough to show or answer a prompt from elsewhere. */
-export interface PendingPrompt {
-  id: string;
-  call: ToolCall;
-  risk: RiskAssessment;
-  allowAlwaysEnabled: boolean;
-  lookup: LookupResult;
-  argsHash: string | null;
+export interface PendingPrompt extends PromptFacts {
   createdAt: number;
-  /** 1-based place in the queue. */
-  position: number;
   /** How many requests share this prompt. */
   requests: number;
-  context?: Record<string, unknown>;
 }
 
 export type NewEntry = Omit<PromptEntry, 'id' | 'dedupeKey' | 'waiters' | 'controller'>;
@@ -95,34 +92,34 @@ export class PromptQueue {
 
   list(): PendingPrompt[] {
     return [...this.entries.values()].map((entry, index) => ({
-      id: entry.id,
-      call: entry.call,
-      risk: entry.risk,
-      allowAlwaysEnabled: entry.allowAlwaysEnabled,
-      lookup: entry.lookup,
-      argsHash: entry.argsHash,
+      ...facts(entry, index + 1),
       createdAt: entry.createdAt,
-      position: index + 1,
       requests: entry.waiters.size,
-      ...(entry.context ? { context: entry.context } : {}),
     }));
   }
 
   toRequest(entry: PromptEntry): PromptRequest {
     const position = [...this.entries.keys()].indexOf(entry.id) + 1;
     return {
-      id: entry.id,
-      call: entry.call,
-      risk: entry.risk,
-      allowAlwaysEnabled: entry.allowAlwaysEnabled,
-      lookup: entry.lookup,
-      argsHash: entry.argsHash,
-      position,
+      ...facts(entry, position),
       queueLength: this.entries.size,
       signal: entry.controller.signal,
-      ...(entry.context ? { context: entry.context } : {}),
     };
   }
+}
+
+function facts(entry: PromptEntry, position: number): PromptFacts {
+  const { id, call, risk, allowAlwaysEnabled, lookup, argsHash, context } = entry;
+  return {
+    id,
+    call,
+    risk,
+    allowAlwaysEnabled,
+    lookup,
+    argsHash,
+    position,
+    ...(context ? { context } : {}),
+  };
 }
 
 /** Same scope, same arguments, same definition, same kind of request: one prompt. */
