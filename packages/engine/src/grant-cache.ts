@@ -13,6 +13,8 @@ export type GrantFilter = Partial<
  */
 export class GrantCache {
   private readonly byKey = new Map<string, Grant>();
+  /** Expiry in epoch ms, parsed once per grant rather than on every lookup. */
+  private readonly expiresAt = new WeakMap<Grant, number>();
   private readonly argsGrantsPerTool = new Map<string, number>();
 
   get size(): number {
@@ -28,6 +30,7 @@ export class GrantCache {
   set(grant: Grant): void {
     this.delete(grant.key);
     this.byKey.set(grant.key, grant);
+    this.expiresAt.set(grant, expiryMs(grant));
     if (grant.argsHash !== undefined) this.countArgsGrant(grant, 1);
   }
 
@@ -73,12 +76,12 @@ export class GrantCache {
     let stale: LookupResult | undefined;
     for (const grant of candidates) {
       if (grant.decision !== 'deny') continue;
-      if (isExpired(grant, now)) stale ??= { status: 'prompt', reason: 'expired', grant };
+      if (this.isExpired(grant, now)) stale ??= { status: 'prompt', reason: 'expired', grant };
       else return { status: 'deny', reason: 'grant_deny', grant };
     }
     for (const grant of candidates) {
       if (grant.decision !== 'allow') continue;
-      if (isExpired(grant, now)) {
+      if (this.isExpired(grant, now)) {
         stale ??= { status: 'prompt', reason: 'expired', grant };
         continue;
       }
@@ -101,6 +104,10 @@ export class GrantCache {
     return { status: 'prompt', reason: 'no_grant' };
   }
 
+  private isExpired(grant: Grant, now: number): boolean {
+    return (this.expiresAt.get(grant) ?? -Infinity) <= now;
+  }
+
   private countArgsGrant(grant: Grant, delta: number): void {
     const toolKey = grantKey({ ...grant, argsHash: undefined });
     const next = (this.argsGrantsPerTool.get(toolKey) ?? 0) + delta;
@@ -118,6 +125,13 @@ export function scopeOf(call: ToolCall): GrantScope {
   };
 }
 
+/** A grant's end in epoch ms: Infinity for never; an unparsable date counts as already over (fail closed). */
+export function expiryMs(grant: Grant): number {
+  if (grant.expiresAt === null) return Infinity;
+  const parsed = Date.parse(grant.expiresAt);
+  return Number.isNaN(parsed) ? -Infinity : parsed;
+}
+
 export function isExpired(grant: Grant, now: number): boolean {
-  return grant.expiresAt !== null && Date.parse(grant.expiresAt) <= now;
+  return expiryMs(grant) <= now;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  isExpired,
   memoryStore,
   type EngineEvent,
   type GrantStore,
@@ -304,5 +305,19 @@ describe('failing stores fail closed', () => {
     expect(engine.lookup(callOf(tools.notesPut)).status).toBe('allow');
     push({ type: 'delete', key: grant.key });
     expect(engine.lookup(callOf(tools.notesPut)).status).toBe('prompt');
+  });
+});
+
+describe('corrupt expiry', () => {
+  it('a grant whose expiry cannot be read counts as expired (asks instead of allowing)', async () => {
+    const { engine } = await setup();
+    await engine.request(callOf(tools.notesPut), scriptedUser('allow_always'));
+    const grant = { ...engine.grants()[0]!, expiresAt: 'next tuesday' };
+    const restarted = await setup({ store: memoryStore([grant]) });
+    expect(restarted.engine.lookup(callOf(tools.notesPut))).toMatchObject({
+      status: 'prompt',
+      reason: 'expired',
+    });
+    expect(isExpired(grant, 0)).toBe(true);
   });
 });
