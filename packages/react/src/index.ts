@@ -1,0 +1,25 @@
+/**
+ * @mcp-consent/react: React 19 components of MCP Consent Kit. They render the
+ * headless models of @mcp-consent/prompt; the DOM-free hooks live in
+ * `@mcp-consent/react/hooks` (shared with the Ink renderer).
+ */
+export {
+  ConsentProvider,
+  useConsent,
+  useElicit,
+  usePrompter,
+  useRequestPermission,
+  type ConsentContextValue,
+  type ConsentProviderProps,
+} from './provider.js';
+export { PermissionSheet, type PermissionSheetProps } from './permission-sheet.js';
+export { CheckingStatus, type CheckingStatusProps } from './checking-status.js';
+export {
+  ConsentStyles,
+  type ColorScheme,
+  type SheetLayout,
+  type SheetPresentationProps,
+} from './sheet-layer.js';
+export { consentStyles } from './styles.js';
+export { toReactProps, type ReactAttrs } from './attrs.js';
+export * from './hooks/index.js';

@@ -1,0 +1,127 @@
+import type { KeyboardEvent, Ref } from 'react';
+import type { Choice } from '@mcp-consent/engine';
+import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
+import { toReactProps as p } from './attrs.js';
+import { CloseIcon, ToolIcon } from './icons.js';
+
+export interface PermissionViewProps {
+  api: PermissionApi;
+  rootRef: Ref<HTMLDivElement>;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The live-region text (empty at first, then the model's announcement). */
+  announcement: string;
+}
+
+/** Anatomy parts the model has no attribute object for. */
+const part = (name: PermissionPart) => ({ 'data-scope': 'permission', 'data-part': name });
+const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
+
+/**
+ * The permission sheet's markup (spec R1 anatomy): every string, attribute and
+ * state comes from the model's view; this only places parts and forwards
+ * events. Server text is rendered as React text children, never as markup.
+ */
+export function PermissionView({ api, rootRef, onKeyDown, announcement }: PermissionViewProps) {
+  const action = (choice: Choice) => {
+    const view = api.actions.find((entry) => entry.choice === choice)!;
+    return (
+      <div className="mcp-consent-cell" key={choice}>
+        <button
+          {...p(api.getActionProps(choice))}
+          onClick={() => api.choose(choice)}
+          onFocus={() => api.focus(choice)}
+          // Like a disabled button, a click on an unavailable action leaves focus where it was.
+          onMouseDown={view.enabled ? undefined : keepFocus}
+        >
+          <span {...part('action-shortcut')} aria-hidden="true">
+            {view.shortcut}
+          </span>
+          <span className="mcp-consent-action-text">
+            <span className="mcp-consent-action-label">{view.label}</span>
+            {view.detail ? <span {...part('action-detail')}>{view.detail}</span> : null}
+          </span>
+        </button>
+        <span {...p(api.getActionReasonProps(choice))}>{view.disabledReason}</span>
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <div {...p(api.props.backdrop)} onMouseDown={keepFocus} />
+      <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
+        <div className="mcp-consent-scroll">
+          <div {...p(api.props.header)}>
+            <span {...p(api.props['tool-icon'])}>
+              <ToolIcon />
+            </span>
+            <div className="mcp-consent-heading">
+              <h2 {...p(api.props.title)}>{api.title}</h2>
+              <p {...p(api.props['tool-name'])}>{api.tool.name}</p>
+              <p {...p(api.props['tool-title'])}>{api.tool.title}</p>
+            </div>
+            <button {...p(api.props.close)} onClick={() => api.choose(api.escapeAction)}>
+              <CloseIcon />
+            </button>
+            <div className="mcp-consent-meta">
+              <span {...p(api.props['server-chip'])}>{api.server.from}</span>
+              <span {...p(api.props.trust)}>{api.server.trustLabel}</span>
+              <span {...p(api.props['risk-badge'])}>{api.risk.label}</span>
+              <span {...p(api.props['queue-position'])}>{api.queue.text}</span>
+            </div>
+          </div>
+
+          <div className="mcp-consent-body">
+            {api.notices.map((notice, index) => (
+              <p {...p(api.getNoticeProps(index))} key={`${notice.kind}-${index}`}>
+                {notice.text}
+              </p>
+            ))}
+            <p {...p(api.props['tool-description'])}>{api.tool.description}</p>
+            <div className="mcp-consent-section">
+              <p className="mcp-consent-subheading">{api.risk.heading}</p>
+              <ul {...p(api.props['risk-reasons'])}>
+                {api.risk.reasons.map((reason) => (
+                  <li {...p(api.props['risk-reason'])} key={reason.reason}>
+                    {reason.text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="mcp-consent-section">
+              <p {...p(api.props['effects-heading'])}>
+                {api.effects.unannotatedText ?? api.effects.heading}
+              </p>
+              <ul {...p(api.props.effects)}>
+                {api.effects.lines.map((line, index) => (
+                  <li {...p(api.getEffectProps(index))} key={line.effect}>
+                    {line.text}
+                    <span {...part('effect-source')}>{line.sourceText}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div {...p(api.props.args)}>
+              <p {...p(api.props['args-heading'])}>{api.args.heading}</p>
+              <pre {...p(api.props['args-body'])}>{api.args.text}</pre>
+              {api.args.moreText ? <p className="mcp-consent-more">{api.args.moreText}</p> : null}
+              <p {...p(api.props['args-redacted'])}>{api.args.redactedText}</p>
+              <button {...p(api.props['args-toggle'])} onClick={() => api.toggleArgs()}>
+                {api.args.toggleLabel}
+              </button>
+            </div>
+          </div>
+        </div>
+
+        <div className="mcp-consent-footer">
+          <p {...p(api.props.guard)}>{api.guard.text}</p>
+          <div {...p(api.props.actions)}>{api.actionRows.flat().map(action)}</div>
+          <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
+        </div>
+        <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
+          {announcement}
+        </div>
+      </div>
+    </>
+  );
+}

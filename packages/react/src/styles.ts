@@ -1,0 +1,259 @@
+/**
+ * The stylesheet of every @mcp-consent/react surface, plain CSS with no
+ * framework. Parts are selected by `data-scope`/`data-part` (the anatomy of
+ * @mcp-consent/prompt); colours come from custom properties with the colour
+ * roles of spec R2 (`--mcp-success-container`, `--mcp-warning-container`,
+ * `--mcp-error-container` and their `--mcp-on-…` colours), light and dark by
+ * `light-dark()`. Injected once by the components (React 19 style hoisting);
+ * hosts that ship their own CSS pass `injectStyles={false}` to the provider
+ * and include `consentStyles` themselves.
+ */
+const tokens = `
+.mcp-consent-theme {
+  color-scheme: light dark;
+  --_surface: var(--mcp-surface, light-dark(#fdfbff, #1b1b1f));
+  --_on-surface: var(--mcp-on-surface, light-dark(#1b1b1f, #e4e2e6));
+  --_on-surface-variant: var(--mcp-on-surface-variant, light-dark(#44464f, #c5c6d0));
+  --_surface-container: var(--mcp-surface-container, light-dark(#efedf4, #292a2f));
+  --_outline: var(--mcp-outline, light-dark(#74777f, #8e9099));
+  --_outline-variant: var(--mcp-outline-variant, light-dark(#c4c6d0, #44464f));
+  --_primary: var(--mcp-primary, light-dark(#2f5bb7, #b0c6ff));
+  --_on-primary: var(--mcp-on-primary, light-dark(#ffffff, #002d6f));
+  --_success-container: var(--mcp-success-container, light-dark(#c4eec6, #1d5128));
+  --_on-success-container: var(--mcp-on-success-container, light-dark(#002109, #c4eec6));
+  --_warning-container: var(--mcp-warning-container, light-dark(#ffdf93, #574500));
+  --_on-warning-container: var(--mcp-on-warning-container, light-dark(#241a00, #ffdf93));
+  --_error-container: var(--mcp-error-container, light-dark(#ffdad6, #93000a));
+  --_on-error-container: var(--mcp-on-error-container, light-dark(#410002, #ffdad6));
+  --_scrim: var(--mcp-scrim, rgb(0 0 0 / 0.5));
+  --_focus: var(--mcp-focus-ring, light-dark(#2f5bb7, #b0c6ff));
+  --_radius: var(--mcp-radius, 28px);
+  --_target: var(--mcp-target-size, 48px);
+  font-family: var(--mcp-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+  color: var(--_on-surface);
+  line-height: 1.45;
+}
+.mcp-consent-theme[data-color-scheme='light'] { color-scheme: light; }
+.mcp-consent-theme[data-color-scheme='dark'] { color-scheme: dark; }
+.mcp-consent-theme *, .mcp-consent-theme *::before, .mcp-consent-theme *::after { box-sizing: border-box; }
+.mcp-consent-theme [hidden] { display: none !important; }
+.mcp-consent-theme :focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.mcp-consent-theme [data-color-role='success-container'] { background: var(--_success-container); color: var(--_on-success-container); }
+.mcp-consent-theme [data-color-role='warning-container'] { background: var(--_warning-container); color: var(--_on-warning-container); }
+.mcp-consent-theme [data-color-role='error-container'] { background: var(--_error-container); color: var(--_on-error-container); }
+.mcp-consent-visually-hidden {
+  position: absolute !important; inline-size: 1px; block-size: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; margin: -1px; padding: 0; border: 0;
+}
+`;
+
+/** The overlay: compact bottom sheet below 600 px of width, centred modal from 600 px. */
+const layer = `
+.mcp-consent-layer {
+  position: fixed; inset: 0; z-index: var(--mcp-z-index, 2147483000);
+  container: mcp-consent / inline-size;
+}
+.mcp-consent-layer[data-portal='false'] { position: absolute; }
+.mcp-consent-positioner {
+  position: absolute; inset: 0; display: flex; flex-direction: column;
+  justify-content: flex-end; align-items: stretch;
+}
+.mcp-consent-layer [data-part='backdrop'] {
+  position: absolute; inset: 0; background: var(--_scrim);
+  animation: mcp-consent-fade 160ms ease-out;
+}
+.mcp-consent-layer [data-part='root'] {
+  position: relative; display: flex; flex-direction: column;
+  inline-size: 100%; max-block-size: min(92dvh, 100%);
+  background: var(--_surface); color: var(--_on-surface);
+  border-radius: var(--_radius) var(--_radius) 0 0;
+  box-shadow: 0 -2px 24px rgb(0 0 0 / 0.3);
+  padding-block-end: env(safe-area-inset-bottom, 0);
+  animation: mcp-consent-slide-up 220ms cubic-bezier(0.2, 0, 0, 1);
+  overflow: hidden;
+}
+.mcp-consent-positioner[data-layout='expanded'] { justify-content: center; align-items: center; padding: 24px; }
+.mcp-consent-positioner[data-layout='expanded'] > [data-part='root'] {
+  inline-size: min(100%, var(--mcp-sheet-max-inline-size, 560px)); max-block-size: calc(100dvh - 48px);
+  border-radius: var(--_radius); animation-name: mcp-consent-zoom-in;
+}
+@container mcp-consent (min-width: 600px) {
+  .mcp-consent-positioner[data-layout='auto'] { justify-content: center; align-items: center; padding: 24px; }
+  .mcp-consent-positioner[data-layout='auto'] > [data-part='root'] {
+    inline-size: min(100%, var(--mcp-sheet-max-inline-size, 560px)); max-block-size: calc(100dvh - 48px);
+    border-radius: var(--_radius); animation-name: mcp-consent-zoom-in;
+  }
+}
+@keyframes mcp-consent-fade { from { opacity: 0; } }
+@keyframes mcp-consent-slide-up { from { transform: translateY(100%); } }
+@keyframes mcp-consent-zoom-in { from { opacity: 0; transform: scale(0.96); } }
+@media (prefers-reduced-motion: reduce) {
+  .mcp-consent-layer *, .mcp-consent-layer *::before, .mcp-consent-layer *::after {
+    animation: none !important; transition: none !important;
+  }
+}
+`;
+
+/** Header, scrolling body and the action footer of a sheet. */
+const sheet = `
+.mcp-consent-layer [data-part='header'] {
+  display: grid; grid-template-columns: auto minmax(0, 1fr) auto; column-gap: 12px; row-gap: 4px;
+  align-items: start; padding: 20px 16px 12px 24px; padding-inline: 24px 12px;
+  border-block-end: 1px solid var(--_outline-variant);
+}
+.mcp-consent-layer .mcp-consent-heading { grid-column: 2; min-inline-size: 0; }
+.mcp-consent-layer [data-part='title'] {
+  margin: 0; font-size: 0.875rem; font-weight: 500; color: var(--_on-surface-variant);
+}
+.mcp-consent-layer [data-part='tool-icon'] {
+  grid-column: 1; grid-row: 1 / span 2; display: grid; place-items: center;
+  inline-size: 40px; block-size: 40px; border-radius: 12px; margin-block-start: 4px;
+  background: var(--_surface-container); color: var(--_on-surface-variant);
+}
+.mcp-consent-layer [data-part='tool-name'] {
+  margin: 0; font-size: 1.375rem; font-weight: 600; line-height: 1.25;
+  font-family: var(--mcp-mono-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  overflow-wrap: anywhere;
+}
+.mcp-consent-layer [data-part='tool-title'],
+.mcp-consent-layer [data-part='tool-description'],
+.mcp-consent-layer [data-part='message'] { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
+.mcp-consent-layer [data-part='tool-title'] { font-weight: 500; }
+.mcp-consent-layer .mcp-consent-meta {
+  grid-column: 1 / -1; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin-block-start: 8px;
+}
+.mcp-consent-layer [data-part='server-chip'],
+.mcp-consent-layer [data-part='trust'],
+.mcp-consent-layer [data-part='risk-badge'],
+.mcp-consent-layer [data-part='queue-position'] {
+  display: inline-flex; align-items: center; min-block-size: 28px; padding: 2px 10px;
+  border-radius: 8px; font-size: 0.8125rem; font-weight: 500; overflow-wrap: anywhere; max-inline-size: 100%;
+}
+.mcp-consent-layer [data-part='server-chip'] { border: 1px solid var(--_outline); }
+.mcp-consent-layer [data-part='trust'] { color: var(--_on-surface-variant); padding-inline: 2px; }
+.mcp-consent-layer [data-part='risk-badge'] { font-weight: 600; }
+.mcp-consent-layer [data-part='queue-position'] { background: var(--_surface-container); }
+.mcp-consent-layer [data-part='close'] { grid-column: 3; grid-row: 1; }
+.mcp-consent-layer .mcp-consent-scroll { flex: 1 1 auto; min-block-size: 6rem; overflow: auto; overscroll-behavior: contain; }
+.mcp-consent-layer .mcp-consent-body { padding: 12px 24px 16px; display: flex; flex-direction: column; gap: 12px; }
+.mcp-consent-layer .mcp-consent-section { display: flex; flex-direction: column; gap: 4px; }
+.mcp-consent-layer .mcp-consent-subheading { margin: 0; font-weight: 600; }
+.mcp-consent-layer [dir='auto'] { text-align: match-parent; }
+.mcp-consent-layer [data-part='notice'] {
+  margin: 0; padding: 8px 12px; border-radius: 12px; overflow-wrap: anywhere;
+  background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
+}
+.mcp-consent-layer [data-part='risk-reasons'],
+.mcp-consent-layer [data-part='effects'] { margin: 0; padding-inline-start: 1.25rem; }
+.mcp-consent-layer [data-part='risk-reasons'] { color: var(--_on-surface-variant); font-size: 0.875rem; }
+.mcp-consent-layer [data-part='effects-heading'],
+.mcp-consent-layer [data-part='args-heading'],
+.mcp-consent-layer [data-part='message-label'] { margin: 0; font-weight: 600; }
+.mcp-consent-layer [data-part='effect'] { overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='effect'][data-tone='caution']::marker { color: var(--_on-error-container); content: '▲  '; }
+.mcp-consent-layer [data-part='effect-source'] { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
+.mcp-consent-layer [data-part='args'] { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
+.mcp-consent-layer [data-part='args-body'] {
+  align-self: stretch; margin: 0; padding: 12px; border-radius: 12px; max-block-size: 16rem; overflow: auto;
+  background: var(--_surface-container); color: var(--_on-surface); font-size: 0.8125rem;
+  font-family: var(--mcp-mono-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  white-space: pre-wrap; overflow-wrap: anywhere; text-align: start;
+}
+.mcp-consent-layer [data-part='args'][data-expanded='true'] [data-part='args-body'] { max-block-size: 50dvh; }
+.mcp-consent-layer .mcp-consent-more,
+.mcp-consent-layer [data-part='args-redacted'],
+.mcp-consent-layer [data-part='key-hint'],
+.mcp-consent-layer [data-part='guard'] { margin: 0; font-size: 0.8125rem; color: var(--_on-surface-variant); }
+.mcp-consent-layer .mcp-consent-footer {
+  flex: none; padding: 12px 24px 20px; border-block-start: 1px solid var(--_outline-variant);
+  display: flex; flex-direction: column; gap: 8px;
+}
+.mcp-consent-layer [data-part='actions'] { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
+.mcp-consent-layer .mcp-consent-cell { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
+.mcp-consent-layer [data-part='action-reason'] { font-size: 0.8125rem; color: var(--_on-surface-variant); overflow-wrap: anywhere; }
+@container mcp-consent (max-width: 320px) {
+  .mcp-consent-layer [data-part='actions'] { grid-template-columns: minmax(0, 1fr); }
+}
+`;
+
+/** Buttons and form controls: 48 px targets. */
+const controls = `
+.mcp-consent-layer button, .mcp-consent-layer .mcp-consent-button {
+  font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target);
+  padding: 8px 16px; border-radius: 24px; cursor: pointer;
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px; text-align: center;
+  border: 1px solid var(--_outline); background: transparent; color: var(--_primary);
+  font-weight: 600; overflow-wrap: anywhere;
+}
+.mcp-consent-layer button:hover { background: color-mix(in srgb, var(--_primary) 8%, transparent); }
+.mcp-consent-layer button[data-emphasis='primary'],
+.mcp-consent-layer button[data-default='true'] { background: var(--_primary); color: var(--_on-primary); border-color: var(--_primary); }
+.mcp-consent-layer button[aria-disabled='true'] {
+  cursor: not-allowed; background: transparent; color: var(--_on-surface-variant);
+  border-style: dashed; border-color: var(--_outline);
+}
+.mcp-consent-layer [data-part='action'] { inline-size: 100%; padding-inline: 12px; }
+.mcp-consent-layer .mcp-consent-action-text { display: flex; flex-direction: column; min-inline-size: 0; }
+.mcp-consent-layer [data-part='action-shortcut'] {
+  flex: none; display: inline-grid; place-items: center; min-inline-size: 1.5em; block-size: 1.5em; border-radius: 6px;
+  border: 1px solid currentColor; font-size: 0.75rem; font-weight: 600;
+}
+.mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
+.mcp-consent-layer [data-part='close'] { padding: 0; border-color: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
+.mcp-consent-layer [data-part='args-toggle'] { padding-inline: 12px; border-color: transparent; }
+.mcp-consent-layer input, .mcp-consent-layer select, .mcp-consent-layer textarea {
+  font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
+  border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface); inline-size: 100%;
+}
+.mcp-consent-layer input[type='checkbox'], .mcp-consent-layer input[type='radio'] {
+  inline-size: 24px; block-size: 24px; min-block-size: 24px; margin: 12px; accent-color: var(--_primary);
+}
+.mcp-consent-layer [data-part='field'] { display: flex; flex-direction: column; gap: 4px; border: 0; padding: 0; margin: 0; }
+.mcp-consent-layer [data-part='field-label'] { font-weight: 600; overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='field-required'], .mcp-consent-layer [data-part='field-description'] {
+  font-size: 0.8125rem; font-weight: 400; color: var(--_on-surface-variant);
+}
+.mcp-consent-layer [data-part='field-option'] { display: flex; align-items: center; min-block-size: var(--_target); }
+.mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'],
+.mcp-consent-layer [data-part='url-error'] {
+  margin: 0; padding: 4px 8px; border-radius: 8px; background: var(--_error-container); color: var(--_on-error-container);
+}
+.mcp-consent-layer [data-part='url'] {
+  margin: 0; padding: 12px; border-radius: 12px; background: var(--_surface-container);
+  font-family: var(--mcp-mono-font-family, ui-monospace, Menlo, Consolas, monospace); overflow-wrap: anywhere;
+}
+.mcp-consent-layer [data-part='url-host'] { font-weight: 700; text-decoration: underline; }
+.mcp-consent-layer [data-part='url-before'], .mcp-consent-layer [data-part='url-after'] { color: var(--_on-surface-variant); }
+.mcp-consent-layer [data-part='url-warning'] {
+  margin: 0; padding: 8px 12px; border-radius: 12px; background: var(--_warning-container); color: var(--_on-warning-container);
+}
+.mcp-consent-checking {
+  position: fixed; inset-block-end: 16px; inset-inline-start: 50%; transform: translateX(-50%);
+  z-index: var(--mcp-z-index, 2147483000); padding: 8px 16px; border-radius: 8px; font-size: 0.875rem;
+  background: var(--_on-surface); color: var(--_surface);
+}
+`;
+
+/** Permission manager (grants list) and audit history. */
+const manager = `
+.mcp-consent-manager { display: flex; flex-direction: column; gap: 12px; }
+.mcp-consent-manager h2 { margin: 0; font-size: 1.25rem; }
+.mcp-consent-manager table { border-collapse: collapse; inline-size: 100%; }
+.mcp-consent-manager th, .mcp-consent-manager td {
+  text-align: start; padding: 8px; border-block-end: 1px solid var(--_outline-variant); overflow-wrap: anywhere; vertical-align: middle;
+}
+.mcp-consent-manager th { font-size: 0.8125rem; color: var(--_on-surface-variant); font-weight: 600; }
+.mcp-consent-manager button, .mcp-consent-manager input {
+  font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target); padding: 8px 16px; border-radius: 24px;
+  border: 1px solid var(--_outline); background: transparent; color: var(--_primary); font-weight: 600; cursor: pointer;
+}
+.mcp-consent-manager input { border-radius: 8px; color: var(--_on-surface); background: var(--_surface); cursor: text; font-weight: 400; }
+.mcp-consent-manager [data-decision='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
+.mcp-consent-manager [data-decision='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
+.mcp-consent-manager .mcp-consent-pill { display: inline-block; padding: 2px 10px; border-radius: 8px; font-size: 0.8125rem; font-weight: 600; }
+`;
+
+/** The whole stylesheet, for hosts that include it themselves. */
+export const consentStyles: string = [tokens, layer, sheet, controls, manager]
+  .map((block) => block.trim())
+  .join('\n');

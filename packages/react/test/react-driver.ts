@@ -1,0 +1,184 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Choice, ToolCall } from '@mcp-consent/engine';
+import {
+  launchChromium,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../../test/support/browser.js';
+import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
+import { fixtureConfig } from './fixture-config.js';
+import type { FixtureWindow } from './fixture/globals.js';
+
+/** The fixture's globals (callbacks of `page.evaluate` are serialized: cast inline there). */
+type W = FixtureWindow;
+
+export const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
+
+/** The sheet's dialog element in the page. */
+export const ROOT = '[data-scope="permission"][data-part="root"]';
+
+/** One Chromium and one Vite server for a test file, started on first use. */
+export function sharedBrowser() {
+  let started: Promise<[Browser, FixtureServer]> | undefined;
+  return {
+    get: () =>
+      (started ??= Promise.all([
+        launchChromium(),
+        startFixtureServer(fixtureDir, { config: fixtureConfig }),
+      ])),
+    async close() {
+      if (!started) return;
+      const [browser, server] = await started;
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Opens a fresh context and page on the fixture (`page` is e.g. `index.html`). */
+export async function openFixture(
+  shared: ReturnType<typeof sharedBrowser>,
+  path = 'index.html',
+  contextOptions: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const [browser, server] = await shared.get();
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(new URL(path, server.url).href);
+  await page.waitForFunction(() => typeof (window as unknown as W).__start === 'function');
+  return { context, page };
+}
+
+/**
+ * The React renderer under the shared scenario suite: real Chromium, real
+ * keys and clicks, the sheet's rendered text. Host calls go through
+ * `window.__host` (test/scenarios/host-runtime.ts) in the fixture page.
+ */
+export function reactDriver(): RendererDriver {
+  const shared = sharedBrowser();
+  return {
+    name: 'react',
+    async start(options = {}) {
+      const { context, page } = await openFixture(shared);
+      await page.evaluate((opts) => (window as unknown as W).__start(opts), options);
+      return pageHost(page, async () => {
+        await page.evaluate(() => (window as unknown as W).__host.dispose()).catch(() => {});
+        await context.close();
+      });
+    },
+    close: () => shared.close(),
+  };
+}
+
+/** Scenario host operations on a page that runs `createHostRuntime` with the React sheet. */
+export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost {
+  const action = (choice: Choice) =>
+    page.locator(`${ROOT} [data-part="action"][data-choice="${choice}"]`);
+  return {
+    request: (call: ToolCall) =>
+      page.evaluate((c) => (window as unknown as W).__host.request(c), call),
+    result: (handle) => page.evaluate((h) => (window as unknown as W).__host.result(h), handle),
+    isSettled: (handle) =>
+      page.evaluate((h) => (window as unknown as W).__host.isSettled(h), handle),
+    idle: () => page.evaluate(() => (window as unknown as W).__host.idle()),
+    advance: async (ms) => {
+      await page.evaluate((m) => (window as unknown as W).__host.advance(m), ms);
+      // Let React commit what the clock changed (guard lifted, expiry) before the next key.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    },
+    audit: () => page.evaluate(() => (window as unknown as W).__host.audit()),
+    grants: () => page.evaluate(() => (window as unknown as W).__host.grants()),
+    restart: () => page.evaluate(() => (window as unknown as W).__host.restart()),
+    waitForPrompt: async () => {
+      await page.waitForFunction((selector) => {
+        const root = document.querySelector(`${selector}[data-state="open"]`);
+        return root !== null && root.contains(document.activeElement);
+      }, ROOT);
+    },
+    waitForClosed: async () => {
+      await page.waitForFunction((selector) => !document.querySelector(selector), ROOT);
+    },
+    isOpen: () =>
+      page.evaluate((selector) => !!document.querySelector(`${selector}[data-state="open"]`), ROOT),
+    screen: () =>
+      page.evaluate((selector) => {
+        const root = document.querySelector<HTMLElement>(selector);
+        if (!root) return '';
+        return [...root.children]
+          .filter((child) => (child as HTMLElement).dataset.part !== 'announcer')
+          .map((child) => (child as HTMLElement).innerText)
+          .join('\n');
+      }, ROOT),
+    press: (key) => page.keyboard.press(key),
+    typeAhead: async (text) => {
+      // Type into the page's own message box; while the sheet is open, focus stays in the sheet.
+      await page.focus('#chat');
+      await page.keyboard.type(text);
+    },
+    focusedAction: () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        const button =
+          active instanceof HTMLElement ? active.closest<HTMLElement>('[data-choice]') : null;
+        return (button?.dataset.choice as Choice | undefined) ?? null;
+      }),
+    click: async (choice) => {
+      // A real pointer click at the button's centre, also when it is aria-disabled.
+      const button = action(choice);
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      if (!box) throw new Error(`The ${choice} button is not visible.`);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    },
+    action: (choice) =>
+      action(choice).evaluate((button) => {
+        const label = button.querySelector<HTMLElement>('.mcp-consent-action-label');
+        const described = button.getAttribute('aria-describedby');
+        const reason = described ? document.getElementById(described)?.innerText.trim() : '';
+        return {
+          label: label?.innerText.trim() ?? '',
+          enabled: button.getAttribute('aria-disabled') !== 'true',
+          reason: reason || null,
+        };
+      }),
+    expandArguments: () => page.click(`${ROOT} [data-part="args-toggle"]`),
+    compromised: () => page.evaluate(findCompromise, ROOT),
+    dispose,
+  };
+}
+
+/** Signs that server text escaped: scripts that ran, live markup, a sheet or its actions pushed off screen. */
+function findCompromise(selector: string): string[] {
+  const problems: string[] = [];
+  const pwned = (window as unknown as W).__pwned;
+  if (pwned !== undefined) problems.push(`script ran: ${String(pwned)}`);
+  if (document.querySelector('[onerror], [onload], [onclick]'))
+    problems.push('event handler attribute');
+  const root = document.querySelector<HTMLElement>(selector);
+  if (!root) return problems;
+  for (const el of root.querySelectorAll('script, iframe, img, style, object, embed, link, svg')) {
+    if (!el.closest('[data-part="tool-icon"], [data-part="close"]'))
+      problems.push(`<${el.localName}> in the sheet`);
+  }
+  const box = root.getBoundingClientRect();
+  const fits = (r: DOMRect, outer: { left: number; right: number; top: number; bottom: number }) =>
+    r.left >= outer.left - 1 &&
+    r.right <= outer.right + 1 &&
+    r.top >= outer.top - 1 &&
+    r.bottom <= outer.bottom + 1;
+  const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+  if (!fits(box, viewport)) problems.push('the sheet does not fit the viewport');
+  for (const button of root.querySelectorAll<HTMLElement>('[data-part="action"]')) {
+    const r = button.getBoundingClientRect();
+    if (r.width === 0 || !fits(r, viewport) || !fits(r, box))
+      problems.push(`action ${button.dataset.choice} off screen`);
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('[data-part]')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1))
+      problems.push(`${el.dataset.part} overflows the sheet`);
+  }
+  return problems;
+}

@@ -1,0 +1,4 @@
+import { runScenarioSuite } from '../../../test/scenarios/scenarios.js';
+import { reactDriver } from './react-driver.js';
+
+runScenarioSuite('react', reactDriver);
