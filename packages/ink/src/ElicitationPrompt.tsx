@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
+import type { Clock, ServerRef } from '@mcp-consent/engine';
+import {
+  createElicitationPrompt,
+  sanitizeText,
+  type ElicitationApi,
+  type ElicitationFocus,
+  type ElicitationFormApi,
+  type ElicitRequest,
+  type ElicitResult,
+  type FieldView,
+} from '@mcp-consent/prompt';
+import {
+  elicitationSummary,
+  focusOrder,
+  layoutElicitation,
+  sameFocus,
+} from './elicitation-layout.js';
+import { terminalKey, type TerminalKey } from './keys.js';
+import { Lines, type Span } from './lines.js';
+import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
+import { useInputGate, useTerminalSize } from './terminal.js';
+
+export interface ElicitationPromptProps extends TerminalPromptOptions {
+  /** The server's `elicitation/create` params (form or URL mode), sanitized by the model. */
+  request: ElicitRequest;
+  /** The requesting server as the host configured it; always shown. */
+  server: ServerRef;
+  clock: Clock;
+  /** Local id of this question. @default 'elicitation' */
+  id?: string;
+  /** Aborted when the server cancels the request: the prompt closes with `cancel`. */
+  signal?: AbortSignal;
+  /** Called once with the result and a one-line summary for the scrollback. */
+  onResult: (result: ElicitResult, summary: Span[]) => void;
+}
+
+const TEXT_KINDS = new Set(['text', 'email', 'url', 'date', 'datetime', 'number', 'integer']);
+const editable = (field: FieldView | undefined) => !!field && TEXT_KINDS.has(field.kind);
+/** Typed or pasted text, without anything that could steer the terminal. */
+const typed = (text: string) => sanitizeText(text, { mode: 'remove', maxLength: 4000 }).text;
+
+/**
+ * An MCP elicitation in the terminal: the server and its message (untrusted, shown
+ * through the model's sanitizer), then a form (Tab or arrows move between fields and
+ * actions, typing edits text, Space or ←/→ change choices) or a link shown in full
+ * with its host highlighted (opened by the host only after "Open link"). Esc cancels.
+ */
+export function ElicitationPrompt(props: ElicitationPromptProps) {
+  const { request, server, clock, signal, guardMs } = props;
+  const plain = useIsScreenReaderEnabled();
+  const t = useTranslator(props.translator, props.locale);
+  const handlers = useRef(props);
+  handlers.current = props;
+  const latest = useRef<ElicitationApi | null>(null);
+  const model = useMemo(
+    () =>
+      createElicitationPrompt(request, {
+        clock,
+        translator: t,
+        server,
+        ...(props.id === undefined ? {} : { id: props.id }),
+        ...(signal ? { signal } : {}),
+        ...(guardMs === undefined ? {} : { guardMs }),
+        onResult: (result) =>
+          handlers.current.onResult(
+            result,
+            latest.current ? elicitationSummary(latest.current, t, result.action) : [],
+          ),
+      }),
+    // One model per question; its copy and guard must not change under the user.
+    [request, server, props.id, t],
+  );
+  useEffect(() => () => model.destroy(), [model]);
+  const api = useSyncExternalStore(model.subscribe, model.connect, model.connect);
+  latest.current = api;
+  const { columns, rows } = useTerminalSize();
+  const [messageOffset, setMessageOffset] = useState(0);
+  const [optionCursor, setOptionCursor] = useState(0);
+  const gate = useInputGate();
+
+  useEffect(() => {
+    if (api.status === 'closed') {
+      handlers.current.onResult({ action: 'cancel' }, elicitationSummary(api, t, null));
+    }
+  }, [api, t]);
+
+  const frame = frameOf(plain, columns, rows);
+  const layout = layoutElicitation(api, {
+    width: frame.width,
+    rows: rows === undefined ? undefined : rows - 1 - frame.rows,
+    plain,
+    messageOffset,
+    optionCursor,
+  });
+
+  const move = (step: 1 | -1) => {
+    const order = focusOrder(api);
+    const index = order.findIndex((entry) => sameFocus(entry, api.focused));
+    const next = order[(index + step + order.length) % order.length]!;
+    if (api.mode === 'form' && api.focused.kind === 'field') api.blur(api.focused.name);
+    setOptionCursor(0);
+    api.focus(next);
+  };
+
+  const onKey = (input: string, key: Key) => {
+    const pressed = terminalKey(input, key);
+    if (!pressed) return;
+    if (pressed.kind === 'interrupt') return handlers.current.onInterrupt?.();
+    if (!gate.current || clock.now() < api.guard.endsAt) return;
+    const name = pressed.kind === 'key' ? pressed.input.key : '';
+    const page = Math.max(1, layout.messageShown - 1);
+    if (name === 'PageDown') return setMessageOffset((offset) => offset + page);
+    if (name === 'PageUp') return setMessageOffset((offset) => Math.max(0, offset - page));
+    if (name === 'Tab') return move(key.shift ? -1 : 1);
+    if (name === 'ArrowDown') return move(1);
+    if (name === 'ArrowUp') return move(-1);
+    if (api.mode === 'form' && api.focused.kind === 'field') {
+      if (editField(api, api.focused, pressed, optionCursor, setOptionCursor)) return;
+      if (
+        name === 'Enter' &&
+        !api.handleKey(pressed.kind === 'key' ? pressed.input : name).handled
+      ) {
+        return move(1);
+      }
+    }
+    if (pressed.kind === 'key') api.handleKey(pressed.input);
+  };
+  useInput(onKey, { isActive: api.status === 'open' });
+
+  if (api.status !== 'open') return null;
+  const color = props.color ?? true;
+  return (
+    <Box
+      flexDirection="column"
+      width={columns}
+      {...(frame.boxed ? { borderStyle: 'round' as const, paddingX: 1 } : {})}
+    >
+      <Lines lines={layout.lines} color={color} />
+    </Box>
+  );
+}
+
+/** Edits the focused field; true when the key was used. */
+function editField(
+  api: ElicitationFormApi,
+  focused: Extract<ElicitationFocus, { kind: 'field' }>,
+  pressed: TerminalKey,
+  cursor: number,
+  setCursor: (index: number) => void,
+): boolean {
+  const field = api.form.fields.find((entry) => entry.name === focused.name);
+  if (!field) return false;
+  const name = pressed.kind === 'key' ? pressed.input.key : '';
+  if (editable(field)) {
+    const value = String(field.value);
+    if (name === 'Backspace' || name === 'Delete') {
+      api.setValue(field.name, [...value].slice(0, -1).join(''));
+      return true;
+    }
+    const text =
+      pressed.kind === 'text'
+        ? pressed.text
+        : pressed.kind === 'key' &&
+            [...name].length === 1 &&
+            !pressed.input.ctrlKey &&
+            !pressed.input.altKey
+          ? name
+          : '';
+    if (text === '') return false;
+    api.setValue(field.name, value + typed(text));
+    return true;
+  }
+  const step = name === 'ArrowLeft' ? -1 : name === 'ArrowRight' || name === ' ' ? 1 : 0;
+  if (field.kind === 'boolean' && step !== 0) {
+    api.setValue(field.name, field.value !== true);
+    return true;
+  }
+  if (field.kind === 'select' && step !== 0 && field.options.length > 0) {
+    const index = field.options.findIndex((option) => option.value === field.value);
+    const next =
+      (index + step + field.options.length + (index < 0 && step < 0 ? 1 : 0)) %
+      field.options.length;
+    api.setValue(field.name, field.options[next]!.value);
+    return true;
+  }
+  if (field.kind === 'multiselect' && field.options.length > 0) {
+    if (name === 'ArrowLeft' || name === 'ArrowRight') {
+      setCursor(
+        (cursor + (name === 'ArrowLeft' ? -1 : 1) + field.options.length) % field.options.length,
+      );
+      return true;
+    }
+    if (name === ' ') {
+      const option = field.options[cursor]!.value;
+      const list = Array.isArray(field.value) ? (field.value as readonly string[]) : [];
+      api.setValue(
+        field.name,
+        list.includes(option) ? list.filter((value) => value !== option) : [...list, option],
+      );
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,62 @@
+import { useState, useSyncExternalStore } from 'react';
+import { Box, Static } from 'ink';
+import type { Clock, PermissionEngine } from '@mcp-consent/engine';
+import { ElicitationPrompt } from './ElicitationPrompt.js';
+import { Lines } from './lines.js';
+import { PermissionPrompt } from './PermissionPrompt.js';
+import type { JobQueue } from './queue.js';
+import type { TerminalPromptOptions } from './shared.js';
+
+export interface PromptHostProps extends TerminalPromptOptions {
+  queue: JobQueue;
+  clock: Clock;
+  engine?: PermissionEngine;
+  allowAlwaysExpiresInMs?: number | null;
+}
+
+/**
+ * Shows the first question of the queue (permission or elicitation) and leaves one
+ * line per answered question in the scrollback, so the terminal keeps a record of
+ * what was allowed.
+ */
+export function PromptHost({ queue, ...options }: PromptHostProps) {
+  const { current, history } = useSyncExternalStore(
+    queue.subscribe,
+    queue.getSnapshot,
+    queue.getSnapshot,
+  );
+  // Lines printed by an earlier mount are in the scrollback already.
+  const [printed] = useState(history.length);
+  const color = options.color ?? true;
+  return (
+    <>
+      <Static items={history.slice(printed)}>
+        {(item) => (
+          <Box key={item.id}>
+            <Lines lines={[{ key: item.id, spans: item.spans }]} color={color} />
+          </Box>
+        )}
+      </Static>
+      {current?.kind === 'permission' && (
+        <PermissionPrompt
+          key={current.id}
+          {...options}
+          request={current.request}
+          onAnswer={(choice, summary) => queue.settle(current.id, choice, summary)}
+          onClose={(summary) => queue.settle(current.id, 'deny_once', summary)}
+        />
+      )}
+      {current?.kind === 'elicitation' && (
+        <ElicitationPrompt
+          key={current.id}
+          {...options}
+          id={current.id}
+          request={current.request}
+          server={current.server}
+          {...(current.signal ? { signal: current.signal } : {})}
+          onResult={(result, summary) => queue.settle(current.id, result, summary)}
+        />
+      )}
+    </>
+  );
+}

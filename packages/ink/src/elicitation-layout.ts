@@ -1,0 +1,217 @@
+import type { Translator } from '@mcp-consent/i18n';
+import {
+  sanitizeText,
+  type ElicitAction,
+  type ElicitationApi,
+  type ElicitationFocus,
+  type FieldView,
+} from '@mcp-consent/prompt';
+import { linesHeight, wrappedRows, type Line, type Span } from './lines.js';
+import type { Tone } from './palette.js';
+import { POINTER, SEP } from './permission-layout.js';
+
+const MIN_MESSAGE_ROWS = 3;
+/** Glyphs of the terminal form controls (not copy). */
+const MARK = { on: '[x]', off: '[ ]', left: '‹ ', right: ' ›', caret: '▏' } as const;
+
+/** Where keyboard focus can go, in Tab order: every field, then the actions. */
+export function focusOrder(api: ElicitationApi): ElicitationFocus[] {
+  const fields: ElicitationFocus[] =
+    api.mode === 'form'
+      ? api.form.fields.map((field) => ({ kind: 'field', name: field.name }))
+      : [];
+  return [...fields, ...api.actions.map((a) => ({ kind: 'action' as const, action: a.action }))];
+}
+
+export const sameFocus = (a: ElicitationFocus, b: ElicitationFocus) =>
+  a.kind === b.kind &&
+  (a.kind === 'field' ? a.name === (b as typeof a).name : a.action === (b as typeof a).action);
+
+export interface ElicitationLayoutOptions {
+  width: number;
+  rows: number | undefined;
+  plain: boolean;
+  /** First wrapped row of the message shown. */
+  messageOffset: number;
+  /** The option under the cursor of the focused multi-select field. */
+  optionCursor: number;
+}
+
+const line = (key: string, spans: Span[], extra: Partial<Line> = {}): Line => ({
+  key,
+  spans: spans.filter((span) => span.text !== ''),
+  ...extra,
+});
+
+/** Field values can be server defaults: shown through the sanitizer like any server text. */
+const shown = (value: string) => sanitizeText(value, { maxLength: 1000 }).text;
+
+function fieldLines(
+  field: FieldView,
+  focused: boolean,
+  options: ElicitationLayoutOptions,
+  labels: { yes: string; no: string; choose: string },
+): Line[] {
+  const pointer = focused ? (options.plain ? POINTER.plain : POINTER.box) : ' ';
+  const out: Line[] = [
+    line(`field-${field.id}`, [
+      { text: `${pointer} ` },
+      { text: field.label, tone: focused ? 'focused' : 'strong' },
+      { text: `${SEP}${field.requiredText}`, tone: 'dim' },
+    ]),
+  ];
+  if (field.description !== null) {
+    out.push(
+      line(`field-${field.id}-description`, [{ text: field.description, tone: 'dim' }], {
+        indent: 4,
+      }),
+    );
+  }
+  const inputTone: Tone = focused ? 'highlight' : 'plain';
+  const value = field.value;
+  if (field.kind === 'multiselect') {
+    const selected = new Set(Array.isArray(value) ? value : []);
+    field.options.forEach((option, index) => {
+      const cursor = focused && index === options.optionCursor;
+      out.push(
+        line(
+          `field-${field.id}-option-${index}`,
+          [
+            { text: `${selected.has(option.value) ? MARK.on : MARK.off} ` },
+            { text: option.label, tone: cursor ? 'focused' : 'plain' },
+          ],
+          { indent: 4 },
+        ),
+      );
+    });
+  } else {
+    const text =
+      typeof value === 'boolean'
+        ? value
+          ? labels.yes
+          : labels.no
+        : field.kind === 'select'
+          ? (field.options.find((option) => option.value === value)?.label ?? labels.choose)
+          : shown(String(value));
+    const choice = typeof value === 'boolean' || field.kind === 'select';
+    out.push(
+      line(
+        `field-${field.id}-input`,
+        [
+          { text: choice ? `${MARK.left}${text}${MARK.right}` : text, tone: inputTone },
+          { text: focused && !choice ? MARK.caret : '', tone: inputTone },
+        ],
+        { indent: 4 },
+      ),
+    );
+  }
+  if (field.error !== null) {
+    out.push(
+      line(`field-${field.id}-error`, [{ text: field.error, tone: 'error' }], { indent: 4 }),
+    );
+  }
+  return out;
+}
+
+/** The elicitation prompt as terminal lines; the message gets the rows the rest leaves. */
+export function layoutElicitation(api: ElicitationApi, options: ElicitationLayoutOptions) {
+  const { width, plain } = options;
+  const head: Line[] = [];
+  if (plain) head.push(line('announcement', [{ text: api.announcement }]));
+  head.push(
+    line('title', [{ text: api.title, tone: 'strong' }]),
+    line('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]),
+    line('message-label', [{ text: api.message.label, tone: 'dim' }], { gap: true }),
+  );
+
+  const body: Line[] = api.notices.map((notice, index) =>
+    line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
+  );
+  if (api.mode === 'form') {
+    const labels = {
+      yes: api.form.yesLabel,
+      no: api.form.noLabel,
+      choose: api.form.choosePlaceholder,
+    };
+    if (api.form.errorSummary !== null) {
+      body.push(line('error-summary', [{ text: api.form.errorSummary, tone: 'error' }]));
+    }
+    api.form.fields.forEach((field, index) => {
+      const focused = api.focused.kind === 'field' && api.focused.name === field.name;
+      const lines = fieldLines(field, focused, options, labels);
+      if (index === 0 && lines[0]) lines[0] = { ...lines[0], gap: true };
+      body.push(...lines);
+    });
+  } else {
+    const { url } = api;
+    body.push(
+      line('url-label', [{ text: url.label, tone: 'dim' }], { gap: true }),
+      line(
+        'url',
+        [{ text: url.before }, { text: url.host, tone: 'highlight' }, { text: url.after }],
+        { indent: 2 },
+      ),
+    );
+    if (url.site !== null)
+      body.push(line('url-site', [{ text: url.site, tone: 'strong' }], { indent: 2 }));
+    url.warnings.forEach((warning, index) =>
+      body.push(
+        line(`url-warning-${index}`, [{ text: `! ${warning.text}`, tone: 'caution' }], {
+          indent: 2,
+        }),
+      ),
+    );
+    if (url.error !== null)
+      body.push(line('url-error', [{ text: url.error, tone: 'error' }], { indent: 2 }));
+    body.push(line('url-notice', [{ text: url.notice, tone: 'dim' }], { indent: 2 }));
+  }
+  api.actions.forEach((action, index) => {
+    const pointer = action.focused ? (plain ? POINTER.plain : POINTER.box) : ' ';
+    const tone: Tone = action.enabled ? (action.focused ? 'focused' : 'strong') : 'disabled';
+    body.push(
+      line(
+        `action-${action.action}`,
+        [{ text: `${pointer} ` }, { text: action.label, tone }],
+        index === 0 ? { gap: true } : {},
+      ),
+    );
+    if (action.disabledReason !== null) {
+      body.push(line(`reason-${action.action}`, [{ text: action.disabledReason }], { indent: 4 }));
+    }
+  });
+  body.push(
+    line('hint', [
+      api.guard.active
+        ? { text: api.guard.text, tone: 'notice' }
+        : { text: api.keyHint, tone: 'dim' },
+    ]),
+  );
+
+  // The message is server text of up to 4000 characters: it scrolls, the form stays.
+  const rows = wrappedRows(api.message.text, width - 2);
+  const fixed = linesHeight(head, width) + linesHeight(body, width);
+  const room =
+    options.rows === undefined ? rows.length : Math.max(MIN_MESSAGE_ROWS, options.rows - fixed);
+  const offset = Math.min(Math.max(0, options.messageOffset), Math.max(0, rows.length - room));
+  const visible = rows.slice(offset, offset + room);
+  const message = visible.map((text, index) =>
+    line(`message-${index}`, [{ text: text === '' ? ' ' : text }], { indent: 2 }),
+  );
+  return { lines: [...head, ...message, ...body], messageShown: visible.length };
+}
+
+/** The scrollback line of an answered elicitation: its title and what was chosen. */
+export function elicitationSummary(
+  api: ElicitationApi,
+  t: Translator,
+  action: ElicitAction | null,
+): Span[] {
+  const label = api.actions.find((entry) => entry.action === action)?.label;
+  return [
+    { text: api.title, tone: 'strong' },
+    { text: SEP },
+    label === undefined
+      ? { text: t.t('mcp.permission.notice.settled_elsewhere'), tone: 'dim' }
+      : { text: label, tone: 'strong' },
+  ];
+}

@@ -1,0 +1,14 @@
+export {
+  inkPrompter,
+  type ElicitationCall,
+  type InkPrompter,
+  type InkPrompterOptions,
+} from './prompter.js';
+export { PermissionPrompt, type PermissionPromptProps } from './PermissionPrompt.js';
+export { ElicitationPrompt, type ElicitationPromptProps } from './ElicitationPrompt.js';
+export { PromptHost, type PromptHostProps } from './PromptHost.js';
+export { createJobQueue, type Job, type JobQueue, type JobQueueSnapshot } from './queue.js';
+export { colorFromEnv, terminalColors, type Tone } from './palette.js';
+export { terminalKey, type TerminalKey } from './keys.js';
+export type { Line, Span } from './lines.js';
+export type { TerminalPromptOptions } from './shared.js';

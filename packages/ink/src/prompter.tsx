@@ -1,0 +1,152 @@
+import process from 'node:process';
+import { render, type Instance, type RenderOptions } from 'ink';
+import {
+  systemClock,
+  type Choice,
+  type Clock,
+  type PermissionEngine,
+  type PromptRequest,
+  type ServerRef,
+} from '@mcp-consent/engine';
+import { createTranslator, localesFromEnv, type Translator } from '@mcp-consent/i18n';
+import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import { colorFromEnv } from './palette.js';
+import { PromptHost } from './PromptHost.js';
+import { createJobQueue, type JobQueueSnapshot } from './queue.js';
+
+export interface InkPrompterOptions {
+  /** Keeps "Permission request 1 of 3" live. */
+  engine?: PermissionEngine;
+  /** Time for the input guard. @default systemClock */
+  clock?: Clock;
+  /** Preferred locales. @default from LANGUAGE, LC_ALL, LC_MESSAGES and LANG */
+  locale?: string | readonly string[];
+  /** Wins over `locale`. @default a translator without Unicode isolates (terminals rarely do bidi) */
+  translator?: Translator;
+  /** @default process.stdin */
+  stdin?: NodeJS.ReadStream;
+  /** @default process.stdout */
+  stdout?: NodeJS.WriteStream;
+  /** @default process.stderr */
+  stderr?: NodeJS.WriteStream;
+  /**
+   * Plain mode for screen readers: no box drawing, the announcement first, one item per
+   * line (Ink's screen-reader output). @default process.env.INK_SCREEN_READER === 'true'
+   */
+  plain?: boolean;
+  /** Colours. @default off when NO_COLOR is set or FORCE_COLOR=0 */
+  color?: boolean;
+  /** Answers are ignored this long after a prompt appears. @default 500 */
+  guardMs?: number;
+  /** Shows "expires in 7 days" under Allow always for this lifetime. */
+  allowAlwaysExpiresInMs?: number | null;
+  /**
+   * Ctrl+C while a prompt is shown. @default answer everything on the safe side (Deny
+   * once, cancel), give the terminal back, then raise SIGINT as if no prompt were there
+   */
+  onInterrupt?: () => void;
+  /** Extra Ink render options (for tests and unusual hosts). */
+  inkOptions?: Partial<RenderOptions>;
+}
+
+/** An elicitation as `@mcp-consent/mcp` hands it to its `elicit` callback. */
+export interface ElicitationCall {
+  /** The request exactly as the server sent it; the prompt model sanitizes it. */
+  params: ElicitRequest;
+  server: ServerRef;
+  signal?: AbortSignal;
+}
+
+export interface InkPrompter {
+  /** The engine's prompt callback: `engine.request(call, { prompt: prompter.prompt })`. */
+  prompt(request: PromptRequest): Promise<Choice>;
+  /** An `elicit` callback for `@mcp-consent/mcp` (form and URL mode; the host opens URLs). */
+  elicit(request: ElicitationCall): Promise<ElicitResult>;
+  /** What the terminal shows now; for hosts that want to know whether a prompt is up. */
+  getSnapshot(): JobQueueSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Denies or cancels whatever waits and gives the terminal back. */
+  unmount(): void;
+}
+
+/**
+ * Renders permission prompts and elicitations into a terminal with Ink. Ink is mounted
+ * only while a question is waiting, so the host owns the terminal (and stdin) the rest
+ * of the time; each answered question leaves one summary line in the scrollback.
+ */
+export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
+  const queue = createJobQueue();
+  const clock = options.clock ?? systemClock;
+  const translator =
+    options.translator ??
+    createTranslator(options.locale ?? localesFromEnv(process.env), { isolateValues: false });
+  const color = options.color ?? colorFromEnv(process.env);
+  let instance: Instance | undefined;
+  let closing: NodeJS.Immediate | undefined;
+  let disposed = false;
+
+  const interrupt =
+    options.onInterrupt ??
+    (() => {
+      queue.dispose();
+      unmountInk();
+      process.kill(process.pid, 'SIGINT');
+    });
+
+  const unmountInk = () => {
+    if (closing) clearImmediate(closing);
+    closing = undefined;
+    instance?.unmount();
+    instance = undefined;
+  };
+  const sync = () => {
+    const { current } = queue.getSnapshot();
+    if (current && !instance && !disposed) {
+      if (closing) clearImmediate(closing);
+      closing = undefined;
+      instance = render(
+        <PromptHost
+          queue={queue}
+          clock={clock}
+          translator={translator}
+          color={color}
+          onInterrupt={interrupt}
+          {...(options.engine ? { engine: options.engine } : {})}
+          {...(options.guardMs === undefined ? {} : { guardMs: options.guardMs })}
+          {...(options.allowAlwaysExpiresInMs === undefined
+            ? {}
+            : { allowAlwaysExpiresInMs: options.allowAlwaysExpiresInMs })}
+        />,
+        {
+          stdin: options.stdin ?? process.stdin,
+          stdout: options.stdout ?? process.stdout,
+          stderr: options.stderr ?? process.stderr,
+          exitOnCtrlC: false,
+          patchConsole: false,
+          ...(options.plain === undefined ? {} : { isScreenReaderEnabled: options.plain }),
+          ...options.inkOptions,
+        },
+      );
+    } else if (!current && instance && !closing) {
+      // The engine shows the next queued prompt a moment after the last one settled:
+      // wait a turn before giving the terminal back, so the screen does not flicker.
+      closing = setImmediate(() => {
+        closing = undefined;
+        if (!queue.getSnapshot().current) unmountInk();
+      });
+    }
+  };
+  queue.subscribe(sync);
+
+  return {
+    prompt: (request) => queue.permission(request),
+    elicit: (call) => queue.elicitation(call.params, call.server, call.signal),
+    getSnapshot: queue.getSnapshot,
+    subscribe: queue.subscribe,
+    unmount() {
+      disposed = true;
+      queue.dispose();
+      unmountInk();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { createTranslator } from '@mcp-consent/i18n';
+import type { ElicitCallback } from '@mcp-consent/mcp';
+import { call, server, tools } from '../../../test/scenarios/fixtures.js';
+import type { InkPrompter } from '../src/index.js';
+import { harness } from './harness.js';
+import { foreignOutput } from './virtual-terminal.js';
+
+const en = createTranslator('en-US');
+const ESC = '\u001B';
+const TAB = '\t';
+const RIGHT = `${ESC}[C`;
+const UP = `${ESC}[A`;
+
+let active: ReturnType<typeof harness> | undefined;
+const start = (options?: Parameters<typeof harness>[0]) => (active = harness(options));
+afterEach(() => {
+  active?.dispose();
+  active = undefined;
+});
+
+const form = {
+  message: 'Who is asking?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name' },
+      age: { type: 'integer', title: 'Age', minimum: 0 },
+      subscribe: { type: 'boolean', title: 'Subscribe', default: false },
+      color: {
+        type: 'string',
+        title: 'Colour',
+        enum: ['red', 'green'],
+        enumNames: ['Red', 'Green'],
+      },
+      tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] } },
+    },
+    required: ['name'],
+  },
+};
+
+describe('elicitation in the terminal', () => {
+  it('fills a form with the keyboard and accepts typed content', async () => {
+    const h = start();
+    const result = h.prompter.elicit({ params: form, server });
+    await h.sees(en.t('mcp.elicitation.title.form', { server: server.name }));
+    await h.sees('Who is asking?');
+    await h.passGuard();
+    for (const key of ['A', 'd', 'a', TAB, '3', '6', TAB, ' ', TAB, RIGHT, TAB, RIGHT, ' ']) {
+      await h.press(key);
+    }
+    await h.sees('[x] b');
+    await h.press('\r'); // leaves the multi-select for the actions
+    await h.press('\r'); // Submit
+    expect(await result).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', age: 36, subscribe: true, color: 'red', tags: ['b'] },
+    });
+    await h.sees(`${en.t('mcp.elicitation.title.form', { server: server.name })} · Submit`);
+  });
+
+  it('a missing required field shows its error and keeps the form open', async () => {
+    const h = start();
+    const result = h.prompter.elicit({ params: form, server });
+    await h.sees('Who is asking?');
+    await h.passGuard();
+    await h.press('\r');
+    await h.sees(en.t('mcp.elicitation.error.required', { field: 'Name' }));
+    expect(h.prompter.getSnapshot().current?.kind).toBe('elicitation');
+    await h.press(ESC);
+    expect(await result).toEqual({ action: 'cancel' });
+  });
+
+  it('URL mode shows the whole address with its host, warns, and Enter declines by default', async () => {
+    const h = start();
+    const params = {
+      mode: 'url' as const,
+      message: 'Sign in to continue',
+      url: 'https://xn--80ak6aa92e.com/login?next=%2F',
+      elicitationId: 'e1',
+    };
+    const declined = h.prompter.elicit({ params, server });
+    await h.sees('https://xn--80ak6aa92e.com/login?next=%2F');
+    await h.sees(en.t('mcp.elicitation.url.host', { host: 'xn--80ak6aa92e.com' }));
+    await h.sees(en.t('mcp.elicitation.url.notice'));
+    expect(h.screen()).toMatch(/encoded characters/);
+    await h.passGuard();
+    await h.press('\r');
+    expect(await declined).toEqual({ action: 'decline' });
+
+    const accepted = h.prompter.elicit({ params, server });
+    await h.sees(`› ${en.t('mcp.elicitation.action.decline')}`);
+    await h.passGuard();
+    await h.press(UP);
+    await h.sees(`› ${en.t('mcp.elicitation.action.open')}`);
+    await h.press('\r');
+    expect(await accepted).toEqual({ action: 'accept' });
+  });
+
+  it('keys typed before the question appeared do not answer it', async () => {
+    const h = start();
+    h.terminal.type('\r\r');
+    const result = h.prompter.elicit({
+      params: { message: 'Delete it?', requestedSchema: { type: 'object', properties: {} } },
+      server,
+    });
+    await h.sees('Delete it?');
+    await h.press('\r');
+    await h.quiet();
+    expect(h.prompter.getSnapshot().current?.kind).toBe('elicitation');
+    await h.passGuard();
+    await h.press('\r'); // Decline is focused in a bare confirmation
+    expect(await result).toEqual({ action: 'decline' });
+  });
+
+  it('a server cancel closes the question with cancel', async () => {
+    const h = start();
+    const controller = new AbortController();
+    const result = h.prompter.elicit({ params: form, server, signal: controller.signal });
+    await h.sees('Who is asking?');
+    controller.abort();
+    expect(await result).toEqual({ action: 'cancel' });
+    await h.sees(en.t('mcp.permission.notice.settled_elsewhere'));
+  });
+
+  it('hostile messages and field text reach the terminal only as visible codes', async () => {
+    const h = start();
+    const result = h.prompter.elicit({
+      params: {
+        message: `${ESC}]52;c;cHduZWQ=${ESC}\\Click ${ESC}]8;;https://evil${ESC}\\here${ESC}]8;;${ESC}\\\u202Etxt.exe`,
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            x: { type: 'string', title: `${ESC}[2JName`, default: `${ESC}[1;1Hdefault` },
+          },
+        },
+      },
+      server: { id: 'evil', name: `${ESC}]0;pwned${ESC}\\Evil` },
+    });
+    await h.sees('Click');
+    await h.quiet();
+    expect(foreignOutput(h.terminal.raw)).toEqual([]);
+    expect(h.screen()).toContain('\\u{1B}[1;1Hdefault');
+    await h.passGuard();
+    await h.press(ESC);
+    expect(await result).toEqual({ action: 'cancel' });
+  });
+
+  it('permission prompts and elicitations share one queue, one at a time', async () => {
+    const h = start();
+    const permission = h.ask(call(tools.notesPut));
+    await h.sees('notes_put');
+    const question = h.prompter.elicit({ params: form, server });
+    await h.passGuard();
+    expect(h.screen()).not.toContain('Who is asking?');
+    await h.press('1');
+    expect(await permission).toMatchObject({ choice: 'allow_once' });
+    await h.sees('Who is asking?');
+    await h.passGuard();
+    await h.press(ESC);
+    expect(await question).toEqual({ action: 'cancel' });
+  });
+
+  it("fits @mcp-consent/mcp's elicit callback", () => {
+    expectTypeOf<InkPrompter['elicit']>().toExtend<ElicitCallback>();
+  });
+});

@@ -1,0 +1,141 @@
+import type { Choice } from '@mcp-consent/engine';
+import { createTranslator } from '@mcp-consent/i18n';
+import { choiceOrder } from '@mcp-consent/prompt';
+import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
+import { createHostRuntime } from '../../../test/scenarios/host-runtime.js';
+import { until } from '../../../test/scenarios/poll.js';
+import { inkPrompter, type InkPrompter } from '../src/index.js';
+import { foreignOutput, VirtualTerminal } from './virtual-terminal.js';
+
+/** `KeyboardEvent.key` names as the bytes a terminal sends. */
+const KEYS: Record<string, string> = {
+  Enter: '\r',
+  Escape: '\u001B',
+  Tab: '\t',
+  ArrowUp: '\u001B[A',
+  ArrowDown: '\u001B[B',
+  ArrowRight: '\u001B[C',
+  ArrowLeft: '\u001B[D',
+  Home: '\u001B[H',
+  End: '\u001B[F',
+  PageUp: '\u001B[5~',
+  PageDown: '\u001B[6~',
+};
+
+/** Lets Ink read stdin (next tick), flush a lone Escape (setImmediate) and render. */
+export const settle = async () => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A screen line without the box drawing around it. */
+export const unbox = (line: string) => line.replace(/^[│╭╰]\s?/, '').replace(/\s?[│╮╯]\s*$/, '');
+
+/** The actions as the screen shows them: pointer, number, label and the reason lines below. */
+export function readActions(screen: string) {
+  const lines = screen.split('\n').map(unbox);
+  const actions = new Map<Choice, { focused: boolean; label: string; reason: string | null }>();
+  lines.forEach((line, index) => {
+    const match = /^([ ›>]) (\d)\. (.*)$/.exec(line);
+    const choice = match ? choiceOrder[Number(match[2]) - 1] : undefined;
+    if (!match || !choice) return;
+    const reason: string[] = [];
+    for (const next of lines.slice(index + 1)) {
+      if (!/^ {5}\S/.test(next)) break;
+      reason.push(next.trim());
+    }
+    actions.set(choice, {
+      focused: match[1] !== ' ',
+      label: match[3]!.split(' · ')[0]!.trim(),
+      reason: reason.length > 0 ? reason.join(' ') : null,
+    });
+  });
+  return actions;
+}
+
+export interface InkDriverOptions {
+  /** @default 200 */
+  columns?: number;
+  /** @default 1000 */
+  rows?: number;
+}
+
+/**
+ * The scenario driver for the Ink renderer: `inkPrompter` on a virtual terminal.
+ * Ink runs in debug mode here (every render writes the whole frame, synchronously),
+ * so `screen()` is the last frame; keys go through stdin as terminal bytes.
+ */
+export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
+  return {
+    name: 'ink',
+    async start(hostOptions) {
+      const terminal = new VirtualTerminal(options.columns ?? 200, options.rows ?? 1000);
+      const labels = createTranslator(hostOptions?.locale ?? 'en-US');
+      let prompter: InkPrompter | undefined;
+      const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {
+        const current = inkPrompter({
+          engine,
+          clock,
+          locale,
+          guardMs,
+          stdin: terminal.stdin,
+          stdout: terminal.stdout,
+          stderr: terminal.stderr,
+          color: true,
+          plain: false,
+          onInterrupt: () => {},
+          inkOptions: { debug: true },
+        });
+        prompter = current;
+        return { prompt: current.prompt, unmount: () => current.unmount() };
+      }, hostOptions);
+
+      const open = () => prompter?.getSnapshot().current?.kind === 'permission';
+      const screen = () => (open() ? terminal.lastFrame() : '');
+      const shown = () =>
+        open() && screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`);
+      const send = async (bytes: string) => {
+        terminal.type(bytes);
+        await settle();
+      };
+      const host: ScenarioHost = {
+        request: async (call) => runtime.request(call),
+        result: (handle) => runtime.result(handle),
+        isSettled: async (handle) => runtime.isSettled(handle),
+        idle: () => runtime.idle(),
+        advance: async (ms) => {
+          runtime.advance(ms);
+          await settle();
+        },
+        audit: async () => runtime.audit(),
+        grants: async () => runtime.grants(),
+        restart: async () => {
+          runtime.restart();
+          await settle();
+        },
+        waitForPrompt: () => until(shown, 'the prompt'),
+        waitForClosed: () => until(() => !open(), 'the prompt to close'),
+        isOpen: async () => open(),
+        screen: async () => screen(),
+        press: (key) => send(KEYS[key] ?? key),
+        typeAhead: (text) => send(text.replaceAll('\n', '\r')),
+        focusedAction: async () =>
+          [...readActions(screen())].find(([, action]) => action.focused)?.[0] ?? null,
+        // A terminal has no pointer: the number key is the way to pick an action.
+        click: (choice) => send(String(choiceOrder.indexOf(choice) + 1)),
+        action: async (choice) => {
+          const action = readActions(screen()).get(choice);
+          if (!action) throw new Error(`The screen shows no ${choice} action.`);
+          return { label: action.label, enabled: action.reason === null, reason: action.reason };
+        },
+        expandArguments: () => send('+'),
+        compromised: async () => foreignOutput(terminal.raw),
+        dispose: async () => {
+          runtime.dispose();
+          await settle();
+        },
+      };
+      return host;
+    },
+    close: async () => {},
+  };
+}
