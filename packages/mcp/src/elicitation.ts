@@ -1,53 +1,52 @@
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerRef } from '@mcp-consent/engine';
 import {
-  formFields,
-  initialValues,
-  validateForm,
-  type FieldError,
-  type FieldValue,
-  type FormField,
-} from './form.js';
-import { visibleText } from './sanitize.js';
+  checkUrl,
+  defaultContent,
+  sanitizeText,
+  TEXT_LIMITS,
+  validateContent,
+  type ContentCheck,
+  type ContentError,
+  type ContentValue,
+  type UrlCheck,
+  type ValidateContentOptions,
+} from '@mcp-consent/prompt';
 import type { UserTimeGate } from './user-time.js';
 
 /** What happens to an elicitation when the host attached no `elicit` renderer. */
 export type NoRendererPolicy = 'decline' | 'warn-and-proceed';
 
-/** A URL to open, taken apart so a renderer can highlight the host and warn about punycode. */
-export interface ElicitationUrl {
-  href: string;
-  protocol: string;
-  host: string;
-  /** True when a label of the host name is punycode (`xn--`): it may imitate another name. */
-  punycode: boolean;
-}
+/**
+ * A URL to open, as `checkUrl` of `@mcp-consent/prompt` took it apart (only valid
+ * http(s) URLs get this far): `before` + `host` + `after` is `href`, so a renderer can
+ * highlight the host; `warnings` names punycode, look-alike scripts, user info, plain HTTP.
+ */
+export type ElicitationUrl = Extract<UrlCheck, { valid: true }>;
 
-/** One elicitation as the host's renderer receives it. All server text is sanitized. */
+/**
+ * One elicitation as the host's renderer receives it. Build the form or link prompt with
+ * `createElicitationPrompt(request.params, { server: request.server, signal: request.signal })`
+ * of `@mcp-consent/prompt`, which sanitizes the server's text itself.
+ */
 export interface ElicitationRequest {
   /** Local id of this question, stable across re-asks after an invalid answer. */
   id: string;
   /** The server as the host configured it (never what the server says about itself). */
   server: ServerRef;
   mode: 'form' | 'url';
+  /** The server's message, sanitized (`sanitizeText`, multiline, capped at `TEXT_LIMITS.message`). */
   message: string;
-  /** Form mode: the fields, and the values they start with (the schema defaults). */
-  fields?: FormField[];
-  initialValues?: Record<string, FieldValue>;
   /** URL mode: what the user would open. Open it only after the user accepted. */
   url?: ElicitationUrl;
   elicitationId?: string;
-  /** Set when the previous answer did not match the schema; the form shows these and asks again. */
-  errors?: FieldError[];
+  /** Set when the previous answer did not match the schema: show these and ask again. Localized. */
+  errors?: ContentError[];
   /** 1 for the first ask. */
   attempt: number;
   /** Aborted when the server cancels the request: close the UI. */
   signal: AbortSignal;
-  /**
-   * The request exactly as the server sent it (untrusted, unsanitized), for
-   * `createElicitationPrompt(request.params, { server: request.server, signal: request.signal })`
-   * of `@mcp-consent/prompt`, which sanitizes it itself.
-   */
+  /** The request exactly as the server sent it (untrusted, unsanitized). */
   params: ElicitRequest['params'];
 }
 
@@ -73,6 +72,8 @@ export interface ElicitationHandlerOptions {
   elicit?: ElicitCallback;
   noRenderer: NoRendererPolicy;
   maxAttempts: number;
+  /** Language of the validation messages in `ElicitationRequest.errors`. */
+  messages?: ValidateContentOptions;
   openUrl?: (url: string) => void | Promise<void>;
   gate: UserTimeGate;
   warn: (message: string) => void;
@@ -91,7 +92,7 @@ export async function answerElicitation(
   const finish = (
     action: ElicitResult['action'],
     via: ElicitationEvent['via'],
-    content?: Record<string, FieldValue>,
+    content?: Record<string, ContentValue>,
   ) => {
     options.report({ type: 'elicitation', serverId: options.server.id, mode, action, via });
     return content ? { action, content } : { action };
@@ -100,15 +101,15 @@ export async function answerElicitation(
     id: `elicitation-${++nextId}`,
     server: options.server,
     mode,
-    message: visibleText(params.message),
+    message: sanitizeText(params.message, { maxLength: TEXT_LIMITS.message, multiline: true }).text,
     attempt: 1,
     signal,
     params,
   } satisfies Partial<ElicitationRequest>;
 
   if (params.mode === 'url') {
-    const url = parseUrl(params.url);
-    if (!url) {
+    const url = checkUrl(params.url);
+    if (!url.valid) {
       options.warn(
         `Declined a URL elicitation from ${options.server.id}: only http(s) URLs are opened.`,
       );
@@ -134,21 +135,22 @@ export async function answerElicitation(
     return finish('accept', 'renderer');
   }
 
-  const fields = formFields(params.requestedSchema);
-  if (!options.elicit) return noRenderer(fields, options, finish);
-  let errors: FieldError[] | undefined;
+  const schema = params.requestedSchema;
+  if (!options.elicit) return noRenderer(schema, options, finish);
+  let errors: ContentError[] | undefined;
   for (let attempt = 1; attempt <= options.maxAttempts; attempt += 1) {
-    const answer = await ask(options, {
-      ...base,
-      fields,
-      initialValues: initialValues(fields),
-      attempt,
-      ...(errors ? { errors } : {}),
-    });
+    const answer = await ask(options, { ...base, attempt, ...(errors ? { errors } : {}) });
     if (answer === 'aborted') return finish('cancel', 'aborted');
     if (answer === 'error') return finish('cancel', 'error');
     if (answer.action !== 'accept') return finish(answer.action, 'renderer');
-    const checked = validateForm(fields, answer.content);
+    let checked: ContentCheck;
+    try {
+      checked = validateContent(schema, answer.content, options.messages);
+    } catch (error) {
+      // A host translator that throws must not turn into a thrown handler: nothing is sent.
+      options.warn(`Checking the elicitation answer failed; cancelling: ${String(error)}`);
+      return finish('cancel', 'error');
+    }
     if (checked.ok) return finish('accept', 'renderer', checked.content);
     errors = checked.errors;
   }
@@ -190,42 +192,26 @@ async function ask(
 /**
  * Seed 000's last tier, made opt-in: without a renderer the default declines
  * (fail closed). 'warn-and-proceed' accepts only when no answer has to be
- * invented: every required field has a default; the content is those defaults.
+ * invented: every required field has a valid default; the content is the defaults.
  */
 function noRenderer(
-  fields: FormField[],
+  schema: unknown,
   options: ElicitationHandlerOptions,
   finish: (
     action: ElicitResult['action'],
     via: ElicitationEvent['via'],
-    content?: Record<string, FieldValue>,
+    content?: Record<string, ContentValue>,
   ) => ElicitResult,
 ): ElicitResult {
   if (options.noRenderer === 'warn-and-proceed') {
-    const checked = validateForm(fields, initialValues(fields));
-    if (checked.ok) {
+    const content = defaultContent(schema);
+    if (content) {
       options.warn(
         `Accepted a form elicitation from ${options.server.id} without asking: no renderer is attached (warn-and-proceed).`,
       );
-      return finish('accept', 'policy', checked.content);
+      return finish('accept', 'policy', content);
     }
   }
   options.warn(`Declined a form elicitation from ${options.server.id}: no renderer is attached.`);
   return finish('decline', 'policy');
-}
-
-function parseUrl(raw: string): ElicitationUrl | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  return {
-    href: url.href,
-    protocol: url.protocol,
-    host: url.host,
-    punycode: url.hostname.split('.').some((label) => label.startsWith('xn--')),
-  };
 }

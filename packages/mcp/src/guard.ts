@@ -13,13 +13,9 @@ import type {
   ServerRef,
   ToolCall,
 } from '@mcp-consent/engine';
+import { parseDryRunResult, type ValidateContentOptions } from '@mcp-consent/prompt';
 import { createToolCatalog, type ToolCatalog, type ToolCatalogOptions } from './catalog.js';
-import {
-  CONFIRM_ARG,
-  readDryRunPreview,
-  withoutConfirm,
-  type DryRunPromptContext,
-} from './dry-run.js';
+import { CONFIRM_ARG, withoutConfirm, type DryRunPromptContext } from './dry-run.js';
 import {
   answerElicitation,
   type ElicitationEvent,
@@ -60,6 +56,10 @@ export interface GuardClientOptions {
   allowModelConfirm?: boolean;
   /** How often a form is asked again after an answer that does not match the schema. @default 3 */
   maxElicitAttempts?: number;
+  /** Translator for the messages in `ElicitationRequest.errors`; wins over `locale`. */
+  translator?: ValidateContentOptions['translator'];
+  /** Locale of the messages in `ElicitationRequest.errors`. @default 'en-US' */
+  locale?: ValidateContentOptions['locale'];
   catalog?: ToolCatalogOptions;
   /** @default console.warn */
   onWarning?: (message: string) => void;
@@ -120,6 +120,7 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
       elicit: options.elicit,
       noRenderer: options.noRenderer ?? 'decline',
       maxAttempts: options.maxElicitAttempts ?? 3,
+      messages: { translator: options.translator, locale: options.locale },
       openUrl: options.openUrl,
       gate,
       warn,
@@ -221,7 +222,7 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
     }
     const result = await send(forwarded, resultSchema, requestOptions);
     if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true) return result;
-    const preview = readDryRunPreview(result);
+    const preview = parseDryRunResult(result);
     if (!preview) return result;
 
     // Seed 001: the user reviews the server's preview; only then does the kit turn the caller's key.
@@ -238,7 +239,7 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
     }
     const confirmed = { ...forwarded, arguments: { ...forwarded.arguments, [CONFIRM_ARG]: true } };
     const second = await send(confirmed, resultSchema, requestOptions);
-    if (!readDryRunPreview(second)) {
+    if (!parseDryRunResult(second)) {
       report({ type: 'dry_run', serverId: server.id, tool: name, outcome: 'approved' });
       return second;
     }

@@ -18,22 +18,7 @@ export {
   type ElicitCallback,
   type NoRendererPolicy,
 } from './elicitation.js';
-export {
-  formFields,
-  initialValues,
-  validateForm,
-  type FieldError,
-  type FieldOption,
-  type FieldValue,
-  type FormField,
-} from './form.js';
-export {
-  CONFIRM_ARG,
-  DRY_RUN_PREVIEW,
-  readDryRunPreview,
-  type DryRunPreview,
-  type DryRunPromptContext,
-} from './dry-run.js';
+export { CONFIRM_ARG, DRY_RUN_PREVIEW, type DryRunPromptContext } from './dry-run.js';
 export {
   DENIAL_META_KEY,
   denialOf,
@@ -42,4 +27,3 @@ export {
   type DenialReason,
 } from './model-text.js';
 export { MAX_TIMER_MS, UserTimeGate, withUserTimeExcluded } from './user-time.js';
-export { visibleText } from './sanitize.js';

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { DRY_RUN_PREVIEW, DRY_RUN_RECOVERY_HINT } from '@mcp-consent/demo-server';
-import { denialOf, MODEL_TEXT, readDryRunPreview, type DryRunPromptContext } from '../src/index.js';
+import { DRY_RUN_RECOVERY_HINT } from '@mcp-consent/demo-server';
+import { createManualClock } from '@mcp-consent/engine';
+import { createDryRunPrompt } from '@mcp-consent/prompt';
+import { denialOf, MODEL_TEXT, type DryRunPromptContext } from '../src/index.js';
 import { setup, TRANSPORTS, textOf, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
@@ -33,6 +35,20 @@ describe.each(TRANSPORTS)('two-key dry run (seed 001) over %s', (kind) => {
     });
     expect(context.preview.hint).toBe(DRY_RUN_RECOVERY_HINT);
     expect(preview?.call.args).toEqual(send.arguments); // the user sees what the model asked for
+    // The context maps onto the prompt package's dry-run model field for field.
+    const model = createDryRunPrompt(
+      {
+        id: preview!.id,
+        server: preview!.call.server,
+        tool: preview!.call.tool,
+        preview: context.preview.preview,
+        hint: context.preview.hint,
+        risk: preview!.risk,
+      },
+      { clock: createManualClock() },
+    ).connect();
+    expect(model.preview.text).toContain('"channel": "general"');
+    expect(model.hint?.text).toBe(DRY_RUN_RECOVERY_HINT);
 
     const state = await harness.state();
     expect(state.messages).toEqual([{ channel: 'general', text: 'ship it' }]);
@@ -105,60 +121,5 @@ describe('two-key dry run details (in memory)', () => {
     const result = await harness.guarded.callTool(send);
     expect(JSON.parse(textOf(result)).code).toBe('DRY_RUN_PREVIEW');
     expect(harness.human.requests).toHaveLength(1);
-  });
-});
-
-describe('readDryRunPreview', () => {
-  const preview = { channel: 'c' };
-  test.each([
-    [
-      'JSON text',
-      {
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text: JSON.stringify({ code: DRY_RUN_PREVIEW, preview, recovery_hint: 'h' }),
-          },
-        ],
-      },
-      { preview, hint: 'h' },
-    ],
-    [
-      'nested under error.details',
-      {
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text: JSON.stringify({
-              error: { code: DRY_RUN_PREVIEW, hint: 'h', details: { preview } },
-            }),
-          },
-        ],
-      },
-      { preview, hint: 'h' },
-    ],
-    [
-      'structuredContent',
-      { isError: true, content: [], structuredContent: { code: DRY_RUN_PREVIEW, preview } },
-      { preview },
-    ],
-    [
-      'plain text',
-      { isError: true, content: [{ type: 'text', text: 'DRY_RUN_PREVIEW: would send' }] },
-      { text: 'DRY_RUN_PREVIEW: would send' },
-    ],
-  ])('%s', (_, result, expected) => {
-    expect(readDryRunPreview(result)).toMatchObject(expected);
-  });
-
-  test('needs isError and the code', () => {
-    expect(
-      readDryRunPreview({ content: [{ type: 'text', text: 'DRY_RUN_PREVIEW' }] }),
-    ).toBeUndefined();
-    expect(
-      readDryRunPreview({ isError: true, content: [{ type: 'text', text: 'boom' }] }),
-    ).toBeUndefined();
   });
 });

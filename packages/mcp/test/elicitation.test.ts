@@ -1,4 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { createManualClock } from '@mcp-consent/engine';
+import {
+  createElicitationPrompt,
+  type ElicitationFormApi,
+  type ElicitResult,
+  type FieldValue,
+} from '@mcp-consent/prompt';
 import type { ElicitAnswer, ElicitationRequest } from '../src/index.js';
 import { SERVER, setup, TRANSPORTS, textOf, type Harness } from './harness.js';
 
@@ -39,7 +46,6 @@ describe.each(TRANSPORTS)('elicitation inside a tool call over %s', (kind) => {
     expect(request?.server).toEqual(SERVER);
     expect(request?.mode).toBe('form');
     expect(request?.message).toContain('milk, eggs, coffee');
-    expect(request?.fields).toEqual([]);
     expect(request?.params).toMatchObject({
       mode: 'form',
       requestedSchema: { type: 'object', properties: {} },
@@ -108,45 +114,80 @@ describe('form elicitation (survey)', () => {
     startDate: '2026-03-01',
   };
 
-  test('the renderer gets normalized fields with defaults and option labels', async () => {
-    const human = renderer({ action: 'accept', content: valid });
+  test('a renderer built on @mcp-consent/prompt answers from request.params', async () => {
+    const models: ElicitationFormApi[] = [];
+    const human = renderer((request) => {
+      let result: ElicitResult = { action: 'cancel' };
+      const prompt = createElicitationPrompt(request.params, {
+        server: request.server,
+        signal: request.signal,
+        clock: createManualClock(),
+        guardMs: 0,
+        onResult: (answer) => (result = answer),
+      });
+      const api = prompt.connect() as ElicitationFormApi;
+      models.push(api);
+      const typed: Record<string, FieldValue> = { ...valid, age: String(valid.age), plan: 'team' };
+      for (const [name, value] of Object.entries(typed)) api.setValue(name, value);
+      (prompt.connect() as ElicitationFormApi).accept();
+      return result;
+    });
     harness = await setup('memory', { guard: { elicit: human.elicit } });
     harness.human.script('allow_once');
     await harness.guarded.callTool({ name: 'survey', arguments: {} });
-    const [request] = human.seen;
-    const byName = Object.fromEntries((request?.fields ?? []).map((field) => [field.name, field]));
-    expect(byName.email).toMatchObject({ kind: 'string', format: 'email', required: true });
+    const byName = Object.fromEntries(models[0]!.form.fields.map((field) => [field.name, field]));
+    expect(models[0]!.server.id).toBe(SERVER.id);
+    expect(byName.email).toMatchObject({ kind: 'email', required: true });
     expect(byName.age).toMatchObject({
       kind: 'integer',
       minimum: 13,
       maximum: 120,
       required: false,
     });
-    expect(byName.subscribe).toMatchObject({ kind: 'boolean', default: false });
     expect(byName.plan?.options).toEqual([
       { value: 'free', label: 'Free' },
       { value: 'team', label: 'Team' },
       { value: 'enterprise', label: 'Enterprise' },
     ]);
-    expect(request?.initialValues).toEqual({ rating: 4, subscribe: false, plan: 'free' });
-    expect((await harness.state()).surveys).toEqual([valid]);
+    // The schema defaults are the model's initial values, and are sent as typed content.
+    expect([byName.rating?.defaultValue, byName.subscribe?.defaultValue]).toEqual(['4', false]);
+    expect((await harness.state()).surveys).toEqual([
+      { ...valid, plan: 'team', rating: 4, subscribe: false },
+    ]);
   });
 
   test('invalid content is not sent: the form is asked again with errors', async () => {
     const human = renderer(
       { action: 'accept', content: { ...valid, email: 'not-an-email', age: 7, plan: 'gold' } },
+      { action: 'accept', content: { ...valid, age: '36' } },
       { action: 'accept', content: { ...valid, extra: 'dropped' } },
     );
     harness = await setup('memory', { guard: { elicit: human.elicit } });
     harness.human.script('allow_once');
     await harness.guarded.callTool({ name: 'survey', arguments: {} });
-    expect(human.seen[1]?.attempt).toBe(2);
+    expect(human.seen.map((request) => request.attempt)).toEqual([1, 2, 3]);
     expect(human.seen[1]?.errors).toEqual([
-      { field: 'email', code: 'format' },
-      { field: 'age', code: 'too_small' },
-      { field: 'plan', code: 'not_an_option' },
+      { field: 'email', message: 'Email must be an email address' },
+      { field: 'age', message: 'Age must be at least 13' },
+      { field: 'plan', message: 'Choose one of the options for Plan' },
     ]);
+    // A number sent as text is the wrong type: not coerced, not sent.
+    expect(human.seen[2]?.errors).toEqual([{ field: 'age', message: 'Age must be a number' }]);
     expect((await harness.state()).surveys).toEqual([valid]); // the unknown key never left the client
+  });
+
+  test('the errors are in the host’s locale', async () => {
+    const human = renderer(
+      { action: 'accept', content: { ...valid, email: 'x' } },
+      { action: 'decline' },
+    );
+    harness = await setup('memory', { guard: { elicit: human.elicit, locale: 'pt-BR' } });
+    harness.human.script('allow_once');
+    await harness.guarded.callTool({ name: 'survey', arguments: {} });
+    expect(human.seen[1]?.errors).toEqual([
+      { field: 'email', message: 'Email deve ser um endereço de e-mail' },
+    ]);
+    expect((await harness.state()).surveys).toEqual([]);
   });
 
   test('after three invalid answers the kit declines', async () => {
@@ -200,7 +241,12 @@ describe('URL elicitation (oauth_link)', () => {
     });
     expect(textOf(result)).toBe('Linked github.');
     expect(order).toEqual(['asked auth.example.com', 'opened auth.example.com']);
-    expect(human.seen[0]?.url).toMatchObject({ protocol: 'https:', punycode: false });
+    expect(human.seen[0]?.url).toMatchObject({
+      valid: true,
+      scheme: 'https:',
+      host: 'auth.example.com',
+      warnings: [],
+    });
     expect(harness.events).toContainEqual(
       expect.objectContaining({ type: 'elicitation_complete', serverId: SERVER.id }),
     );

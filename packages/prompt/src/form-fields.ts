@@ -48,9 +48,9 @@ const FORMAT_KIND: Record<string, FieldKind> = {
   'date-time': 'datetime',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const own = (record: Record<string, unknown>, key: string): unknown =>
+export const own = (record: Record<string, unknown>, key: string): unknown =>
   Object.hasOwn(record, key) ? record[key] : undefined;
 const finite = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -190,7 +190,7 @@ function isEmpty(value: FieldValue | undefined): boolean {
 }
 
 /** A value as typed into an input, as the content the server asked for; `undefined` when absent. */
-function toContentValue(field: FieldSpec, value: FieldValue): ContentValue | undefined {
+export function toContentValue(field: FieldSpec, value: FieldValue): ContentValue | undefined {
   if (isEmpty(value)) return field.kind === 'multiselect' && field.required ? [] : undefined;
   if (field.kind === 'boolean') return value === true;
   if (field.kind === 'multiselect') return [...(value as readonly string[])];

@@ -46,6 +46,13 @@ export type {
   FieldValue,
   RequestedSchema,
 } from './form-fields.js';
+export {
+  defaultContent,
+  validateContent,
+  type ContentCheck,
+  type ContentError,
+  type ValidateContentOptions,
+} from './validate-content.js';
 export { checkUrl, decodePunycode, type UrlCheck, type UrlWarningKind } from './url-check.js';
 export {
   createDryRunPrompt,

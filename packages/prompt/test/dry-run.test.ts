@@ -54,6 +54,33 @@ describe('parseDryRunResult', () => {
     });
   });
 
+  it.each([
+    [
+      'error.details, hint',
+      { error: { code: 'DRY_RUN_PREVIEW', hint: 'h', details: { preview } } },
+    ],
+    ['data, recoveryHint', { code: 'DRY_RUN_PREVIEW', recoveryHint: 'h', data: { preview } }],
+    [
+      'error.preview, recovery_hint',
+      { error: { code: 'DRY_RUN_PREVIEW', recovery_hint: 'h', preview } },
+    ],
+  ])('reads the JSON shapes servers use (%s)', (_, body) => {
+    const result = { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+    expect(parseDryRunResult(result)).toEqual({ preview, hint: 'h', tool: null });
+  });
+
+  it('takes a plain-text preview as the hint (no structured preview)', () => {
+    expect(
+      parseDryRunResult({
+        isError: true,
+        content: [
+          { type: 'text', text: 'Would send a message.' },
+          { type: 'text', text: 'DRY_RUN_PREVIEW: would send' },
+        ],
+      }),
+    ).toEqual({ preview: undefined, hint: 'DRY_RUN_PREVIEW: would send', tool: null });
+  });
+
   it('ignores other results', () => {
     expect(
       parseDryRunResult({ isError: false, content: [{ type: 'text', text: 'DRY_RUN_PREVIEW' }] }),
