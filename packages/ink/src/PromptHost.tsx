@@ -1,11 +1,12 @@
-import { useState, useSyncExternalStore } from 'react';
-import { Box, Static } from 'ink';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { Box, Static, Text } from 'ink';
+import { connectChecking } from '@mcp-consent/prompt';
 import type { Clock, PermissionEngine } from '@mcp-consent/engine';
 import { ElicitationPrompt } from './ElicitationPrompt.js';
 import { Lines } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
 import type { JobQueue } from './queue.js';
-import type { TerminalPromptOptions } from './shared.js';
+import { useTranslator, type TerminalPromptOptions } from './shared.js';
 
 export interface PromptHostProps extends TerminalPromptOptions {
   queue: JobQueue;
@@ -20,7 +21,7 @@ export interface PromptHostProps extends TerminalPromptOptions {
  * what was allowed.
  */
 export function PromptHost({ queue, ...options }: PromptHostProps) {
-  const { current, history } = useSyncExternalStore(
+  const { current, history, checking } = useSyncExternalStore(
     queue.subscribe,
     queue.getSnapshot,
     queue.getSnapshot,
@@ -28,6 +29,8 @@ export function PromptHost({ queue, ...options }: PromptHostProps) {
   // Lines printed by an earlier mount are in the scrollback already.
   const [printed] = useState(history.length);
   const color = options.color ?? true;
+  const t = useTranslator(options.translator, options.locale);
+  const status = useMemo(() => connectChecking({ translator: t }), [t]);
   return (
     <>
       <Static items={history.slice(printed)}>
@@ -37,6 +40,7 @@ export function PromptHost({ queue, ...options }: PromptHostProps) {
           </Box>
         )}
       </Static>
+      {current === null && checking && <Text dimColor>{status.text}</Text>}
       {current?.kind === 'permission' && (
         <PermissionPrompt
           key={current.id}

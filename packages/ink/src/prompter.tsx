@@ -9,13 +9,16 @@ import {
   type ServerRef,
 } from '@mcp-consent/engine';
 import { createTranslator, localesFromEnv, type Translator } from '@mcp-consent/i18n';
-import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import { CHECKING_DELAY_MS, type ElicitRequest, type ElicitResult } from '@mcp-consent/prompt';
 import { colorFromEnv } from './palette.js';
 import { PromptHost } from './PromptHost.js';
 import { createJobQueue, type JobQueueSnapshot } from './queue.js';
 
 export interface InkPrompterOptions {
-  /** Keeps "Permission request 1 of 3" live. */
+  /**
+   * Keeps "Permission request 1 of 3" live, and shows "Checking permissions…" while the
+   * engine takes longer than 100 ms to decide (spec R4.1).
+   */
   engine?: PermissionEngine;
   /** Time for the input guard. @default systemClock */
   clock?: Clock;
@@ -81,6 +84,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
     options.translator ??
     createTranslator(options.locale ?? localesFromEnv(process.env), { isolateValues: false });
   const color = options.color ?? colorFromEnv(process.env);
+  const stdin = options.stdin ?? process.stdin;
   let instance: Instance | undefined;
   let closing: NodeJS.Immediate | undefined;
   let disposed = false;
@@ -100,11 +104,11 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
     instance = undefined;
   };
   const sync = () => {
-    const { current } = queue.getSnapshot();
-    if (current && !instance && !disposed) {
+    const { current, checking } = queue.getSnapshot();
+    if ((current || checking) && !instance && !disposed) {
       if (closing) clearImmediate(closing);
       closing = undefined;
-      instance = render(
+      const mounted = render(
         <PromptHost
           queue={queue}
           clock={clock}
@@ -118,7 +122,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
             : { allowAlwaysExpiresInMs: options.allowAlwaysExpiresInMs })}
         />,
         {
-          stdin: options.stdin ?? process.stdin,
+          stdin,
           stdout: options.stdout ?? process.stdout,
           stderr: options.stderr ?? process.stderr,
           exitOnCtrlC: false,
@@ -127,24 +131,61 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
           ...options.inkOptions,
         },
       );
-    } else if (!current && instance && !closing) {
+      instance = mounted;
+      // Ink gave up (a render error): nobody can answer, so everything waiting is
+      // denied or cancelled rather than left hanging.
+      mounted.waitUntilExit().then(
+        () => undefined,
+        () => {
+          if (instance === mounted) instance = undefined;
+          queue.dispose();
+        },
+      );
+    } else if (!current && !checking && instance && !closing) {
       // The engine shows the next queued prompt a moment after the last one settled:
       // wait a turn before giving the terminal back, so the screen does not flicker.
       closing = setImmediate(() => {
         closing = undefined;
-        if (!queue.getSnapshot().current) unmountInk();
+        const now = queue.getSnapshot();
+        if (!now.current && !now.checking) unmountInk();
       });
     }
   };
   queue.subscribe(sync);
 
+  // "Checking permissions…" only when the engine is slow, so quick decisions never flash.
+  // A screen delay, not a decision: wall time, so it never adds timers to the engine's clock.
+  let late: NodeJS.Timeout | undefined;
+  const { engine } = options;
+  const unfollow = engine?.subscribe(() => {
+    const busy = engine.getSnapshot().checking > 0;
+    if (!busy) {
+      clearTimeout(late);
+      late = undefined;
+      queue.setChecking(false);
+    } else if (!late) {
+      late = setTimeout(
+        () => queue.setChecking(engine.getSnapshot().checking > 0),
+        CHECKING_DELAY_MS,
+      ).unref();
+    }
+  });
+
+  // Without a terminal to read keys from nobody can answer: fail, so the engine denies.
+  const needTerminal = () =>
+    stdin.isTTY
+      ? undefined
+      : Promise.reject(new Error('inkPrompter: stdin is not a terminal, so no one can answer.'));
+
   return {
-    prompt: (request) => queue.permission(request),
-    elicit: (call) => queue.elicitation(call.params, call.server, call.signal),
+    prompt: (request) => needTerminal() ?? queue.permission(request),
+    elicit: (call) => needTerminal() ?? queue.elicitation(call.params, call.server, call.signal),
     getSnapshot: queue.getSnapshot,
     subscribe: queue.subscribe,
     unmount() {
       disposed = true;
+      unfollow?.();
+      clearTimeout(late);
       queue.dispose();
       unmountInk();
     },

@@ -25,6 +25,8 @@ export interface JobQueueSnapshot {
   waiting: number;
   /** One line per settled question, oldest first, for the scrollback. */
   history: readonly { id: string; spans: Span[] }[];
+  /** The engine has been checking permissions for a while ("Checking permissions…"). */
+  checking: boolean;
 }
 
 type Answer = Choice | ElicitResult;
@@ -37,11 +39,11 @@ type Answer = Choice | ElicitResult;
 export function createJobQueue() {
   const emitter = createEmitter<void>();
   const jobs: { job: Job; settle: (answer: Answer) => void }[] = [];
-  let snapshot: JobQueueSnapshot = { current: null, waiting: 0, history: [] };
+  let snapshot: JobQueueSnapshot = { current: null, waiting: 0, history: [], checking: false };
   let nextId = 0;
 
-  const publish = (history = snapshot.history) => {
-    snapshot = { current: jobs[0]?.job ?? null, waiting: jobs.length, history };
+  const publish = (history = snapshot.history, checking = snapshot.checking) => {
+    snapshot = { current: jobs[0]?.job ?? null, waiting: jobs.length, history, checking };
     emitter.emit();
   };
   const add = (
@@ -90,6 +92,9 @@ export function createJobQueue() {
     },
     /** Settles a question; `summary` stays in the scrollback. Unknown ids are ignored. */
     settle,
+    setChecking(checking: boolean) {
+      if (checking !== snapshot.checking) publish(snapshot.history, checking);
+    },
     /** Answers everything on the safe side (Deny once, cancel): the terminal is going away. */
     dispose() {
       for (const { job } of [...jobs]) {

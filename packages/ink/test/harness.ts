@@ -3,6 +3,7 @@ import {
   createPermissionEngine,
   memoryAuditSink,
   memoryStore,
+  type GrantStore,
   type ToolCall,
 } from '@mcp-consent/engine';
 import { until } from '../../../test/scenarios/poll.js';
@@ -17,6 +18,8 @@ const normalize = (value: string) => value.replace(/\s+/g, ' ').trim();
 export interface HarnessOptions extends Omit<InkPrompterOptions, 'stdin' | 'stdout' | 'stderr'> {
   columns?: number;
   rows?: number;
+  /** @default a memory store */
+  store?: GrantStore;
 }
 
 /**
@@ -25,11 +28,11 @@ export interface HarnessOptions extends Omit<InkPrompterOptions, 'stdin' | 'stdo
  * emulates them.
  */
 export function harness(options: HarnessOptions = {}) {
-  const { columns = 80, rows = 40, ...prompterOptions } = options;
+  const { columns = 80, rows = 40, store = memoryStore(), ...prompterOptions } = options;
   const terminal = new VirtualTerminal(columns, rows);
   const clock = createManualClock(Date.UTC(2026, 10, 21, 9));
   const audit = memoryAuditSink();
-  const engine = createPermissionEngine({ store: memoryStore(), clock, audit });
+  const engine = createPermissionEngine({ store, clock, audit });
   const prompter = inkPrompter({
     engine,
     clock,

@@ -1,6 +1,8 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
+import { memoryStore } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
+import { until } from '../../../test/scenarios/poll.js';
 import { call, hostileCall, longArgs, tools } from '../../../test/scenarios/fixtures.js';
 import { colorFromEnv } from '../src/index.js';
 import { harness } from './harness.js';
@@ -180,6 +182,20 @@ describe('terminal state and history', () => {
     expect(await result).toMatchObject({ allowed: false, settledBy: 'timeout' });
     await h.sees(en.t('mcp.permission.notice.settled_elsewhere'));
     expect(h.prompter.getSnapshot().current).toBeNull();
+  });
+
+  it('says "Checking permissions…" while the engine waits for its store, then asks (spec R4.1, N1)', async () => {
+    const h = start({ store: { ...memoryStore(), load: () => new Promise(() => {}) } });
+    const result = h.ask(call(tools.notesPut));
+    await until(() => h.clock.pendingTimers() > 0, 'the ready wait');
+    expect(h.text()).toBe(''); // nothing for the first 100 ms
+    await h.sees(en.t('mcp.permission.checking'));
+    h.clock.advance(250);
+    await h.sees(en.t('mcp.permission.notice.not_ready'));
+    expect(h.text()).not.toContain(en.t('mcp.permission.checking'));
+    await h.passGuard();
+    await h.press('3');
+    expect(await result).toMatchObject({ allowed: false, choice: 'deny_once' });
   });
 
   it('unmount denies what is waiting and gives the terminal back', async () => {

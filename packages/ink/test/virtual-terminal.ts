@@ -67,6 +67,37 @@ export function foreignOutput(raw: string): string[] {
   return [...problems];
 }
 
+/** SGR attributes still switched on at the end of some output (empty: the terminal is back to normal). */
+export function sgrLeftOn(raw: string): string[] {
+  const on = new Map<string, string>();
+  for (const sequence of escapeSequences(raw)) {
+    const match = /^\u001B\[([\d;]*)m$/.exec(sequence);
+    if (!match) continue;
+    const codes = (match[1] || '0').split(';').map(Number);
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      if (code === 0) on.clear();
+      else if (code === 22) {
+        on.delete('bold');
+        on.delete('dim');
+      } else if (code === 39) on.delete('fg');
+      else if (code === 49) on.delete('bg');
+      else if (code >= 23 && code <= 29) on.delete(String(code - 20));
+      else if (code === 38 || code === 48) {
+        on.set(code === 38 ? 'fg' : 'bg', String(code));
+        i += codes[i + 1] === 5 ? 2 : 4; // 256-colour or true-colour parameters
+      } else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97))
+        on.set('fg', String(code));
+      else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107))
+        on.set('bg', String(code));
+      else if (code === 1) on.set('bold', '1');
+      else if (code === 2) on.set('dim', '2');
+      else on.set(String(code), String(code));
+    }
+  }
+  return [...on.keys()];
+}
+
 /**
  * A headless terminal for Ink: a TTY-like stdin that buffers what is typed before
  * anyone reads (like a real terminal), a stdout of a given size that records every
@@ -117,6 +148,12 @@ export class VirtualTerminal {
     }) as Writable & Record<string, unknown>;
     Object.assign(stream, { isTTY: true, columns: this.columns, rows: this.rows });
     return stream as unknown as NodeJS.WriteStream;
+  }
+
+  /** Feeds output that was recorded elsewhere (a pseudo-terminal transcript). */
+  replay(raw: string): void {
+    this.writes.push(raw);
+    this.feed(raw);
   }
 
   /** Types text as if on the keyboard; it waits in the buffer until something reads it. */

@@ -1,0 +1,151 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '@mcp-consent/i18n';
+import { foreignOutput, sgrLeftOn, stripStyles, VirtualTerminal } from './virtual-terminal.js';
+
+const run = promisify(execFile);
+const en = createTranslator('en-US');
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const hasPython = (() => {
+  try {
+    execFileSync('python3', ['-c', 'import pty, termios']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+type Step = { expect: string } | { send: string } | { sleep: number };
+
+/** Runs the demo CLI in a real pseudo-terminal (Python's pty module) and plays `steps`. */
+async function inPty(args: string[], steps: Step[], size = { cols: 80, rows: 24 }) {
+  const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm-256color' };
+  delete env.CI; // Ink draws differently on CI
+  delete env.NO_COLOR;
+  const spec = {
+    command: [
+      `${root}node_modules/.bin/tsx`,
+      '--conditions=mcp-consent-source',
+      fixture('consent-cli.ts'),
+      ...args,
+    ],
+    cwd: root,
+    env,
+    ...size,
+    timeout: 45,
+    steps,
+  };
+  const { stdout } = await run('python3', [fixture('pty-run.py'), JSON.stringify(spec)], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(stdout) as {
+    output: string;
+    exitCode: number;
+    error: string | null;
+    canonical: boolean;
+    echo: boolean;
+  };
+  const raw = Buffer.from(report.output, 'base64').toString('utf8');
+  const terminal = new VirtualTerminal(size.cols, size.rows);
+  terminal.replay(raw);
+  const result = /result: (\{.*\})/.exec(raw)?.[1];
+  return {
+    ...report,
+    raw,
+    terminal,
+    result: result ? (JSON.parse(result) as Record<string, unknown>) : null,
+  };
+}
+
+/** The guard window of the demo (500 ms) and some slack for a loaded machine. */
+const PAST_GUARD = { sleep: 0.9 };
+
+describe.skipIf(!hasPython)('in a real pseudo-terminal', () => {
+  it('shows the numbered prompt, ignores a key typed before it, and answers 2 = Allow always', async () => {
+    const deny = en.t('mcp.permission.action.deny_always');
+    const run = await inPty(
+      [],
+      [
+        { send: '1' },
+        { expect: `4\\. ${deny}` },
+        PAST_GUARD,
+        { send: '2' },
+        { expect: 'result: \\{.*\\}' },
+      ],
+    );
+    expect(run.error).toBeNull();
+    expect(run.exitCode).toBe(0);
+    const drawn = stripStyles(run.raw);
+    for (const [n, choice] of [
+      [1, 'allow_once'],
+      [2, 'allow_always'],
+      [3, 'deny_once'],
+      [4, 'deny_always'],
+    ] as const) {
+      expect(drawn).toContain(`${n}. ${en.t(`mcp.permission.action.${choice}`)}`);
+    }
+    expect(drawn).toContain(en.t('mcp.permission.risk.medium'));
+    // The "1" typed while the host was starting was not an answer.
+    expect(run.result).toEqual({ allowed: true, choice: 'allow_always', origin: 'user_prompt' });
+    // The prompt is gone; the scrollback keeps one line about it, then the host's output.
+    const screen = run.terminal.screen();
+    expect(screen).toContain(
+      `notes_put · Notes server · ${en.t('mcp.audit.decision.allow_always')}`,
+    );
+    expect(screen).not.toContain(en.t('mcp.permission.title'));
+    expect(run.canonical && run.echo).toBe(true);
+    expect(run.terminal.modes.get('25')).toBe(true);
+  });
+
+  it('a tool name full of escape sequences is shown as codes and leaves the terminal clean', async () => {
+    const run = await inPty(
+      ['--hostile'],
+      [
+        { expect: en.t('mcp.permission.action.deny_always') },
+        PAST_GUARD,
+        { send: '\u001B' },
+        { expect: 'result: \\{.*\\}' },
+      ],
+    );
+    expect(run.error).toBeNull();
+    expect(run.result).toMatchObject({ allowed: false, choice: 'deny_once' });
+    // Nothing but Ink's own styling and redraw sequences reached the terminal ...
+    expect(foreignOutput(run.raw)).toEqual([]);
+    for (const raw of [
+      '\u001B]',
+      '\u001B[2J',
+      '\u001B[3J',
+      '\u001B[?1049h',
+      '\u001B[H',
+      '\u001B[10;10H',
+      '\u009B',
+      '\u202E',
+    ]) {
+      expect(run.raw).not.toContain(raw);
+    }
+    // ... the name was shown, as visible codes ...
+    expect(stripStyles(run.raw)).toContain('rm_rf\\u{1B}]52;c;cHduZWQ=\\u{7}');
+    // ... and the terminal is as the host left it: cursor visible, main screen, no colour
+    // or concealment left on, line editing and echo back.
+    expect(run.terminal.modes.get('25')).toBe(true);
+    expect(run.terminal.modes.get('1049')).toBeUndefined();
+    expect(sgrLeftOn(run.raw)).toEqual([]);
+    expect(run.canonical && run.echo).toBe(true);
+  });
+
+  it('Ctrl+C denies, gives the terminal back, then interrupts the host as usual', async () => {
+    const run = await inPty(
+      [],
+      [{ expect: en.t('mcp.permission.action.deny_always') }, { send: '\u0003' }],
+    );
+    expect(run.error).toBeNull();
+    expect([-2, 130]).toContain(run.exitCode); // SIGINT (tsx reports it as 130)
+    expect(run.result).toBeNull();
+    expect(run.canonical && run.echo).toBe(true);
+    expect(run.terminal.modes.get('25')).toBe(true);
+    expect(sgrLeftOn(run.raw)).toEqual([]);
+  });
+});
