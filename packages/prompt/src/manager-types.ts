@@ -136,6 +136,8 @@ export interface ManagerApi {
     title: string;
     countText: string;
     columns: Readonly<Record<GrantColumn, string>>;
+    /** Header of the column holding each row's Revoke button. */
+    actionsColumn: string;
     /** After the text filter. */
     rows: GrantRowView[];
     /** Before the text filter. */

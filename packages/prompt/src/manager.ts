@@ -254,6 +254,7 @@ export function createPermissionManager(options: PermissionManagerOptions): Perm
         columns: Object.fromEntries(
           GRANT_COLUMNS.map((c) => [c, t.t(`mcp.grants.column.${c}`)]),
         ) as Record<GrantColumn, string>,
+        actionsColumn: t.t('mcp.grants.column.actions'),
         rows,
         total: all.length,
         emptyText:

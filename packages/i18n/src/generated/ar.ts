@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"ينطبق على"}],
   "mcp.grants.column.expires": [{"type":0,"value":"تنتهي الصلاحية"}],
   "mcp.grants.column.granted": [{"type":0,"value":"تاريخ الحفظ"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"إجراءات"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"مسموح دائمًا"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"مرفوض دائمًا"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"أي وسيطات"}],

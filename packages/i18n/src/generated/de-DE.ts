@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"Gilt für"}],
   "mcp.grants.column.expires": [{"type":0,"value":"Läuft ab"}],
   "mcp.grants.column.granted": [{"type":0,"value":"Gespeichert"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"Aktionen"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"Immer erlaubt"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"Immer abgelehnt"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"Beliebige Argumente"}],

@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"Applies to"}],
   "mcp.grants.column.expires": [{"type":0,"value":"Expires"}],
   "mcp.grants.column.granted": [{"type":0,"value":"Saved"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"Actions"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"Always allowed"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"Always denied"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"Any arguments"}],

@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"⟦Åþþļîéš ţö ļöŕé⟧"}],
   "mcp.grants.column.expires": [{"type":0,"value":"⟦Éẋþîŕéš ļöŕ⟧"}],
   "mcp.grants.column.granted": [{"type":0,"value":"⟦Šåṽéđ ļö⟧"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"⟦Åçţîöñš ļöŕ⟧"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"⟦Åļŵåýš åļļöŵéđ ļöŕéɱ⟧"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"⟦Åļŵåýš đéñîéđ ļöŕéɱ⟧"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"⟦Åñý åŕĝûɱéñţš ļöŕéɱ⟧"}],

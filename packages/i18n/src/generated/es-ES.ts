@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"Se aplica a"}],
   "mcp.grants.column.expires": [{"type":0,"value":"Caduca"}],
   "mcp.grants.column.granted": [{"type":0,"value":"Guardado"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"Acciones"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"Siempre permitido"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"Siempre denegado"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"Cualquier argumento"}],

@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"対象"}],
   "mcp.grants.column.expires": [{"type":0,"value":"有効期限"}],
   "mcp.grants.column.granted": [{"type":0,"value":"保存日"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"操作"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"常に許可"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"常に拒否"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"すべての引数"}],

@@ -139,6 +139,7 @@ export const messageIds = [
   'mcp.grants.column.scope',
   'mcp.grants.column.expires',
   'mcp.grants.column.granted',
+  'mcp.grants.column.actions',
   'mcp.grants.decision.allow',
   'mcp.grants.decision.deny',
   'mcp.grants.scope.any_arguments',
@@ -328,6 +329,7 @@ export interface MessageValues {
   'mcp.grants.column.scope': never;
   'mcp.grants.column.expires': never;
   'mcp.grants.column.granted': never;
+  'mcp.grants.column.actions': never;
   'mcp.grants.decision.allow': never;
   'mcp.grants.decision.deny': never;
   'mcp.grants.scope.any_arguments': never;

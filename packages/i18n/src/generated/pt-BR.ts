@@ -139,6 +139,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.column.scope": [{"type":0,"value":"Vale para"}],
   "mcp.grants.column.expires": [{"type":0,"value":"Expira"}],
   "mcp.grants.column.granted": [{"type":0,"value":"Salva em"}],
+  "mcp.grants.column.actions": [{"type":0,"value":"Ações"}],
   "mcp.grants.decision.allow": [{"type":0,"value":"Sempre permitida"}],
   "mcp.grants.decision.deny": [{"type":0,"value":"Sempre negada"}],
   "mcp.grants.scope.any_arguments": [{"type":0,"value":"Quaisquer argumentos"}],

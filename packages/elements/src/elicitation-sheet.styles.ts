@@ -1,0 +1,149 @@
+import { css } from 'lit';
+
+/** The elicitation sheet's own layout: the message, form fields and the URL with its host. */
+export const elicitationSheetStyles = css`
+  :host {
+    display: contents;
+    --_highlight: var(--mcp-highlight, light-dark(#ffe08a, #5a4300));
+    --_on-highlight: var(--mcp-on-highlight, light-dark(#261a00, #ffe08a));
+  }
+  .label {
+    margin: 12px 0 4px;
+    font-weight: 700;
+  }
+  .message {
+    margin: 0 0 8px;
+    padding: 10px 12px;
+    border-radius: 8px;
+    background: var(--_surface-container);
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+  }
+  form {
+    display: grid;
+    gap: 12px;
+    margin-block: 8px;
+  }
+  .field {
+    display: grid;
+    gap: 4px;
+  }
+  .field label,
+  .group-label {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  [part~='field-required'] {
+    font-weight: 400;
+    color: var(--_on-surface-variant);
+    font-size: 0.875rem;
+  }
+  input:not([type='checkbox']),
+  select {
+    box-sizing: border-box;
+    inline-size: 100%;
+    min-block-size: var(--_target);
+    padding: 8px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--_outline);
+    background: var(--_surface);
+    color: var(--_on-surface);
+    font: inherit;
+  }
+  input[aria-invalid='true'],
+  select[aria-invalid='true'] {
+    border: 2px solid var(--_caution);
+  }
+  .check-row {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    min-block-size: var(--_target);
+    cursor: pointer;
+  }
+  input[type='checkbox'] {
+    flex: none;
+    inline-size: 22px;
+    block-size: 22px;
+    margin: 0;
+    accent-color: var(--_primary);
+  }
+  .field-description {
+    margin: 0;
+    color: var(--_on-surface-variant);
+    font-size: 0.875rem;
+    overflow-wrap: anywhere;
+  }
+  [part~='field-error'],
+  [part~='error-summary'],
+  [part~='url-error'] {
+    margin: 0;
+    padding: 6px 10px;
+    border-radius: 8px;
+    background: var(--_error-container);
+    color: var(--_on-error-container);
+    font-size: 0.875rem;
+    overflow-wrap: anywhere;
+  }
+  .url {
+    display: flex;
+    gap: 8px;
+    margin: 0;
+    padding: 10px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--_outline-variant);
+    font-family: var(--_mono);
+    font-size: 0.875rem;
+  }
+  .url-icon svg {
+    inline-size: 18px;
+    block-size: 18px;
+  }
+  .url-text {
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
+    color: var(--_on-surface-variant);
+  }
+  mark {
+    padding: 0 2px;
+    border-radius: 3px;
+    background: var(--_highlight);
+    color: var(--_on-highlight);
+    font-weight: 700;
+  }
+  .site {
+    margin: 6px 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  [part~='url-warning'] {
+    margin: 6px 0;
+    padding: 8px 12px;
+    border-radius: 8px;
+    background: var(--_warning-container);
+    color: var(--_on-warning-container);
+    overflow-wrap: anywhere;
+  }
+  .url-notice {
+    margin: 6px 0;
+    color: var(--_on-surface-variant);
+    font-size: 0.875rem;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+  .actions button {
+    flex: 1 1 8em;
+  }
+  .status-line {
+    display: grid;
+  }
+  .status-line > * {
+    grid-area: 1 / 1;
+  }
+  .status-line [part~='guard'] {
+    background: var(--_surface-container);
+  }
+`;

@@ -1,0 +1,428 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { ServerRef } from '@mcp-consent/engine';
+import {
+  createElicitationPrompt,
+  type ElicitAction,
+  type ElicitationApi,
+  type ElicitationFormApi,
+  type ElicitationPrompt,
+  type ElicitationUrlApi,
+  type ElicitRequest,
+  type ElicitResult,
+  type FieldView,
+} from '@mcp-consent/prompt';
+import { elicitationSheetStyles } from './elicitation-sheet.styles.js';
+import { emit } from './events.js';
+import { closeIcon, linkIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
+import { ModalSheet } from './internal/modal-sheet.js';
+import { ModelController } from './internal/model-controller.js';
+import { spread } from './internal/spread.js';
+import { sheetFrame } from './styles/sheet.styles.js';
+import { buttons, tokens } from './styles/tokens.styles.js';
+
+/**
+ * One elicitation as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
+ * fields are read), so `elicit: (request) => sheet.elicit(request)` plugs in as it is.
+ */
+export interface ElicitationInput {
+  /** The request exactly as the server sent it (untrusted; the model sanitizes it). */
+  params: ElicitRequest;
+  /** The requesting server as the host configured it: always shown. */
+  server: ServerRef;
+  /** Aborted when the server gives up: the sheet closes with `cancel`. */
+  signal?: AbortSignal;
+  id?: string;
+}
+
+interface Entry {
+  input: ElicitationInput;
+  resolve(result: ElicitResult): void;
+  onResult?: (result: ElicitResult) => void;
+}
+
+let counter = 0;
+
+/**
+ * `<mcp-elicitation-sheet>`: answers a server's `elicitation/create` in form mode (fields
+ * from the requested schema, validation, typed content) or URL mode (the full URL with its
+ * host highlighted and warnings; the sheet never opens it, the host does after `accept`).
+ * The requesting server is always shown. Escape = cancel. Same frame, focus handling and
+ * input guard as `<mcp-permission-sheet>`.
+ *
+ * @slot - none: all content comes from the model.
+ * @fires mcp-open - `{ requestId }` an elicitation is shown.
+ * @fires mcp-elicitation-result - `{ requestId, result, openUrl }` the user answered.
+ * @fires mcp-close - `{ requestId, reason }` the sheet closed.
+ * @csspart root - the dialog; header, title, close, server-chip, trust, notice.
+ * @csspart message-label - "Message from the server"; message - the server's message.
+ * @csspart form - the form; field, field-label, field-required, field-description, field-input, field-option, field-error; error-summary.
+ * @csspart url - the full URL; url-label, url-before, url-host (highlighted), url-after, url-site, url-warning, url-notice, url-error.
+ * @csspart actions - Submit / Open link, Decline, Cancel; action - one of them.
+ * @csspart key-hint - the keyboard hint; guard - the input-guard status.
+ * @cssprop --mcp-sheet-breakpoint - viewport width from which the sheet is a centred modal. Default 600px.
+ * @cssprop --mcp-surface - and every other token of `<mcp-permission-sheet>`.
+ * @cssprop --mcp-highlight - background of the URL's host; --mcp-on-highlight - its text.
+ */
+export class McpElicitationSheet extends ModalSheet {
+  static override styles = [tokens, buttons, sheetFrame, elicitationSheetStyles];
+
+  private readonly model = new ModelController<ElicitationApi>(this);
+  private current: (Entry & { id: string; prompt: ElicitationPrompt }) | undefined;
+  private readonly waiting: Entry[] = [];
+  private closing: ReturnType<typeof setTimeout> | undefined;
+  private focusKey = '';
+
+  /**
+   * Promise form, shaped for `@mcp-consent/mcp`'s `elicit` callback. Resolves with
+   * accept (with content in form mode), decline or cancel.
+   */
+  readonly elicit = (input: ElicitationInput): Promise<ElicitResult> =>
+    new Promise((resolve) => this.enqueue({ input, resolve }));
+
+  /** Shows a request from `server` and calls `onResult` with the answer (also the promise's value). */
+  show(
+    request: ElicitRequest,
+    options: { server: ServerRef; signal?: AbortSignal },
+    onResult?: (result: ElicitResult) => void,
+  ): Promise<ElicitResult> {
+    return new Promise((resolve) =>
+      this.enqueue({ input: { params: request, ...options }, resolve, onResult }),
+    );
+  }
+
+  protected get showing(): boolean {
+    return this.model.api !== undefined;
+  }
+
+  protected defaultFocusTarget(): HTMLElement | null {
+    const api = this.model.api;
+    return api ? this.targetOf(api, api.focused) : null;
+  }
+
+  protected rearm(): void {
+    this.current?.prompt.rearm();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    const entries = [...(this.current ? [this.current] : []), ...this.waiting.splice(0)];
+    for (const entry of entries) this.settle(entry, { action: 'cancel' }, 'settled_elsewhere');
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const api = this.model.api;
+    if (!api || api.status !== 'open' || !this.dialog?.open) return;
+    const focused = api.focused;
+    const key = `${this.current?.id}:${focused.kind}:${focused.kind === 'action' ? focused.action : focused.name}`;
+    if (key !== this.focusKey) {
+      this.focusKey = key;
+      this.targetOf(api, focused)?.focus();
+    }
+  }
+
+  override render(): TemplateResult {
+    const api = this.model.api;
+    return html`<dialog
+      ${spread(api?.props.root ?? {})}
+      @keydown=${this.onKeydown}
+      @focusin=${this.onFocusin}
+      @focusout=${this.onFocusout}
+      @cancel=${this.onCancel}
+      @close=${this.onClose}
+    >
+      ${api ? this.renderSheet(api) : nothing}
+    </dialog>`;
+  }
+
+  private renderSheet(api: ElicitationApi) {
+    const p = api.props;
+    return html`<div class="handle" aria-hidden="true"></div>
+      <div ${spread(p.header!)} class="head">
+        <div class="title-row">
+          <h2 ${spread(p.title!)}>${api.title}</h2>
+          <button ${spread(p.close!)} class="close" @click=${this.onCloseClick}>
+            ${closeIcon}
+          </button>
+        </div>
+        <div>
+          <span ${spread(p['server-chip']!)} class="server-chip"
+            ><span class="from">${api.server.from}</span>
+            <span ${spread(p.trust!)}
+              >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
+            ></span
+          >
+        </div>
+      </div>
+      <div class="body" tabindex="0" role="group" aria-labelledby=${api.ids.title}>
+        ${api.notices.map((notice) => html`<p ${spread(p.notice!)}>${notice.text}</p>`)}
+        <p ${spread(p['message-label']!)} class="label">${api.message.label}</p>
+        <p ${spread(p.message!)} class="message">${api.message.text}</p>
+        ${api.mode === 'url' ? this.renderUrl(api) : this.renderForm(api)}
+      </div>
+      <div class="foot">
+        <div ${spread(p.actions!)} class="actions">
+          ${api.actions.map(
+            (action) =>
+              html`<button
+                ${spread(api.getActionProps(action.action), `action-${action.action}`)}
+                @click=${(event: MouseEvent) => this.onActionClick(event, action.action)}
+              >
+                ${action.label}
+              </button>`,
+          )}
+        </div>
+        <div class="status-line">
+          <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
+          <p ${spread(p.guard!)}>${api.guard.text}</p>
+        </div>
+      </div>
+      <div ${spread(p.announcer!)}>${this.announcement}</div>`;
+  }
+
+  private renderUrl(api: ElicitationUrlApi) {
+    const p = api.props;
+    const url = api.url;
+    return html`<p ${spread(p['url-label']!)} class="label">${url.label}</p>
+      <p ${spread(p.url!)} class="url">
+        <span class="url-icon" aria-hidden="true">${linkIcon}</span
+        ><span class="url-text"
+          ><span ${spread(p['url-before']!)}>${url.before}</span
+          ><mark ${spread(p['url-host']!)}>${url.host}</mark
+          ><span ${spread(p['url-after']!)}>${url.after}</span></span
+        >
+      </p>
+      <p ${spread(p['url-site']!)} class="site" ?hidden=${url.site === null}>${url.site ?? ''}</p>
+      ${url.warnings.map((w) => html`<p ${spread(p['url-warning']!)}>${w.text}</p>`)}
+      <p ${spread(p['url-error']!)} ?hidden=${url.error === null}>${url.error ?? ''}</p>
+      <p ${spread(p['url-notice']!)} class="url-notice">${url.notice}</p>`;
+  }
+
+  private renderForm(api: ElicitationFormApi) {
+    const p = api.props;
+    return html`<p ${spread(p['error-summary']!)}>${api.form.errorSummary ?? ''}</p>
+      <form ${spread(p.form!)} @submit=${preventSubmit}>
+        ${api.form.fields.map((field, index) => this.renderField(api, field, index))}
+      </form>`;
+  }
+
+  private renderField(api: ElicitationFormApi, field: FieldView, index: number) {
+    const p = field.props;
+    const name = field.name;
+    const label = html`${field.label}
+      <span part="field-required" data-part="field-required">${field.requiredText}</span>`;
+    const control =
+      field.kind === 'boolean'
+        ? html`<label ${spread(p['field-label']!)} class="check-row"
+            ><input
+              ${spread(field.inputProps)}
+              .checked=${field.value === true}
+              @change=${(e: Event) => api.setValue(name, (e.target as HTMLInputElement).checked)}
+            /><span>${label}</span></label
+          >`
+        : field.kind === 'select'
+          ? html`<label ${spread(p['field-label']!)}>${label}</label>
+              <select
+                ${spread(field.inputProps)}
+                @change=${(e: Event) => api.setValue(name, (e.target as HTMLSelectElement).value)}
+              >
+                <option value="" ?selected=${field.value === ''}>
+                  ${api.form.choosePlaceholder}
+                </option>
+                ${field.options.map(
+                  (o) =>
+                    html`<option
+                      part="field-option"
+                      .value=${o.value}
+                      ?selected=${o.value === field.value}
+                    >
+                      ${o.label}
+                    </option>`,
+                )}
+              </select>`
+          : field.kind === 'multiselect'
+            ? this.renderMultiselect(api, field, label)
+            : html`<label ${spread(p['field-label']!)}>${label}</label>
+                <input
+                  ${spread(field.inputProps)}
+                  .value=${String(field.value)}
+                  @input=${(e: Event) => api.setValue(name, (e.target as HTMLInputElement).value)}
+                />`;
+    return html`<div ${spread(p.field!)} class="field" data-index=${index}>
+      ${control}
+      <p ${spread(p['field-description']!)} class="field-description">${field.description ?? ''}</p>
+      <p ${spread(p['field-error']!)}>${field.error ?? ''}</p>
+    </div>`;
+  }
+
+  /** A group of checkboxes; the group, not an input, carries the field's id and description. */
+  private renderMultiselect(api: ElicitationFormApi, field: FieldView, label: unknown) {
+    const chosen = Array.isArray(field.value) ? (field.value as readonly string[]) : [];
+    const labelId = `${field.id}-label`;
+    const toggle = (value: string, on: boolean) =>
+      api.setValue(field.name, on ? [...chosen, value] : chosen.filter((v) => v !== value));
+    return html`<span id=${labelId} part="field-label" data-part="field-label" class="group-label"
+        >${label}</span
+      >
+      <div
+        id=${field.id}
+        role="group"
+        part="field-input"
+        data-part="field-input"
+        aria-labelledby=${labelId}
+        aria-describedby=${field.inputProps['aria-describedby'] || nothing}
+        tabindex="-1"
+      >
+        ${field.options.map(
+          (o) =>
+            html`<label class="check-row" part="field-option"
+              ><input
+                type="checkbox"
+                .checked=${chosen.includes(o.value)}
+                @change=${(e: Event) => toggle(o.value, (e.target as HTMLInputElement).checked)}
+              /><span>${o.label}</span></label
+            >`,
+        )}
+      </div>`;
+  }
+
+  private targetOf(api: ElicitationApi, focus: ElicitationApi['focused']): HTMLElement | null {
+    const root = this.renderRoot;
+    if (focus.kind === 'action') {
+      return root.querySelector(`[data-part='action'][data-action='${focus.action}']`);
+    }
+    const field =
+      api.mode === 'form' ? api.form.fields.find((f) => f.name === focus.name) : undefined;
+    const control = field ? root.querySelector<HTMLElement>(`#${CSS.escape(field.id)}`) : null;
+    return control?.getAttribute('role') === 'group' ? control.querySelector('input') : control;
+  }
+
+  // --- the queue -------------------------------------------------------------------
+
+  private enqueue(entry: Entry): void {
+    if (this.current) this.waiting.push(entry);
+    else this.present(entry);
+  }
+
+  private present(entry: Entry): void {
+    clearTimeout(this.closing);
+    const id = entry.input.id ?? `elicitation-${++counter}`;
+    const prompt = createElicitationPrompt(entry.input.params, {
+      server: entry.input.server,
+      signal: entry.input.signal,
+      id,
+      clock: this.clock,
+      locale: this.locales,
+      guardMs: this.guardMs,
+      onResult: (result) => this.settle(shown, result, 'answered'),
+    });
+    const stopStatus = prompt.subscribe(() => {
+      if (prompt.getState().status === 'closed')
+        this.settle(shown, { action: 'cancel' }, 'settled_elsewhere');
+    });
+    const shown = { ...entry, id, prompt, stop: stopStatus };
+    this.current = shown;
+    this.model.set(prompt);
+    this.announce(prompt.connect().announcement);
+    emit(this, 'mcp-open', { requestId: id });
+    if (prompt.getState().status === 'closed')
+      this.settle(shown, { action: 'cancel' }, 'settled_elsewhere');
+  }
+
+  private settle(
+    entry: Entry & { id?: string; stop?: () => void; prompt?: ElicitationPrompt },
+    result: ElicitResult,
+    reason: 'answered' | 'settled_elsewhere',
+  ): void {
+    if (this.current === entry) {
+      entry.stop?.();
+      entry.prompt?.destroy();
+      this.current = undefined;
+    } else if (entry.prompt) {
+      return;
+    }
+    const requestId = entry.id ?? entry.input.id ?? '';
+    if (reason === 'answered') {
+      const api = this.model.api;
+      const openUrl = result.action === 'accept' && api?.mode === 'url' ? api.url.openUrl : null;
+      emit(this, 'mcp-elicitation-result', { requestId, result, openUrl });
+    }
+    entry.onResult?.(result);
+    entry.resolve(result);
+    const next = this.waiting.shift();
+    if (next) return this.present(next);
+    clearTimeout(this.closing);
+    this.closing = setTimeout(() => {
+      if (this.current) return;
+      this.model.set(undefined);
+      this.focusKey = '';
+      emit(this, 'mcp-close', { requestId, reason });
+    });
+  }
+
+  // --- intents -----------------------------------------------------------------------
+
+  private fieldOf(target: EventTarget | undefined): FieldView | undefined {
+    const api = this.model.api;
+    if (!(target instanceof HTMLElement) || api?.mode !== 'form') return undefined;
+    const index = target.closest<HTMLElement>('[data-index]')?.dataset.index;
+    return index === undefined ? undefined : api.form.fields[Number(index)];
+  }
+
+  private readonly onKeydown = (event: KeyboardEvent): void => {
+    const api = this.model.api;
+    if (!api || !this.acceptKey(event) || this.trapTab(event)) return;
+    const target = event.composedPath()[0];
+    const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
+    const onField = this.fieldOf(target) !== undefined;
+    // Elsewhere (close, the page behind) only Escape is the model's.
+    if (!onAction && !onField && event.key !== 'Escape') return;
+    if (event.key === ' ') return;
+    const { handled, outcome } = api.handleKey(event);
+    if (!handled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.afterOutcome(outcome);
+  };
+
+  /** An invalid form stays open: take the user to the first field that needs attention. */
+  private afterOutcome(outcome: ReturnType<ElicitationApi['choose']> | undefined): void {
+    if (outcome && !outcome.accepted && outcome.reason === 'invalid') {
+      void this.updateComplete.then(() =>
+        this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+    }
+  }
+
+  private readonly onFocusin = (event: FocusEvent): void => {
+    const api = this.model.api;
+    const target = event.composedPath()[0];
+    if (!api || !(target instanceof HTMLElement)) return;
+    const action = target.dataset.action as ElicitAction | undefined;
+    if (target.dataset.part === 'action' && action) return api.focus({ kind: 'action', action });
+    const field = this.fieldOf(target);
+    if (field) api.focus({ kind: 'field', name: field.name });
+  };
+
+  private readonly onFocusout = (event: FocusEvent): void => {
+    const api = this.model.api;
+    const field = this.fieldOf(event.composedPath()[0]);
+    const next = this.fieldOf(event.relatedTarget ?? undefined);
+    if (api?.mode === 'form' && field && next !== field) api.blur(field.name);
+  };
+
+  private onActionClick(event: MouseEvent, action: ElicitAction): void {
+    const api = this.model.api;
+    if (!api || !this.acceptClick(event)) return;
+    this.afterOutcome(api.choose(action));
+  }
+
+  private readonly onCloseClick = (event: MouseEvent): void => {
+    const api = this.model.api;
+    if (api && this.acceptClick(event)) api.choose(api.escapeAction);
+  };
+}
+
+function preventSubmit(event: Event): void {
+  event.preventDefault();
+}

@@ -1,0 +1,65 @@
+import type { Choice } from '@mcp-consent/engine';
+import type { ElicitResult } from '@mcp-consent/prompt';
+
+/** `mcp-open`: a prompt is on screen (also for each next prompt of a queue). */
+export interface OpenDetail {
+  requestId: string;
+}
+
+/** `mcp-decision`: the user answered. Final, so not cancelable. */
+export interface DecisionDetail {
+  requestId: string;
+  choice: Choice;
+}
+
+/** `mcp-close`: the sheet closed; `reason` says whether the user answered or it was settled elsewhere. */
+export interface CloseDetail {
+  requestId: string;
+  reason: 'answered' | 'settled_elsewhere';
+}
+
+/** `mcp-elicitation-result`: the user answered an elicitation (content only in form mode). */
+export interface ElicitationResultDetail {
+  requestId: string;
+  result: ElicitResult;
+  /** URL mode after accept: what the host should open now (the sheet never opens it). */
+  openUrl: string | null;
+}
+
+/** `mcp-revoke`: about to revoke one grant. Cancelable: `preventDefault()` keeps it. */
+export interface RevokeDetail {
+  key: string;
+  tool: string;
+  server: string;
+}
+
+/** `mcp-revoke-all`: about to revoke every listed grant (after confirmation). Cancelable. */
+export interface RevokeAllDetail {
+  count: number;
+}
+
+export interface McpEventMap {
+  'mcp-open': CustomEvent<OpenDetail>;
+  'mcp-decision': CustomEvent<DecisionDetail>;
+  'mcp-close': CustomEvent<CloseDetail>;
+  'mcp-elicitation-result': CustomEvent<ElicitationResultDetail>;
+  'mcp-revoke': CustomEvent<RevokeDetail>;
+  'mcp-revoke-all': CustomEvent<RevokeAllDetail>;
+}
+
+/** Dispatches a typed event that bubbles out of the shadow root; returns false when cancelled. */
+export function emit<K extends keyof McpEventMap>(
+  target: EventTarget,
+  type: K,
+  detail: McpEventMap[K]['detail'],
+  cancelable = false,
+): boolean {
+  return target.dispatchEvent(
+    new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }),
+  );
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends McpEventMap {}
+}

@@ -1,0 +1,16 @@
+export { McpPermissionSheet, type SheetEngine } from './permission-sheet.js';
+export { McpElicitationSheet, type ElicitationInput } from './elicitation-sheet.js';
+export { McpPermissionManager } from './permission-manager.js';
+export { ModelController, type ConnectableModel } from './internal/model-controller.js';
+export { spread } from './internal/spread.js';
+export { DEFAULT_BREAKPOINT_PX, type SheetLayout } from './internal/layout.js';
+export { isPromptRequest, toPromptRequest } from './tool-call.js';
+export type {
+  CloseDetail,
+  DecisionDetail,
+  ElicitationResultDetail,
+  McpEventMap,
+  OpenDetail,
+  RevokeAllDetail,
+  RevokeDetail,
+} from './events.js';

@@ -1,0 +1,319 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { systemClock, type AuditEvent, type Clock, type GrantFilter } from '@mcp-consent/engine';
+import {
+  createPermissionManager,
+  type AuditColumn,
+  type AuditDecisionFilter,
+  type GrantColumn,
+  type ManagerApi,
+  type ManagerEngine,
+  type PermissionManager,
+} from '@mcp-consent/prompt';
+import { emit } from './events.js';
+import { ModelController } from './internal/model-controller.js';
+import { spread } from './internal/spread.js';
+import { permissionManagerStyles } from './permission-manager.styles.js';
+import { buttons, tokens } from './styles/tokens.styles.js';
+
+const GRANT_COLUMNS: readonly GrantColumn[] = ['tool', 'server', 'decision', 'scope', 'expires'];
+const decision = (value: string, label: string) =>
+  html`<span class="decision" data-decision=${value}>${label}</span>`;
+const AUDIT_COLUMNS: readonly AuditColumn[] = [
+  'time',
+  'tool',
+  'server',
+  'decision',
+  'risk',
+  'origin',
+];
+
+/**
+ * `<mcp-permission-manager>`: the user's saved permissions (tool, server, decision, scope,
+ * expiry) with Revoke and a confirmed Revoke all, and the permission history (audit log),
+ * newest first, filtered by text and decision. Live: it follows the engine's grant and
+ * decision events. An inline panel for a settings page, not a dialog.
+ *
+ * ```js
+ * manager.engine = engine;
+ * manager.audit = () => auditSink.read();
+ * ```
+ *
+ * @slot - none: all content comes from the model.
+ * @fires mcp-revoke - `{ key, tool, server }` before one grant is revoked; cancelable.
+ * @fires mcp-revoke-all - `{ count }` before every listed grant is revoked; cancelable.
+ * @csspart root - the panel.
+ * @csspart grants - the saved-permissions section; grants-heading, grants-count, grants-filter-label, grants-filter, grants-table, grants-empty, grant-row, revoke, revoke-all.
+ * @csspart confirm - the Revoke all confirmation; confirm-text, confirm-action, confirm-cancel.
+ * @csspart audit - the history section; audit-heading, audit-filter-label, audit-filter, audit-decision-label, audit-decision, audit-table, audit-empty, audit-row.
+ * @csspart column-header - a table header; cell - a table cell (with `data-column`).
+ * @csspart status - the last change ("Permission for x revoked"), a polite live region.
+ * @cssprop --mcp-surface - and every other token of `<mcp-permission-sheet>`.
+ */
+export class McpPermissionManager extends LitElement {
+  static override properties = {
+    engine: { attribute: false },
+    audit: { attribute: false },
+    clock: { attribute: false },
+    filter: { attribute: false },
+    locale: { type: String },
+    theme: { type: String, reflect: true },
+  };
+  static override styles = [tokens, buttons, permissionManagerStyles];
+
+  /** The engine whose grants are listed and revoked. @default undefined */
+  declare engine: ManagerEngine | undefined;
+  /** Reads the audit history, e.g. `() => sink.read()`. @default undefined (no history) */
+  declare audit: (() => Promise<readonly AuditEvent[]> | readonly AuditEvent[]) | undefined;
+  /** "expires in 7 days" counts from it. @default systemClock */
+  declare clock: Clock;
+  /** Which grants to list and revoke, e.g. `{ userId }`. @default {} */
+  declare filter: GrantFilter;
+  /** Locale or preferred locales. @default navigator.languages */
+  declare locale: string | readonly string[] | undefined;
+  /** `light`, `dark`, or unset to follow `prefers-color-scheme`. @default undefined */
+  declare theme: 'light' | 'dark' | undefined;
+
+  private readonly model = new ModelController<ManagerApi>(this);
+  private manager: PermissionManager | undefined;
+
+  constructor() {
+    super();
+    this.clock = systemClock;
+    this.filter = {};
+  }
+
+  /** The headless model, for hosts that want its intents (`revoke`, `setAuditQuery`, …). */
+  get api(): ManagerApi | undefined {
+    return this.model.api;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.manager) this.rebuild();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.manager?.destroy();
+    this.manager = undefined;
+    this.model.set(undefined);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const inputs = ['engine', 'audit', 'clock', 'filter', 'locale'] as const;
+    if (inputs.some((name) => changed.has(name))) this.rebuild();
+  }
+
+  private rebuild(): void {
+    this.manager?.destroy();
+    this.manager = this.engine
+      ? createPermissionManager({
+          engine: this.engine,
+          audit: this.audit,
+          clock: this.clock,
+          filter: this.filter,
+          locale: this.locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.languages),
+        })
+      : undefined;
+    this.model.set(this.manager);
+  }
+
+  override render(): TemplateResult {
+    const api = this.model.api;
+    if (!api) return html``;
+    const p = api.props;
+    const g = api.grants;
+    const a = api.audit;
+    // Each cell carries its column's name, shown before the value when the panel is narrow.
+    const cell = (
+      column: GrantColumn | AuditColumn,
+      label: string,
+      content: unknown,
+      title?: string | null,
+    ) =>
+      html`<td
+        ${spread(api.getColumnProps('cell', column))}
+        data-label=${label}
+        title=${title ?? nothing}
+      >
+        ${content}
+      </td>`;
+    return html`<div ${spread(p.root!)} class="panel">
+      <section ${spread(p.grants!)}>
+        <div class="section-head">
+          <h2 ${spread(p['grants-heading']!)} tabindex="-1">${g.title}</h2>
+          <p ${spread(p['grants-count']!)} class="count">${g.countText}</p>
+        </div>
+        <div class="toolbar">
+          <div class="filter" ?hidden=${g.total === 0}>
+            <label ${spread(p['grants-filter-label']!)}>${g.filter.label}</label>
+            <input
+              ${spread(p['grants-filter']!)}
+              .value=${g.filter.value}
+              @input=${(e: Event) => api.setGrantQuery((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <button ${spread(p['revoke-all']!)} @click=${() => api.requestRevokeAll()}>
+            ${g.revokeAllLabel}
+          </button>
+        </div>
+        <div ${spread(p.confirm!)} class="confirm">
+          <p ${spread(p['confirm-text']!)}>${api.confirm?.text ?? ''}</p>
+          <div class="confirm-actions">
+            <button
+              ${spread(p['confirm-action']!)}
+              data-emphasis="primary"
+              @click=${this.onRevokeAll}
+            >
+              ${api.confirm?.confirmLabel ?? ''}
+            </button>
+            <button ${spread(p['confirm-cancel']!)} @click=${() => api.cancelRevokeAll()}>
+              ${api.confirm?.cancelLabel ?? ''}
+            </button>
+          </div>
+        </div>
+        <p ${spread(p.status!)} class="status">${api.status}</p>
+        <div
+          class="scroll"
+          role="group"
+          aria-labelledby=${api.ids.grantsHeading}
+          tabindex="0"
+          ?hidden=${g.rows.length === 0}
+        >
+          <table ${spread(p['grants-table']!)}>
+            <thead>
+              <tr>
+                ${GRANT_COLUMNS.map(
+                  (c) =>
+                    html`<th ${spread(api.getColumnProps('column-header', c))}>
+                      ${g.columns[c]}
+                    </th>`,
+                )}
+                <th
+                  part="column-header"
+                  data-part="column-header"
+                  data-column="actions"
+                  scope="col"
+                >
+                  ${g.actionsColumn}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              ${g.rows.map(
+                (row) =>
+                  html`<tr ${spread(row.props.row)}>
+                    ${cell('tool', g.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
+                    ${cell('server', g.columns.server, html`<span dir="auto">${row.server}</span>`)}
+                    ${cell('decision', g.columns.decision, decision(row.decision, row.decisionLabel))}
+                    ${cell('scope', g.columns.scope, row.scopeText)}
+                    ${cell('expires', g.columns.expires, row.expiresText, row.expiresDateText)}
+                    <td class="actions-cell">
+                      <button
+                        ${spread(row.props.revoke)}
+                        @click=${() => this.onRevoke(row.key, row.tool, row.server)}
+                      >
+                        ${row.revokeLabel}
+                      </button>
+                    </td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>
+        </div>
+        <p ${spread(p['grants-empty']!)} class="empty">${g.emptyText ?? ''}</p>
+      </section>
+      <section ${spread(p.audit!)}>
+        <div class="section-head">
+          <h2 ${spread(p['audit-heading']!)}>${a.title}</h2>
+        </div>
+        <div class="toolbar">
+          <div class="filter">
+            <label ${spread(p['audit-filter-label']!)}>${a.filter.label}</label>
+            <input
+              ${spread(p['audit-filter']!)}
+              .value=${a.filter.value}
+              @input=${(e: Event) => api.setAuditQuery((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <div class="filter">
+            <label ${spread(p['audit-decision-label']!)}>${a.filter.decisionLabel}</label>
+            <select
+              ${spread(p['audit-decision']!)}
+              @change=${(e: Event) =>
+                api.setAuditDecision((e.target as HTMLSelectElement).value as AuditDecisionFilter)}
+            >
+              ${a.filter.options.map(
+                (o) =>
+                  html`<option .value=${o.value} ?selected=${o.value === a.filter.decision}>
+                    ${o.label}
+                  </option>`,
+              )}
+            </select>
+          </div>
+        </div>
+        <div
+          class="scroll"
+          role="group"
+          aria-labelledby=${api.ids.auditHeading}
+          tabindex="0"
+          ?hidden=${a.rows.length === 0}
+        >
+          <table ${spread(p['audit-table']!)}>
+            <thead>
+              <tr>
+                ${AUDIT_COLUMNS.map(
+                  (c) =>
+                    html`<th ${spread(api.getColumnProps('column-header', c))}>
+                      ${a.columns[c]}
+                    </th>`,
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              ${a.rows.map(
+                (row) =>
+                  html`<tr ${spread(row.props.row)}>
+                    ${cell('time', a.columns.time, html`<time datetime=${row.timestamp}>${row.timeText}</time>`)}
+                    ${cell('tool', a.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
+                    ${cell('server', a.columns.server, html`<span dir="auto">${row.server}</span>`)}
+                    ${cell('decision', a.columns.decision, decision(row.decision, row.decisionLabel))}
+                    ${cell('risk', a.columns.risk, row.riskText)}
+                    ${cell('origin', a.columns.origin, row.originText)}
+                  </tr>`,
+              )}
+            </tbody>
+          </table>
+        </div>
+        <p ${spread(p['audit-empty']!)} class="empty">${a.emptyText ?? ''}</p>
+      </section>
+    </div>`;
+  }
+
+  private async onRevoke(key: string, tool: string, server: string): Promise<void> {
+    if (!emit(this, 'mcp-revoke', { key, tool, server }, true)) return;
+    const buttons = () => [
+      ...this.renderRoot.querySelectorAll<HTMLElement>('[data-part="revoke"]'),
+    ];
+    const index = buttons().indexOf(this.shadowRoot?.activeElement as HTMLElement);
+    await this.model.api?.revoke(key);
+    await this.updateComplete;
+    // The row is gone: keep focus in the list (the next row's button, else the heading).
+    if (index >= 0) this.focusAfterRemoval(buttons()[Math.min(index, buttons().length - 1)]);
+  }
+
+  private focusAfterRemoval(next: HTMLElement | undefined): void {
+    (next ?? this.renderRoot.querySelector<HTMLElement>('[data-part="grants-heading"]'))?.focus();
+  }
+
+  private readonly onRevokeAll = async (): Promise<void> => {
+    const api = this.model.api;
+    if (!api || !emit(this, 'mcp-revoke-all', { count: api.grants.total }, true)) {
+      api?.cancelRevokeAll();
+      return;
+    }
+    await api.confirmRevokeAll();
+    await this.updateComplete;
+    this.focusAfterRemoval(undefined);
+  };
+}

@@ -1,0 +1,251 @@
+import { css } from 'lit';
+
+/** The permission sheet's own layout; colours come from the tokens, tiers from `data-color-role`. */
+export const permissionSheetStyles = css`
+  :host {
+    display: contents;
+  }
+  .queue {
+    flex: none;
+    margin-block-start: 12px;
+    padding: 2px 10px;
+    border-radius: 999px;
+    background: var(--_surface-container);
+    color: var(--_on-surface);
+    font-size: 0.875rem;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+  .tool {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    min-inline-size: 0;
+  }
+  .tool-icon {
+    flex: none;
+    display: grid;
+    place-items: center;
+    inline-size: 40px;
+    block-size: 40px;
+    border-radius: 10px;
+    background: var(--_surface-container);
+    color: var(--_on-surface-variant);
+  }
+  .tool-icon svg {
+    inline-size: 22px;
+    block-size: 22px;
+  }
+  .tool-text {
+    min-inline-size: 0;
+  }
+  .tool-name {
+    font-family: var(--_mono);
+    font-size: 1.0625rem;
+    font-weight: 700;
+    overflow-wrap: anywhere;
+  }
+  .tool-title {
+    color: var(--_on-surface-variant);
+    font-size: 0.9375rem;
+    overflow-wrap: anywhere;
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+  }
+  .risk-badge {
+    display: inline-flex;
+    align-items: center;
+    padding: 4px 12px;
+    border-radius: 999px;
+    font-size: 0.875rem;
+    font-weight: 700;
+  }
+  [data-color-role='success-container'] {
+    background: var(--_success-container);
+    color: var(--_on-success-container);
+  }
+  [data-color-role='warning-container'] {
+    background: var(--_warning-container);
+    color: var(--_on-warning-container);
+  }
+  [data-color-role='error-container'] {
+    background: var(--_error-container);
+    color: var(--_on-error-container);
+  }
+  .description {
+    margin: 8px 0;
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+  }
+  .risk {
+    margin: 8px 0;
+    font-size: 0.9375rem;
+  }
+  .risk-heading,
+  .effects-heading,
+  .args-heading {
+    margin: 12px 0 4px;
+    font-weight: 700;
+  }
+  ul {
+    margin: 0;
+    padding-inline-start: 0;
+    list-style: none;
+  }
+  li {
+    position: relative;
+    padding-inline-start: 20px;
+    margin-block: 2px;
+    overflow-wrap: anywhere;
+  }
+  li::before {
+    content: '';
+    position: absolute;
+    inset-inline-start: 4px;
+    inset-block-start: 0.55em;
+    inline-size: 7px;
+    block-size: 7px;
+    border-radius: 50%;
+    background: var(--_on-surface-variant);
+  }
+  li[data-tone='caution']::before {
+    inset-block-start: 0.45em;
+    inline-size: 10px;
+    block-size: 9px;
+    inset-inline-start: 3px;
+    border-radius: 0;
+    clip-path: polygon(50% 0, 100% 100%, 0 100%);
+    background: var(--_caution);
+  }
+  [part~='effect-source'] {
+    display: block;
+    color: var(--_on-surface-variant);
+    font-size: 0.8125rem;
+  }
+  li[data-source='declared'] [part~='effect-source'] {
+    display: none;
+  }
+  pre {
+    box-sizing: border-box;
+    margin: 0;
+    max-block-size: 16em;
+    overflow: auto;
+    padding: 10px 12px;
+    border-radius: 8px;
+    background: var(--_surface-container);
+    color: var(--_on-surface);
+    font-family: var(--_mono);
+    font-size: 0.8125rem;
+    line-height: 1.5;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  [data-expanded='true'] pre {
+    max-block-size: 40em;
+  }
+  .args-more,
+  [part~='args-redacted'] {
+    margin: 4px 0 0;
+    color: var(--_on-surface-variant);
+    font-size: 0.875rem;
+  }
+  button.toggle {
+    margin-block-start: 4px;
+    border-color: transparent;
+    background: transparent;
+    color: var(--_primary);
+    padding-inline: 8px;
+  }
+  .actions {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 8px;
+  }
+  [part~='action'] {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: center;
+    gap: 2px 8px;
+    inline-size: 100%;
+  }
+  [part~='action'] .line {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+  }
+  [part~='action-shortcut'] {
+    display: inline-grid;
+    place-items: center;
+    min-inline-size: 1.4em;
+    padding: 0 4px;
+    border-radius: 4px;
+    border: 1px solid currentColor;
+    font-size: 0.75rem;
+    font-variant-numeric: tabular-nums;
+  }
+  [part~='action-detail'] {
+    flex-basis: 100%;
+    font-size: 0.8125rem;
+    font-weight: 400;
+  }
+  [part~='action-reason'] {
+    margin: 0;
+    padding: 8px 12px;
+    border-radius: 8px;
+    background: var(--_surface-container);
+    color: var(--_on-surface);
+    font-size: 0.875rem;
+    overflow-wrap: anywhere;
+  }
+  .status-line {
+    display: grid;
+  }
+  .status-line > * {
+    grid-area: 1 / 1;
+  }
+  .status-line [part~='guard'] {
+    background: var(--_surface-container);
+  }
+  .checking {
+    position: fixed;
+    inset-block-end: 24px;
+    inset-inline: 0;
+    margin-inline: auto;
+    inline-size: max-content;
+    max-inline-size: calc(100vw - 32px);
+    box-sizing: border-box;
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 10px 18px;
+    border-radius: 999px;
+    background: var(--_surface);
+    color: var(--_on-surface);
+    box-shadow: 0 4px 16px rgb(0 0 0 / 0.25);
+    font-size: 0.9375rem;
+    z-index: 2147483647;
+  }
+  .spinner {
+    inline-size: 16px;
+    block-size: 16px;
+    border-radius: 50%;
+    border: 2px solid var(--_outline-variant);
+    border-block-start-color: var(--_primary);
+    animation: mcp-spin 0.9s linear infinite;
+  }
+  @keyframes mcp-spin {
+    to {
+      rotate: 1turn;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation: none;
+    }
+  }
+`;

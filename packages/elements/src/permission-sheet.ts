@@ -1,0 +1,473 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { Choice, PermissionEngine, PromptRequest, ToolCall } from '@mcp-consent/engine';
+import {
+  CHECKING_DELAY_MS,
+  connectChecking,
+  createPermissionPrompt,
+  followQueue,
+  type PermissionApi,
+  type PermissionPrompt,
+} from '@mcp-consent/prompt';
+import { emit } from './events.js';
+import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
+import { ModalSheet } from './internal/modal-sheet.js';
+import { ModelController } from './internal/model-controller.js';
+import { spread } from './internal/spread.js';
+import { permissionSheetStyles } from './permission-sheet.styles.js';
+import { buttons, tokens } from './styles/tokens.styles.js';
+import { sheetFrame } from './styles/sheet.styles.js';
+import { toPromptRequest } from './tool-call.js';
+
+/** What the sheet uses of an engine: the queue for "1 of 3", `checking` for the status. */
+export type SheetEngine = Pick<PermissionEngine, 'pending' | 'subscribe' | 'getSnapshot'>;
+
+/** How often a busy engine's elapsed time is re-read (real time, not the clock). */
+const CHECKING_POLL_MS = 20;
+
+interface Entry {
+  request: PromptRequest;
+  resolve(choice: Choice): void;
+  onDecision?: (choice: Choice) => void;
+}
+
+interface Shown extends Entry {
+  prompt: PermissionPrompt;
+  stop(): void;
+}
+
+/**
+ * `<mcp-permission-sheet>`: asks the user before an agent's tool call runs (spec R1–R9).
+ * A bottom sheet on compact widths, a centred modal on expanded ones; modal (`<dialog>`
+ * with `showModal()`), focus moved to the default action and returned afterwards, Tab
+ * cycling inside, Escape = Deny once, keys 1–4, Enter and arrows from the prompt model.
+ * Every string, attribute and decision comes from `@mcp-consent/prompt`.
+ *
+ * ```js
+ * engine.request(call, { prompt: sheet.prompt }); // the engine's prompt callback
+ * sheet.show(toolCall, (choice) => …);             // R7, without an engine
+ * ```
+ *
+ * @slot - none: all content comes from the model.
+ * @fires mcp-open - `{ requestId }` a prompt is shown.
+ * @fires mcp-decision - `{ requestId, choice }` the user answered (not cancelable).
+ * @fires mcp-close - `{ requestId, reason }` the sheet closed.
+ * @csspart root - the dialog (the sheet itself).
+ * @csspart header - title, tool and server.
+ * @csspart title - "Allow this tool to run?".
+ * @csspart queue-position - "1 of 3".
+ * @csspart close - the close button (Deny once).
+ * @csspart tool-icon - the tool icon.
+ * @csspart tool-name - the tool's name.
+ * @csspart tool-title - the tool's title, when it has one.
+ * @csspart tool-description - the tool's description.
+ * @csspart server-chip - "From server" with the trust indicator.
+ * @csspart trust - "Trusted server" / "Untrusted server".
+ * @csspart risk-badge - the risk tier, coloured by `data-color-role`.
+ * @csspart risk-reasons - why this tier (list); risk-reason - one reason.
+ * @csspart notice - expired grant, changed tool, hidden characters, …
+ * @csspart effects-heading - "This tool will:"; effects - the list; effect - one line.
+ * @csspart effect-source - "Assumed: the server did not say".
+ * @csspart args - the arguments preview; args-heading, args-body, args-toggle, args-redacted.
+ * @csspart actions - the four actions; action - one (also action-allow_once … action-deny_always).
+ * @csspart action-shortcut - the number key; action-detail - "expires in 7 days".
+ * @csspart action-reason - why an action is disabled (its accessible tooltip).
+ * @csspart key-hint - the keyboard hint; guard - "input is paused" during the input guard.
+ * @csspart checking - "Checking permissions…" while a lookup takes over 100 ms.
+ * @cssprop --mcp-sheet-breakpoint - viewport width from which the sheet is a centred modal (px, rem). Default 600px.
+ * @cssprop --mcp-sheet-max-width - width of the centred modal. Default 560px.
+ * @cssprop --mcp-surface - sheet background; also --mcp-on-surface, --mcp-on-surface-variant, --mcp-surface-container, --mcp-outline, --mcp-outline-variant.
+ * @cssprop --mcp-primary - the default action; also --mcp-on-primary.
+ * @cssprop --mcp-success-container - low risk; also --mcp-on-success-container.
+ * @cssprop --mcp-warning-container - medium risk; also --mcp-on-warning-container.
+ * @cssprop --mcp-error-container - high risk; also --mcp-on-error-container.
+ * @cssprop --mcp-caution - marker of effect lines that widen what a tool can do.
+ * @cssprop --mcp-focus-ring - focus outline colour.
+ * @cssprop --mcp-scrim - the backdrop.
+ * @cssprop --mcp-radius - button radius; --mcp-sheet-radius - sheet corners.
+ * @cssprop --mcp-target-size - minimum touch target. Default 48px.
+ * @cssprop --mcp-font-family - text font; --mcp-mono-font-family - tool names and arguments.
+ */
+export class McpPermissionSheet extends ModalSheet {
+  static override properties = {
+    ...ModalSheet.properties,
+    engine: { attribute: false },
+    allowAlwaysExpiresInMs: { attribute: false },
+    checking: { state: true },
+  };
+  static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles];
+
+  /**
+   * The engine the prompts come from: keeps "1 of 3" live and shows "Checking
+   * permissions…" when its lookup takes over 100 ms (timed with `clock`). @default undefined
+   */
+  declare engine: SheetEngine | undefined;
+  /** Shows "expires in 7 days" under Allow always for this lifetime (`null`: never). @default undefined */
+  declare allowAlwaysExpiresInMs: number | null | undefined;
+  declare private checking: boolean;
+
+  private readonly model = new ModelController<PermissionApi>(this);
+  private current: Shown | undefined;
+  private readonly waiting: Entry[] = [];
+  private closing: ReturnType<typeof setTimeout> | undefined;
+  private focusKey = '';
+  private stopEngine: (() => void) | undefined;
+  private checkingSince: number | undefined;
+  private checkingPoll: ReturnType<typeof setInterval> | undefined;
+
+  constructor() {
+    super();
+    this.checking = false;
+  }
+
+  /**
+   * The engine's prompt callback: `engine.request(call, { prompt: sheet.prompt })`.
+   * Resolves with the user's choice; a request settled elsewhere closes the sheet.
+   */
+  readonly prompt = (request: PromptRequest): Promise<Choice> =>
+    new Promise((resolve) => this.enqueue({ request, resolve }));
+
+  /**
+   * Spec R7: asks about a tool call and calls `onDecision` with the answer (the promise
+   * resolves with it too). Takes the engine's `PromptRequest` as it is, or a bare
+   * `ToolCall`, whose risk and Allow-always rule are derived the engine's way; nothing
+   * is stored or audited then. Calls made while a prompt is open wait their turn.
+   */
+  show(
+    toolCall: ToolCall | PromptRequest,
+    onDecision?: (choice: Choice) => void,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Choice> {
+    const request = toPromptRequest(toolCall, options.signal);
+    return new Promise((resolve) => this.enqueue({ request, resolve, onDecision }));
+  }
+
+  /** The request on screen, if any. */
+  get requestId(): string | null {
+    return this.current?.request.id ?? null;
+  }
+
+  protected get showing(): boolean {
+    return this.model.api !== undefined;
+  }
+
+  protected defaultFocusTarget(): HTMLElement | null {
+    const api = this.model.api;
+    return api ? this.actionButton(api.focused) : null;
+  }
+
+  protected rearm(): void {
+    this.current?.prompt.rearm();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.watchEngine();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unwatchEngine();
+    // Nobody can answer a sheet that left the page: deny what waits, as the engine does.
+    const entries = [...(this.current ? [this.current] : []), ...this.waiting.splice(0)];
+    for (const entry of entries) this.settle(entry, 'deny_once', 'settled_elsewhere');
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('engine') && this.isConnected) this.watchEngine();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const api = this.model.api;
+    if (!api || api.status !== 'open' || !this.dialog?.open) return;
+    // Follow the model's focus (arrows, a new prompt), never fight Tab or a click.
+    const key = `${this.current?.request.id}:${api.focused}`;
+    if (key !== this.focusKey) {
+      this.focusKey = key;
+      this.actionButton(api.focused)?.focus();
+    }
+  }
+
+  override render(): TemplateResult {
+    const api = this.model.api;
+    return html`${this.renderChecking(api)}
+      <dialog
+        ${spread(api?.props.root ?? {})}
+        @keydown=${this.onKeydown}
+        @focusin=${this.onFocusin}
+        @cancel=${this.onCancel}
+        @close=${this.onClose}
+      >
+        ${api ? this.renderSheet(api) : nothing}
+      </dialog>`;
+  }
+
+  private renderChecking(api: PermissionApi | undefined) {
+    if (!this.checking || api) return nothing;
+    const checking = connectChecking({ locale: this.locales });
+    return html`<div ${spread(checking.props.checking)} class="checking">
+      <span class="spinner" aria-hidden="true"></span>${checking.text}
+    </div>`;
+  }
+
+  private renderSheet(api: PermissionApi) {
+    const p = api.props;
+    return html`<div class="handle" aria-hidden="true"></div>
+      <div ${spread(p.header!)} class="head">
+        <div class="title-row">
+          <h2 ${spread(p.title!)}>${api.title}</h2>
+          <output ${spread(p['queue-position']!)} class="queue">${api.queue.text}</output>
+          <button ${spread(p.close!)} class="close" @click=${this.onCloseClick}>
+            ${closeIcon}
+          </button>
+        </div>
+        <div class="tool">
+          <span ${spread(p['tool-icon']!)} class="tool-icon">${toolIcon}</span>
+          <div class="tool-text">
+            <div ${spread(p['tool-name']!)} class="tool-name">${api.tool.name}</div>
+            <div ${spread(p['tool-title']!)} class="tool-title">${api.tool.title ?? ''}</div>
+          </div>
+        </div>
+        <div class="meta">
+          <span ${spread(p['server-chip']!)} class="server-chip"
+            ><span class="from">${api.server.from}</span>
+            <span ${spread(p.trust!)}
+              >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
+            ></span
+          >
+          <span ${spread(p['risk-badge']!)} class="risk-badge">${api.risk.label}</span>
+        </div>
+      </div>
+      <div class="body">
+        ${api.notices.map(
+          (notice, i) => html`<p ${spread(api.getNoticeProps(i))}>${notice.text}</p>`,
+        )}
+        <p ${spread(p['tool-description']!)} class="description">${api.tool.description ?? ''}</p>
+        <div class="risk">
+          <p class="risk-heading">${api.risk.heading}</p>
+          <ul ${spread(p['risk-reasons']!)}>
+            ${api.risk.reasons.map((r) => html`<li ${spread(p['risk-reason']!)}>${r.text}</li>`)}
+          </ul>
+        </div>
+        <p ${spread(p['effects-heading']!)} class="effects-heading">
+          ${api.effects.unannotatedText ?? api.effects.heading}
+        </p>
+        <ul ${spread(p.effects!)}>
+          ${api.effects.lines.map(
+            (line, i) =>
+              html`<li ${spread(api.getEffectProps(i))}>
+                ${line.text}
+                <span part="effect-source" data-part="effect-source">${line.sourceText}</span>
+              </li>`,
+          )}
+        </ul>
+        <div ${spread(p.args!)}>
+          <p ${spread(p['args-heading']!)} class="args-heading">${api.args.heading}</p>
+          <pre ${spread(p['args-body']!)}>${api.args.text}</pre>
+          <p class="args-more" ?hidden=${api.args.moreText === null}>${api.args.moreText ?? ''}</p>
+          <p ${spread(p['args-redacted']!)}>${api.args.redactedText ?? ''}</p>
+          <button ${spread(p['args-toggle']!)} class="toggle" @click=${this.onToggleArgs}>
+            ${api.args.toggleLabel ?? ''}
+          </button>
+        </div>
+      </div>
+      <div class="foot">
+        <div ${spread(p.actions!)} class="actions">
+          ${api.actionRows.map((row) => row.map((choice) => this.renderAction(api, choice)))}
+        </div>
+        ${api.actions.map(
+          (action) =>
+            html`<p ${spread(api.getActionReasonProps(action.choice))}>
+              ${action.disabledReason ?? ''}
+            </p>`,
+        )}
+        <div class="status-line">
+          <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
+          <p ${spread(p.guard!)}>${api.guard.text}</p>
+        </div>
+      </div>
+      <div ${spread(p.announcer!)}>${this.announcement}</div>`;
+  }
+
+  private renderAction(api: PermissionApi, choice: Choice) {
+    const action = api.actions.find((a) => a.choice === choice)!;
+    return html`<button
+      ${spread(api.getActionProps(choice), `action-${choice}`)}
+      @click=${(event: MouseEvent) => this.onActionClick(event, choice)}
+      @mousedown=${action.enabled ? undefined : preventFocus}
+    >
+      <span class="line"
+        ><span part="action-shortcut" data-part="action-shortcut" aria-hidden="true"
+          >${action.shortcut}</span
+        ><span class="label">${action.label}</span></span
+      >
+      <span part="action-detail" data-part="action-detail" ?hidden=${action.detail === null}
+        >${action.detail ?? ''}</span
+      >
+    </button>`;
+  }
+
+  private actionButton(choice: Choice): HTMLElement | null {
+    return this.renderRoot.querySelector(`[data-part='action'][data-choice='${choice}']`);
+  }
+
+  // --- the queue -------------------------------------------------------------------
+
+  private enqueue(entry: Entry): void {
+    if (this.current) {
+      this.waiting.push(entry);
+      this.syncLocalQueue();
+    } else {
+      this.present(entry);
+    }
+  }
+
+  private present(entry: Entry): void {
+    clearTimeout(this.closing);
+    const prompt = createPermissionPrompt(entry.request, {
+      clock: this.clock,
+      locale: this.locales,
+      guardMs: this.guardMs,
+      allowAlwaysExpiresInMs: this.allowAlwaysExpiresInMs,
+      onAnswer: (choice) => this.settle(shown, choice, 'answered'),
+    });
+    const stopQueue = this.engine ? followQueue(this.engine, prompt) : undefined;
+    const stopStatus = prompt.subscribe(() => {
+      if (prompt.getState().status === 'closed')
+        this.settle(shown, 'deny_once', 'settled_elsewhere');
+    });
+    const shown: Shown = {
+      ...entry,
+      prompt,
+      stop() {
+        stopQueue?.();
+        stopStatus();
+        prompt.destroy();
+      },
+    };
+    this.current = shown;
+    this.syncLocalQueue();
+    this.model.set(prompt);
+    this.announce(prompt.connect().announcement);
+    emit(this, 'mcp-open', { requestId: entry.request.id });
+    if (prompt.getState().status === 'closed') this.settle(shown, 'deny_once', 'settled_elsewhere');
+  }
+
+  private settle(
+    entry: Entry | Shown,
+    choice: Choice,
+    reason: 'answered' | 'settled_elsewhere',
+  ): void {
+    const requestId = entry.request.id;
+    if (this.current === entry) {
+      this.current.stop();
+      this.current = undefined;
+    } else if ('prompt' in entry) {
+      return; // already settled
+    }
+    if (reason === 'answered') emit(this, 'mcp-decision', { requestId, choice });
+    entry.onDecision?.(choice);
+    entry.resolve(choice);
+    const next = this.waiting.shift();
+    if (next) return this.present(next);
+    // The engine shows its next prompt a few microtasks later: keep the sheet up for it.
+    clearTimeout(this.closing);
+    this.closing = setTimeout(() => {
+      if (this.current) return;
+      this.model.set(undefined);
+      this.focusKey = '';
+      emit(this, 'mcp-close', { requestId, reason });
+    });
+  }
+
+  /** Without an engine, "1 of 3" counts the sheet's own waiting calls. */
+  private syncLocalQueue(): void {
+    if (this.current && !this.engine) {
+      this.current.prompt.setQueue({ position: 1, total: 1 + this.waiting.length });
+    }
+  }
+
+  // --- "Checking permissions…" -------------------------------------------------------
+
+  private watchEngine(): void {
+    this.unwatchEngine();
+    const engine = this.engine;
+    if (!engine) return;
+    const unsubscribe = engine.subscribe((event) => {
+      if (event.type === 'checking') this.syncChecking();
+    });
+    this.stopEngine = unsubscribe;
+    this.syncChecking();
+  }
+
+  private unwatchEngine(): void {
+    this.stopEngine?.();
+    this.stopEngine = undefined;
+    this.stopChecking();
+  }
+
+  private stopChecking(): void {
+    clearInterval(this.checkingPoll);
+    this.checkingPoll = undefined;
+    this.checkingSince = undefined;
+    this.checking = false;
+  }
+
+  /**
+   * "Checking permissions…" shows once the engine has been checking for
+   * CHECKING_DELAY_MS by the injected clock (spec R4.1). The clock is read, never given
+   * a timer: a host's manual clock then counts only the engine's own timers. A short
+   * real-time poll notices the clock moving while the engine stays busy.
+   */
+  private syncChecking(): void {
+    if ((this.engine?.getSnapshot().checking ?? 0) === 0) return this.stopChecking();
+    const now = this.clock.now();
+    this.checkingSince ??= now;
+    this.checking = now - this.checkingSince >= CHECKING_DELAY_MS;
+    if (this.checking) {
+      clearInterval(this.checkingPoll);
+      this.checkingPoll = undefined;
+    } else {
+      this.checkingPoll ??= setInterval(() => this.syncChecking(), CHECKING_POLL_MS);
+    }
+  }
+
+  // --- intents -----------------------------------------------------------------------
+
+  private readonly onKeydown = (event: KeyboardEvent): void => {
+    const api = this.model.api;
+    if (!api || !this.acceptKey(event) || this.trapTab(event)) return;
+    const target = event.composedPath()[0];
+    const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
+    const key = event.key;
+    // Enter and Space on close or Show more, and arrows in the arguments, stay native.
+    const local = key === 'Enter' || key.startsWith('Arrow') || key === 'Home' || key === 'End';
+    if ((local && !onAction) || key === ' ') return;
+    if (api.handleKey(event).handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  private readonly onFocusin = (event: FocusEvent): void => {
+    const target = event.composedPath()[0];
+    const choice = target instanceof HTMLElement ? target.dataset.choice : undefined;
+    if (choice) this.model.api?.focus(choice as Choice);
+  };
+
+  private onActionClick(event: MouseEvent, choice: Choice): void {
+    if (this.acceptClick(event)) this.model.api?.choose(choice);
+  }
+
+  private readonly onCloseClick = (event: MouseEvent): void => {
+    const api = this.model.api;
+    if (api && this.acceptClick(event)) api.choose(api.escapeAction);
+  };
+
+  private readonly onToggleArgs = (): void => this.model.api?.toggleArgs();
+}
+
+/** A disabled action keeps focus where it is when clicked. */
+function preventFocus(event: MouseEvent): void {
+  event.preventDefault();
+}
