@@ -306,7 +306,12 @@ export class McpElicitationSheet extends ModalSheet {
 
   private present(entry: Entry): void {
     clearTimeout(this.closing);
-    const id = entry.input.id ?? `elicitation-${++counter}`;
+    const { params } = entry.input;
+    const id =
+      entry.input.id ??
+      (params.mode === 'url' && typeof params.elicitationId === 'string'
+        ? params.elicitationId
+        : `elicitation-${++counter}`);
     const prompt = createElicitationPrompt(entry.input.params, {
       server: entry.input.server,
       signal: entry.input.signal,

@@ -7,6 +7,7 @@ import {
   startFixtureServer,
   type FixtureServer,
 } from '../../../test/support/browser.js';
+import { findCompromise } from './compromise.js';
 
 export const fixtureDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const SHEET = 'mcp-permission-sheet';
@@ -118,40 +119,7 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
     async expandArguments() {
       await page.locator(`${SHEET} [data-part='args-toggle']`).click();
     },
-    compromised: () => inPage(page),
+    compromised: () => findCompromise(page, SHEET),
     dispose,
   };
-}
-
-/** Evaluated in the page: scripts that ran, live markup from server text, overflow. */
-function inPage(page: Page): Promise<string[]> {
-  return page.evaluate((tag) => {
-    const problems: string[] = [];
-    if (window.__pwned !== undefined) problems.push(`script ran: ${String(window.__pwned)}`);
-    const root = document.querySelector(tag)?.shadowRoot;
-    if (!root) return problems;
-    for (const el of root.querySelectorAll('*')) {
-      if (['SCRIPT', 'IMG', 'IFRAME', 'STYLE', 'OBJECT', 'EMBED'].includes(el.tagName)) {
-        problems.push(`markup interpreted: <${el.tagName.toLowerCase()}>`);
-      }
-      for (const attr of el.getAttributeNames()) {
-        if (attr.startsWith('on')) problems.push(`event handler attribute: ${attr}`);
-      }
-    }
-    const dialog = root.querySelector('dialog');
-    if (!dialog?.open) return problems;
-    const box = dialog.getBoundingClientRect();
-    if (box.left < -1 || box.top < -1 || box.right > innerWidth + 1 || box.bottom > innerHeight + 1)
-      problems.push('the sheet leaves the viewport');
-    for (const el of dialog.querySelectorAll<HTMLElement>('*')) {
-      if (el.closest('[data-part="announcer"]')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      if (r.left < box.left - 1 || r.right > box.right + 1)
-        problems.push(`overflows the sheet: ${el.dataset.part ?? el.className ?? el.tagName}`);
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
-        problems.push(`scrolls sideways: ${el.dataset.part ?? el.className ?? el.tagName}`);
-    }
-    return problems;
-  }, SHEET);
 }

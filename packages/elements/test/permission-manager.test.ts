@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  launchChromium,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../../test/support/browser.js';
+import { compact, expanded, openGallery, show } from './gallery.js';
+import { fixtureDir } from './lit-driver.js';
+
+const PANEL = 'mcp-permission-manager';
+let browser: Browser;
+let server: FixtureServer;
+let page: Page;
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await page?.context().close();
+});
+
+const rows = (p: Page, part: 'grant-row' | 'audit-row') =>
+  p.locator(`${PANEL} [data-part='${part}']`);
+const tools = (p: Page) =>
+  rows(p, 'grant-row').evaluateAll((list) =>
+    list.map((row) => row.querySelector('[data-column="tool"]')!.textContent!.trim()),
+  );
+const focusedPart = (p: Page) =>
+  p.evaluate(
+    (tag) =>
+      (document.querySelector(tag)?.shadowRoot?.activeElement as HTMLElement | null)?.dataset.part,
+    PANEL,
+  );
+
+it.each([
+  ['compact', compact],
+  ['expanded', expanded],
+])('lists grants with tool, server, decision and expiry (%s)', async (_, viewport) => {
+  page = await openGallery(browser, server, { viewport });
+  await show(page, 'manager');
+  expect(await rows(page, 'grant-row').count()).toBe(4);
+  const text = await page.locator(`${PANEL} [data-part='root']`).innerText();
+  for (const shown of [
+    'notes_list',
+    'Always allowed',
+    'Always denied',
+    'expires in 90 days',
+    'expired',
+    'never expires',
+  ])
+    expect(text).toContain(shown);
+  expect(await rows(page, 'audit-row').count()).toBe(7);
+});
+
+it('revokes one grant; focus moves to the next Revoke and the change is announced', async () => {
+  page = await openGallery(browser, server);
+  await show(page, 'manager');
+  const row = rows(page, 'grant-row').filter({ hasText: 'notes_delete' });
+  await row.locator("[data-part='revoke']").click();
+  await page.waitForFunction(
+    (tag) =>
+      document.querySelectorAll(tag).length === 1 &&
+      document.querySelector(tag)!.shadowRoot!.querySelectorAll('[data-part="grant-row"]')
+        .length === 3,
+    PANEL,
+  );
+  expect(await tools(page)).not.toContain('notes_delete');
+  expect(await page.locator(`${PANEL} [data-part='status']`).innerText()).toBe(
+    'Permission for notes_delete revoked',
+  );
+  expect(await focusedPart(page)).toBe('revoke');
+  const events = await page.evaluate(() => window.__events.filter((e) => e.type === 'mcp-revoke'));
+  expect(events[0]!.detail).toMatchObject({ tool: 'notes_delete', server: 'notes' });
+});
+
+it('a host can cancel mcp-revoke and keep the grant', async () => {
+  page = await openGallery(browser, server);
+  await show(page, 'manager');
+  await page.evaluate(() => document.addEventListener('mcp-revoke', (e) => e.preventDefault()));
+  await rows(page, 'grant-row').first().locator("[data-part='revoke']").click();
+  await page.waitForTimeout(50);
+  expect(await rows(page, 'grant-row').count()).toBe(4);
+});
+
+it('Revoke all asks first; Cancel keeps everything, confirming revokes everything', async () => {
+  page = await openGallery(browser, server);
+  await show(page, 'manager');
+  const confirm = page.locator(`${PANEL} [data-part='confirm']`);
+  expect(await confirm.isHidden()).toBe(true);
+  await page.locator(`${PANEL} [data-part='revoke-all']`).click();
+  expect(await confirm.innerText()).toContain(
+    'Revoke all 4 saved permissions? You will be asked again.',
+  );
+  await page.locator(`${PANEL} [data-part='confirm-cancel']`).click();
+  expect(await confirm.isHidden()).toBe(true);
+  expect(await rows(page, 'grant-row').count()).toBe(4);
+  await page.locator(`${PANEL} [data-part='revoke-all']`).click();
+  await page.locator(`${PANEL} [data-part='confirm-action']`).click();
+  await page.locator(`${PANEL} [data-part='grants-empty']`).waitFor();
+  expect(await page.locator(`${PANEL} [data-part='grants-empty']`).innerText()).toMatch(
+    /^No saved permissions\./,
+  );
+  expect(await page.locator(`${PANEL} [data-part='status']`).innerText()).toBe(
+    '4 saved permissions revoked',
+  );
+  expect(await focusedPart(page)).toBe('grants-heading');
+  // The history is kept.
+  expect(await rows(page, 'audit-row').count()).toBe(7);
+});
+
+it('filters grants by text and the history by text and decision', async () => {
+  page = await openGallery(browser, server);
+  await show(page, 'manager');
+  await page.locator(`${PANEL} [data-part='grants-filter']`).fill('LIST');
+  expect(await tools(page)).toEqual(['notes_list']);
+  await page.locator(`${PANEL} [data-part='audit-decision']`).selectOption('deny_always');
+  const decisions = await rows(page, 'audit-row').evaluateAll((list) =>
+    list.map((row) => row.getAttribute('data-decision')),
+  );
+  expect(decisions).toEqual(['deny_always', 'deny_always', 'deny_always']);
+  await page.locator(`${PANEL} [data-part='audit-filter']`).fill('zzz');
+  expect(await page.locator(`${PANEL} [data-part='audit-empty']`).innerText()).toBe(
+    'No decisions match the filter',
+  );
+});
+
+it('shows the empty state, in Arabic right to left', async () => {
+  page = await openGallery(browser, server);
+  await show(page, 'manager-empty', { locale: 'ar' });
+  expect(await page.locator(`${PANEL} [data-part='root']`).getAttribute('dir')).toBe('rtl');
+  expect(await page.locator(`${PANEL} [data-part='grants-empty']`).isVisible()).toBe(true);
+  expect(await page.locator(`${PANEL} [data-part='revoke-all']`).isHidden()).toBe(true);
+});
