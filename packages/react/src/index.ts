@@ -13,6 +13,8 @@ export {
   type ConsentProviderProps,
 } from './provider.js';
 export { PermissionSheet, type PermissionSheetProps } from './permission-sheet.js';
+export { ElicitationSheet, type ElicitationSheetProps } from './elicitation-sheet.js';
+export { PermissionManager, type PermissionManagerProps } from './permission-manager.js';
 export { CheckingStatus, type CheckingStatusProps } from './checking-status.js';
 export {
   ConsentStyles,

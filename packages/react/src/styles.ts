@@ -138,7 +138,10 @@ const sheet = `
 .mcp-consent-layer .mcp-consent-body { padding: 12px 24px 16px; display: flex; flex-direction: column; gap: 12px; }
 .mcp-consent-layer .mcp-consent-section { display: flex; flex-direction: column; gap: 4px; }
 .mcp-consent-layer .mcp-consent-subheading { margin: 0; font-weight: 600; }
-.mcp-consent-layer [dir='auto'] { text-align: match-parent; }
+/* Server text (dir=auto) lines up with the sheet, whatever its own direction. */
+.mcp-consent-layer [dir='rtl'] [dir='auto'] { text-align: right; }
+.mcp-consent-layer [dir='ltr'] [dir='auto'] { text-align: left; }
+.mcp-consent-layer [data-scope='elicitation'] .mcp-consent-heading { grid-column: 1 / 3; }
 .mcp-consent-layer [data-part='notice'] {
   margin: 0; padding: 8px 12px; border-radius: 12px; overflow-wrap: anywhere;
   background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
@@ -211,8 +214,10 @@ const controls = `
 .mcp-consent-layer [data-part='field'] { display: flex; flex-direction: column; gap: 4px; border: 0; padding: 0; margin: 0; }
 .mcp-consent-layer [data-part='field-label'] { font-weight: 600; overflow-wrap: anywhere; }
 .mcp-consent-layer [data-part='field-required'], .mcp-consent-layer [data-part='field-description'] {
-  font-size: 0.8125rem; font-weight: 400; color: var(--_on-surface-variant);
+  margin: 0; font-size: 0.8125rem; font-weight: 400; color: var(--_on-surface-variant);
 }
+.mcp-consent-layer [data-part='form'] { display: flex; flex-direction: column; gap: 16px; }
+.mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'] { font-size: 0.875rem; }
 .mcp-consent-layer [data-part='field-option'] { display: flex; align-items: center; min-block-size: var(--_target); }
 .mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'],
 .mcp-consent-layer [data-part='url-error'] {
@@ -234,23 +239,57 @@ const controls = `
 }
 `;
 
-/** Permission manager (grants list) and audit history. */
+/** Permission manager (grants list) and audit history: page content in the same colour roles. */
 const manager = `
-.mcp-consent-manager { display: flex; flex-direction: column; gap: 12px; }
+.mcp-consent-manager {
+  display: flex; flex-direction: column; gap: 24px; padding: 16px;
+  background: var(--_surface); color: var(--_on-surface); border-radius: 16px;
+}
+.mcp-consent-manager section { display: flex; flex-direction: column; gap: 12px; }
 .mcp-consent-manager h2 { margin: 0; font-size: 1.25rem; }
-.mcp-consent-manager table { border-collapse: collapse; inline-size: 100%; }
+.mcp-consent-manager p { margin: 0; }
+.mcp-consent-manager [data-part='grants-count'], .mcp-consent-manager [data-part='grants-empty'],
+.mcp-consent-manager [data-part='audit-empty'], .mcp-consent-manager .mcp-consent-secondary {
+  color: var(--_on-surface-variant);
+}
+.mcp-consent-manager .mcp-consent-secondary { display: block; font-size: 0.8125rem; }
+.mcp-consent-manager .mcp-consent-filter { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; }
+.mcp-consent-manager .mcp-consent-table-scroll { overflow-x: auto; border-radius: 8px; }
+.mcp-consent-manager table { border-collapse: collapse; inline-size: 100%; min-inline-size: 40rem; table-layout: fixed; }
+.mcp-consent-manager th[data-column='tool'] { inline-size: 24%; }
+.mcp-consent-manager th[data-column='time'], .mcp-consent-manager th[data-column='expires'] { inline-size: 18%; }
+.mcp-consent-manager th[data-column='actions'] { inline-size: 8.5rem; }
 .mcp-consent-manager th, .mcp-consent-manager td {
-  text-align: start; padding: 8px; border-block-end: 1px solid var(--_outline-variant); overflow-wrap: anywhere; vertical-align: middle;
+  text-align: start; padding: 8px; border-block-end: 1px solid var(--_outline-variant);
+  overflow-wrap: anywhere; vertical-align: middle;
 }
 .mcp-consent-manager th { font-size: 0.8125rem; color: var(--_on-surface-variant); font-weight: 600; }
-.mcp-consent-manager button, .mcp-consent-manager input {
-  font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target); padding: 8px 16px; border-radius: 24px;
-  border: 1px solid var(--_outline); background: transparent; color: var(--_primary); font-weight: 600; cursor: pointer;
+.mcp-consent-manager [data-part='cell'][data-column='tool'] {
+  font-family: var(--mcp-mono-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
 }
-.mcp-consent-manager input { border-radius: 8px; color: var(--_on-surface); background: var(--_surface); cursor: text; font-weight: 400; }
-.mcp-consent-manager [data-decision='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
-.mcp-consent-manager [data-decision='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
-.mcp-consent-manager .mcp-consent-pill { display: inline-block; padding: 2px 10px; border-radius: 8px; font-size: 0.8125rem; font-weight: 600; }
+.mcp-consent-manager [data-part='grant-row'][data-expired='true'] { color: var(--_on-surface-variant); }
+.mcp-consent-manager button {
+  font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target); padding: 8px 16px;
+  border-radius: 24px; border: 1px solid var(--_outline); background: transparent; color: var(--_primary);
+  font-weight: 600; cursor: pointer; align-self: flex-start;
+}
+.mcp-consent-manager [data-part='confirm-action'] {
+  background: var(--_error-container); color: var(--_on-error-container); border-color: transparent;
+}
+.mcp-consent-manager [data-part='confirm'] {
+  display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 12px; border-radius: 12px;
+  background: var(--_surface-container);
+}
+.mcp-consent-manager [data-part='confirm'] p { flex-basis: 100%; }
+.mcp-consent-manager input, .mcp-consent-manager select {
+  font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
+  border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface);
+}
+.mcp-consent-manager .mcp-consent-pill {
+  display: inline-block; padding: 2px 10px; border-radius: 8px; font-size: 0.8125rem; font-weight: 600;
+}
+.mcp-consent-manager .mcp-consent-pill[data-decision='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
+.mcp-consent-manager .mcp-consent-pill[data-decision='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
 `;
 
 /** The whole stylesheet, for hosts that include it themselves. */

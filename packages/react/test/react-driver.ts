@@ -36,20 +36,25 @@ export function sharedBrowser() {
   };
 }
 
-/** Opens a fresh context and page on the fixture (`page` is e.g. `index.html`). */
+/** Opens a fresh context and page on a fixture page and waits for its global (`__start`, `__lab`). */
 export async function openFixture(
   shared: ReturnType<typeof sharedBrowser>,
   path = 'index.html',
   contextOptions: Parameters<Browser['newContext']>[0] = {},
+  ready = '__start',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const [browser, server] = await shared.get();
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
   await page.goto(new URL(path, server.url).href);
-  await page.waitForFunction(() => typeof (window as unknown as W).__start === 'function');
+  await page.waitForFunction((name) => name in window, ready);
   return { context, page };
 }
+
+/** The lab page: controlled components and hooks without a provider (fixture/lab-page.tsx). */
+export const openLab = (shared: ReturnType<typeof sharedBrowser>) =>
+  openFixture(shared, 'lab.html', {}, '__lab');
 
 /**
  * The React renderer under the shared scenario suite: real Chromium, real

@@ -1,0 +1,100 @@
+import type { ChangeEvent } from 'react';
+import type { ElicitationFormApi, FieldView } from '@mcp-consent/prompt';
+import { toReactProps as p } from './attrs.js';
+
+const part = (name: string) => ({ 'data-scope': 'elicitation', 'data-part': name });
+
+/** One form field of an elicitation, from the model's `FieldView`. Values are controlled by the model. */
+export function ElicitationField({ api, field }: { api: ElicitationFormApi; field: FieldView }) {
+  const focus = () => api.focus({ kind: 'field', name: field.name });
+  const blur = () => api.blur(field.name);
+  const label = (
+    <>
+      {field.label} <span {...part('field-required')}>{field.requiredText}</span>
+    </>
+  );
+  const description = <p {...p(field.props['field-description'])}>{field.description}</p>;
+  const error = <p {...p(field.props['field-error'])}>{field.error}</p>;
+
+  if (field.kind === 'multiselect') {
+    const chosen = Array.isArray(field.value) ? (field.value as readonly string[]) : [];
+    const { for: _for, ...legend } = p(field.props['field-label']);
+    const input = p(field.inputProps);
+    return (
+      <fieldset
+        {...p(field.props.field)}
+        id={field.id}
+        aria-describedby={input['aria-describedby'] as string | undefined}
+      >
+        <legend {...legend}>{label}</legend>
+        {description}
+        {field.options.map((option, index) => (
+          <label {...part('field-option')} key={option.value}>
+            <input
+              type="checkbox"
+              id={`${field.id}-${index}`}
+              name={field.id}
+              value={option.value}
+              checked={chosen.includes(option.value)}
+              aria-invalid={input['aria-invalid'] === 'true' ? true : undefined}
+              onChange={(event) =>
+                api.setValue(
+                  field.name,
+                  event.target.checked
+                    ? [...chosen, option.value]
+                    : chosen.filter((value) => value !== option.value),
+                )
+              }
+              onFocus={focus}
+              onBlur={blur}
+            />
+            <span dir="auto">{option.label}</span>
+          </label>
+        ))}
+        {error}
+      </fieldset>
+    );
+  }
+
+  const common = { ...p(field.inputProps), onFocus: focus, onBlur: blur };
+  if (field.kind === 'boolean') {
+    return (
+      <div {...p(field.props.field)}>
+        <div {...part('field-option')}>
+          <input
+            {...common}
+            type="checkbox"
+            checked={field.value === true}
+            onChange={(event) => api.setValue(field.name, event.target.checked)}
+          />
+          <label {...p(field.props['field-label'])}>{label}</label>
+        </div>
+        {description}
+        {error}
+      </div>
+    );
+  }
+
+  const onText = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    api.setValue(field.name, event.target.value);
+  const value = typeof field.value === 'string' ? field.value : '';
+  return (
+    <div {...p(field.props.field)}>
+      <label {...p(field.props['field-label'])}>{label}</label>
+      {description}
+      {field.kind === 'select' ? (
+        <select {...common} value={value} onChange={onText}>
+          <option value="">{api.form.choosePlaceholder}</option>
+          {field.options.map((option) => (
+            <option {...part('field-option')} key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} value={value} onChange={onText} />
+      )}
+      {error}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { KeyboardEvent, Ref } from 'react';
+import type { ElicitAction, ElicitationApi } from '@mcp-consent/prompt';
+import { toReactProps as p } from './attrs.js';
+import { ElicitationField } from './elicitation-fields.js';
+import { CloseIcon } from './icons.js';
+
+export interface ElicitationViewProps {
+  api: ElicitationApi;
+  rootRef: Ref<HTMLDivElement>;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  announcement: string;
+}
+
+const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
+
+/**
+ * The elicitation sheet's markup: the requesting server, the server's message
+ * (text, never markup), then a form (fields from the requested schema) or a
+ * URL with its host highlighted and warnings, then Accept / Decline / Cancel.
+ */
+export function ElicitationView({ api, rootRef, onKeyDown, announcement }: ElicitationViewProps) {
+  const action = (name: ElicitAction) => {
+    const view = api.actions.find((entry) => entry.action === name)!;
+    const props = p(api.getActionProps(name));
+    const reasonId = `${props.id as string}-reason`;
+    return (
+      <div className="mcp-consent-cell" key={name}>
+        <button
+          {...props}
+          aria-describedby={view.disabledReason ? reasonId : undefined}
+          onClick={() => api.choose(name)}
+          onFocus={() => api.focus({ kind: 'action', action: name })}
+          onMouseDown={view.enabled ? undefined : keepFocus}
+        >
+          <span className="mcp-consent-action-label">{view.label}</span>
+        </button>
+        {view.disabledReason ? (
+          <span id={reasonId} data-scope="elicitation" data-part="action-reason">
+            {view.disabledReason}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <div {...p(api.props.backdrop)} onMouseDown={keepFocus} />
+      <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
+        <div className="mcp-consent-scroll">
+          <div {...p(api.props.header)}>
+            <div className="mcp-consent-heading">
+              <h2 {...p(api.props.title)}>{api.title}</h2>
+            </div>
+            <button {...p(api.props.close)} onClick={() => api.choose(api.escapeAction)}>
+              <CloseIcon />
+            </button>
+            <div className="mcp-consent-meta">
+              <span {...p(api.props['server-chip'])}>{api.server.from}</span>
+              <span {...p(api.props.trust)}>{api.server.trustLabel}</span>
+            </div>
+          </div>
+          <div className="mcp-consent-body">
+            {api.notices.map((notice, index) => (
+              <p {...p(api.props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
+                {notice.text}
+              </p>
+            ))}
+            <div className="mcp-consent-section">
+              <p {...p(api.props['message-label'])}>{api.message.label}</p>
+              <p {...p(api.props.message)}>{api.message.text}</p>
+            </div>
+            {api.mode === 'form' ? <FormPart api={api} /> : <UrlPart api={api} />}
+          </div>
+        </div>
+        <div className="mcp-consent-footer">
+          <p {...p(api.props.guard)}>{api.guard.text}</p>
+          <div {...p(api.props.actions)}>{api.actions.map((view) => action(view.action))}</div>
+          <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
+        </div>
+        <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
+          {announcement}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function FormPart({ api }: { api: Extract<ElicitationApi, { mode: 'form' }> }) {
+  return (
+    <form
+      {...p(api.props.form)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        api.accept();
+      }}
+    >
+      <p {...p(api.props['error-summary'])}>{api.form.errorSummary}</p>
+      {api.form.fields.map((field) => (
+        <ElicitationField api={api} field={field} key={field.name} />
+      ))}
+    </form>
+  );
+}
+
+function UrlPart({ api }: { api: Extract<ElicitationApi, { mode: 'url' }> }) {
+  const { url } = api;
+  return (
+    <div className="mcp-consent-section">
+      <p {...p(api.props['url-label'])}>{url.label}</p>
+      <p {...p(api.props.url)}>
+        <span {...p(api.props['url-before'])}>{url.before}</span>
+        <span {...p(api.props['url-host'])}>{url.host}</span>
+        <span {...p(api.props['url-after'])}>{url.after}</span>
+      </p>
+      {url.site ? <p {...p(api.props['url-site'])}>{url.site}</p> : null}
+      {url.warnings.map((warning) => (
+        <p {...p(api.props['url-warning'])} data-kind={warning.kind} key={warning.kind}>
+          {warning.text}
+        </p>
+      ))}
+      {url.error ? <p {...p(api.props['url-error'])}>{url.error}</p> : null}
+      <p {...p(api.props['url-notice'])}>{url.notice}</p>
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { AuditEvent, Clock, GrantFilter } from '@mcp-consent/engine';
+import { systemClock } from '@mcp-consent/engine';
+import {
+  createPermissionManager,
+  type AuditDecisionFilter,
+  type ManagerApi,
+  type ManagerEngine,
+  type PermissionManager as ManagerModel,
+} from '@mcp-consent/prompt';
+import { toReactProps as p } from './attrs.js';
+import { useIsClient } from './dom.js';
+import { useHeadlessModel } from './hooks/use-model.js';
+import { useOptionalConsent } from './provider.js';
+import { ConsentStyles, type ColorScheme } from './sheet-layer.js';
+
+export interface PermissionManagerProps {
+  /** Grants to list and revoke. @default the provider's engine */
+  engine?: ManagerEngine;
+  /** Reads the audit history, e.g. `() => sink.events()`. Without it the history stays empty. @default undefined */
+  audit?: () => Promise<readonly AuditEvent[]> | readonly AuditEvent[];
+  /** Which grants to show, e.g. the signed-in user's. @default {} (all) */
+  filter?: GrantFilter;
+  /** @default the provider's clock, else systemClock */
+  clock?: Clock;
+  /** @default the provider's locale, else 'en-US' */
+  locale?: string | readonly string[];
+  /** At most this many history rows. @default 200 */
+  auditLimit?: number;
+  /** Prefix of element ids (set it when a page shows two managers). @default 'mcp-consent-manager' */
+  idPrefix?: string;
+  /** @default 'auto' */
+  colorScheme?: ColorScheme;
+  /** Extra class on the root. @default undefined */
+  className?: string;
+  /** @default the provider's setting, else true */
+  injectStyles?: boolean;
+}
+
+/**
+ * "Saved permissions" (the user's Allow always / Deny always grants, with
+ * revoke one and a confirmed revoke all) and "Permission history" (the audit
+ * log, newest first, filterable). Page content, not a dialog; server-renders
+ * the grants it can list synchronously.
+ */
+export function PermissionManager(props: PermissionManagerProps) {
+  const context = useOptionalConsent();
+  const engine = props.engine ?? context?.engine;
+  if (!engine) throw new Error('<PermissionManager> needs an engine or a <ConsentProvider>.');
+  const clock = props.clock ?? context?.clock ?? systemClock;
+  const locale = props.locale ?? context?.locale ?? 'en-US';
+  const isClient = useIsClient();
+  const options = {
+    engine,
+    clock,
+    locale,
+    audit: props.audit,
+    filter: props.filter,
+    auditLimit: props.auditLimit,
+    idPrefix: props.idPrefix,
+  };
+  const key = JSON.stringify([locale, props.filter ?? {}, props.auditLimit, props.idPrefix]);
+  const { api: live } = useHeadlessModel<ManagerApi, ManagerModel>(
+    isClient ? key : null,
+    () => createPermissionManager(options),
+    undefined,
+    [engine, clock, props.audit],
+  );
+  // The server (and hydration) render a snapshot from a model that is destroyed at once.
+  const snapshot = useMemo(() => {
+    if (isClient) return null;
+    const model = createPermissionManager({ ...options, audit: undefined });
+    const view = model.connect();
+    model.destroy();
+    return view;
+    // The snapshot is for the first render only.
+  }, [isClient]);
+  const api = live ?? snapshot;
+  const focus = useRevokeFocus(api);
+  if (!api) return null;
+  const injectStyles = props.injectStyles ?? context?.injectStyles ?? true;
+
+  return (
+    <section
+      {...p(api.props.root)}
+      ref={focus.root}
+      className={['mcp-consent-theme', 'mcp-consent-manager', props.className]
+        .filter(Boolean)
+        .join(' ')}
+      data-color-scheme={props.colorScheme ?? 'auto'}
+    >
+      {injectStyles ? <ConsentStyles nonce={context?.nonce} /> : null}
+      <GrantsSection api={api} onRevoke={focus.revoked} />
+      <AuditSection api={api} />
+      <div {...p(api.props.status)} className="mcp-consent-visually-hidden">
+        {api.status}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Keeps focus on a sensible control when the row holding it is revoked, and
+ * moves it through the two steps of Revoke all (Cancel first: the safe choice).
+ */
+function useRevokeFocus(api: ManagerApi | null) {
+  const root = useRef<HTMLElement>(null);
+  const pending = useRef<number | null>(null);
+  const count = api?.grants.rows.length ?? 0;
+  const confirming = api?.confirm != null;
+  const wasConfirming = useRef(confirming);
+  useEffect(() => {
+    const node = root.current;
+    if (!node || wasConfirming.current === confirming) return;
+    wasConfirming.current = confirming;
+    const active = node.ownerDocument.activeElement;
+    // Focus on a control that was just hidden counts as lost (browsers move it later).
+    const lost =
+      !active || active === node.ownerDocument.body || active.getClientRects().length === 0;
+    if (confirming) node.querySelector<HTMLElement>('[data-part="confirm-cancel"]')?.focus();
+    else if (lost) node.querySelector<HTMLElement>('[data-part="revoke-all"]')?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    const index = pending.current;
+    const node = root.current;
+    if (index === null || !node) return;
+    pending.current = null;
+    const buttons = node.querySelectorAll<HTMLElement>('[data-part="revoke"]');
+    const next =
+      buttons[Math.min(index, buttons.length - 1)] ??
+      node.querySelector<HTMLElement>('[data-part="grants-heading"]');
+    next?.focus();
+  }, [count]);
+  return { root, revoked: (index: number) => (pending.current = index) };
+}
+
+/** A keyboard-scrollable box around a table, so narrow screens scroll it sideways. */
+const scrollRegion = (labelledBy: string, hidden: boolean) => ({
+  className: 'mcp-consent-table-scroll',
+  // A group, not a region: the section around it is already the landmark with this name.
+  role: 'group',
+  'aria-labelledby': labelledBy,
+  tabIndex: 0,
+  hidden,
+});
+
+/** The column of each row's Revoke button (the model names the data columns only). */
+const actionsColumn = (part: 'column-header' | 'cell') => ({
+  'data-scope': 'manager',
+  'data-part': part,
+  'data-column': 'actions',
+  ...(part === 'column-header' ? { scope: 'col' } : {}),
+});
+
+function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: number) => void }) {
+  const { grants, confirm } = api;
+  const columns = Object.entries(grants.columns) as [keyof typeof grants.columns, string][];
+  const filterHidden = api.props['grants-filter']?.hidden === true;
+  return (
+    <section {...p(api.props.grants)}>
+      <h2 {...p(api.props['grants-heading'])} tabIndex={-1}>
+        {grants.title}
+      </h2>
+      <p {...p(api.props['grants-count'])}>{grants.countText}</p>
+      <div className="mcp-consent-filter" hidden={filterHidden}>
+        <label {...p(api.props['grants-filter-label'])}>{grants.filter.label}</label>
+        <input
+          {...p(api.props['grants-filter'])}
+          value={grants.filter.value}
+          onChange={(event) => api.setGrantQuery(event.target.value)}
+        />
+      </div>
+      <div {...scrollRegion(api.ids.grantsHeading, api.props['grants-table']?.hidden === true)}>
+        <table {...p(api.props['grants-table'])}>
+          <thead>
+            <tr>
+              {columns.map(([column, label]) => (
+                <th {...p(api.getColumnProps('column-header', column))} key={column}>
+                  {label}
+                </th>
+              ))}
+              <th {...actionsColumn('column-header')}>{grants.actionsColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {grants.rows.map((row, index) => (
+              <tr {...p(row.props.row)} key={row.key}>
+                <td {...p(api.getColumnProps('cell', 'tool'))} dir="auto">
+                  {row.tool}
+                </td>
+                <td {...p(api.getColumnProps('cell', 'server'))} dir="auto">
+                  {row.server}
+                </td>
+                <td {...p(api.getColumnProps('cell', 'decision'))}>
+                  <span className="mcp-consent-pill" data-decision={row.decision}>
+                    {row.decisionLabel}
+                  </span>
+                </td>
+                <td {...p(api.getColumnProps('cell', 'scope'))}>{row.scopeText}</td>
+                <td {...p(api.getColumnProps('cell', 'expires'))}>
+                  {row.expiresText}
+                  {row.expiresDateText ? (
+                    <span className="mcp-consent-secondary">{row.expiresDateText}</span>
+                  ) : null}
+                </td>
+                <td {...actionsColumn('cell')}>
+                  <button
+                    {...p(row.props.revoke)}
+                    onClick={() => {
+                      onRevoke(index);
+                      void row.revoke();
+                    }}
+                  >
+                    {row.revokeLabel}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p {...p(api.props['grants-empty'])}>{grants.emptyText}</p>
+      <button {...p(api.props['revoke-all'])} onClick={api.requestRevokeAll}>
+        {grants.revokeAllLabel}
+      </button>
+      <div {...p(api.props.confirm)}>
+        <p {...p(api.props['confirm-text'])}>{confirm?.text}</p>
+        <button
+          {...p(api.props['confirm-action'])}
+          onClick={() => {
+            onRevoke(0);
+            void api.confirmRevokeAll();
+          }}
+        >
+          {confirm?.confirmLabel}
+        </button>
+        <button {...p(api.props['confirm-cancel'])} onClick={api.cancelRevokeAll}>
+          {confirm?.cancelLabel}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function AuditSection({ api }: { api: ManagerApi }) {
+  const { audit } = api;
+  const columns = Object.entries(audit.columns) as [keyof typeof audit.columns, string][];
+  return (
+    <section {...p(api.props.audit)}>
+      <h2 {...p(api.props['audit-heading'])}>{audit.title}</h2>
+      <div className="mcp-consent-filter">
+        <label {...p(api.props['audit-filter-label'])}>{audit.filter.label}</label>
+        <input
+          {...p(api.props['audit-filter'])}
+          value={audit.filter.value}
+          onChange={(event) => api.setAuditQuery(event.target.value)}
+        />
+        <label {...p(api.props['audit-decision-label'])}>{audit.filter.decisionLabel}</label>
+        <select
+          {...p(api.props['audit-decision'])}
+          value={audit.filter.decision}
+          onChange={(event) => api.setAuditDecision(event.target.value as AuditDecisionFilter)}
+        >
+          {audit.filter.options.map((option) => (
+            <option value={option.value} key={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div {...scrollRegion(api.ids.auditHeading, api.props['audit-table']?.hidden === true)}>
+        <table {...p(api.props['audit-table'])}>
+          <thead>
+            <tr>
+              {columns.map(([column, label]) => (
+                <th {...p(api.getColumnProps('column-header', column))} key={column}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {audit.rows.map((row) => (
+              <tr {...p(row.props.row)} key={row.id}>
+                <td {...p(api.getColumnProps('cell', 'time'))}>{row.timeText}</td>
+                <td {...p(api.getColumnProps('cell', 'tool'))} dir="auto">
+                  {row.tool}
+                </td>
+                <td {...p(api.getColumnProps('cell', 'server'))} dir="auto">
+                  {row.server}
+                </td>
+                <td {...p(api.getColumnProps('cell', 'decision'))}>{row.decisionLabel}</td>
+                <td {...p(api.getColumnProps('cell', 'risk'))}>{row.riskText}</td>
+                <td {...p(api.getColumnProps('cell', 'origin'))}>{row.originText}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p {...p(api.props['audit-empty'])}>{audit.emptyText}</p>
+    </section>
+  );
+}
