@@ -1,0 +1,51 @@
+/**
+ * Memory per 100 000 grants: the heap an engine holds after syncing 100 000
+ * grants from the file store, after full GCs, measured in a fresh child
+ * process so nothing else in the heap moves.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { grantFileText } from '../lib/grants.js';
+import { median, round } from '../lib/stats.js';
+import { formatBytes } from '../lib/table.js';
+import type { Figure } from '../lib/types.js';
+
+const GRANTS = 100_000;
+const child = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
+
+export const memoryFigure: Figure = {
+  id: 'memory',
+  title: 'Memory',
+  async run(ctx) {
+    ctx.log('memory: 100 000 grants in a child process');
+    const path = join(ctx.tmpDir, 'grants-100k.json');
+    writeFileSync(path, grantFileText(GRANTS));
+    const runs: number[] = [];
+    for (let i = 0; i < (ctx.quick ? 1 : 3); i += 1) {
+      const execArgv = process.execArgv.includes('--expose-gc')
+        ? process.execArgv
+        : [...process.execArgv, '--expose-gc'];
+      const out = execFileSync(process.execPath, [...execArgv, child, path, String(GRANTS)], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+      runs.push((JSON.parse(out.trim().split('\n').pop()!) as { bytes: number }).bytes);
+    }
+    const bytes = median(runs);
+    return [
+      {
+        figure: 'Memory',
+        subject: 'engine heap per 100 000 grants (file store, after GC)',
+        value: bytes,
+        unit: 'bytes',
+        display: `${formatBytes(bytes)} (${Math.round(bytes / GRANTS)} B/grant)`,
+        status: 'info',
+        note: 'V8 heapUsed delta in a fresh process; pinned allow grants as JSON.parse makes them.',
+        extra: { bytesPerGrant: round(bytes / GRANTS) },
+        samples: runs,
+      },
+    ];
+  },
+};

@@ -1,0 +1,57 @@
+/** Small statistics and timing helpers. Everything reports medians: robust to a noisy machine. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Nanoseconds since an arbitrary origin, as a number (safe for runs shorter than ~100 days). */
+export function nowNs(): number {
+  return Number(process.hrtime.bigint());
+}
+
+/** Milliseconds, high resolution. */
+export function nowMs(): number {
+  return nowNs() / 1e6;
+}
+
+/** Runs a full garbage collection when the process was started with `--expose-gc`. */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Rounds to `digits` significant digits, for JSON that stays readable. */
+export function round(value: number, digits = 4): number {
+  if (!Number.isFinite(value) || value === 0) return value;
+  return Number(value.toPrecision(digits));
+}
+
+/**
+ * Runs `subject` and `baseline` alternately (ABBA order, so neither always
+ * runs second) and returns both sample lists plus the per-round ratios.
+ * Drift of the machine hits both sides of each round alike.
+ */
+export async function interleave(
+  rounds: number,
+  subject: () => Promise<number> | number,
+  baseline: () => Promise<number> | number,
+): Promise<{ subject: number[]; baseline: number[]; ratios: number[] }> {
+  const out = { subject: [] as number[], baseline: [] as number[], ratios: [] as number[] };
+  for (let round = 0; round < rounds; round += 1) {
+    let s: number;
+    let b: number;
+    if (round % 2 === 0) {
+      s = await subject();
+      b = await baseline();
+    } else {
+      b = await baseline();
+      s = await subject();
+    }
+    out.subject.push(s);
+    out.baseline.push(b);
+    out.ratios.push(s / b);
+  }
+  return out;
+}
