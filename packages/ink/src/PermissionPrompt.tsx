@@ -6,7 +6,8 @@ import { usePermissionPrompt } from '@mcp-consent/react/hooks';
 import { terminalKey } from './keys.js';
 import { Lines, type Span } from './lines.js';
 import { terminalColors } from './palette.js';
-import { EXPAND_KEYS, layoutPermission, permissionSummary } from './permission-layout.js';
+import { layoutPermission, permissionSummary } from './permission-layout.js';
+import { previewKey } from './scroll.js';
 import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
 
@@ -82,15 +83,10 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     // Typed before the prompt appeared, or inside the guard window: not for us.
     if (!gate.current || clock.now() < api.guard.endsAt) return;
     if (pressed.kind !== 'key') return; // a paste never answers
-    const name = pressed.input.key;
-    const page = Math.max(1, layout.argsShown - 1);
-    if ((EXPAND_KEYS.expand as readonly string[]).includes(name)) api.toggleArgs(true);
-    else if ((EXPAND_KEYS.collapse as readonly string[]).includes(name)) {
-      api.toggleArgs(false);
-      setArgsOffset(0);
-    } else if (name === 'PageDown') setArgsOffset((offset) => offset + page);
-    else if (name === 'PageUp') setArgsOffset((offset) => Math.max(0, offset - page));
-    else api.handleKey(pressed.input);
+    const page = layout.argsShown - 1;
+    if (!previewKey(pressed.input.key, page, api.toggleArgs, setArgsOffset)) {
+      api.handleKey(pressed.input);
+    }
   };
   useInput(onKey, { isActive: status === 'open' });
 

@@ -2,6 +2,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Box, Static, Text } from 'ink';
 import { connectChecking } from '@mcp-consent/prompt';
 import type { Clock, PermissionEngine } from '@mcp-consent/engine';
+import { DryRunPrompt, dryRunOf } from './DryRunPrompt.js';
 import { ElicitationPrompt } from './ElicitationPrompt.js';
 import { Lines } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
@@ -16,7 +17,8 @@ export interface PromptHostProps extends TerminalPromptOptions {
 }
 
 /**
- * Shows the first question of the queue (permission or elicitation) and leaves one
+ * Shows the first question of the queue (a permission prompt, a dry-run preview the
+ * mcp package asks about, or an elicitation) and leaves one
  * line per answered question in the scrollback, so the terminal keeps a record of
  * what was allowed.
  */
@@ -31,6 +33,10 @@ export function PromptHost({ queue, ...options }: PromptHostProps) {
   const color = options.color ?? true;
   const t = useTranslator(options.translator, options.locale);
   const status = useMemo(() => connectChecking({ translator: t }), [t]);
+  const dryRun = useMemo(
+    () => (current?.kind === 'permission' ? dryRunOf(current.request) : null),
+    [current],
+  );
   return (
     <>
       <Static items={history.slice(printed)}>
@@ -41,7 +47,20 @@ export function PromptHost({ queue, ...options }: PromptHostProps) {
         )}
       </Static>
       {current === null && checking && <Text dimColor>{status.text}</Text>}
-      {current?.kind === 'permission' && (
+      {current?.kind === 'permission' && dryRun && (
+        <DryRunPrompt
+          key={current.id}
+          {...options}
+          request={dryRun}
+          signal={current.request.signal}
+          // The mcp package re-issues the call with `__confirm: true` on Allow once.
+          onAnswer={(answer, summary) =>
+            queue.settle(current.id, answer === 'approve' ? 'allow_once' : 'deny_once', summary)
+          }
+          onClose={(summary) => queue.settle(current.id, 'deny_once', summary)}
+        />
+      )}
+      {current?.kind === 'permission' && !dryRun && (
         <PermissionPrompt
           key={current.id}
           {...options}

@@ -8,7 +8,8 @@ import {
 } from '@mcp-consent/prompt';
 import { linesHeight, wrappedRows, type Line, type Span } from './lines.js';
 import type { Tone } from './palette.js';
-import { POINTER, SEP } from './permission-layout.js';
+import { POINTER } from './permission-layout.js';
+import { SEP } from './scroll.js';
 
 const MIN_MESSAGE_ROWS = 3;
 /** Glyphs of the terminal form controls (not copy). */

@@ -1,21 +1,17 @@
 import type { Choice } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { PermissionApi } from '@mcp-consent/prompt';
-import { clipRows, linesHeight, wrappedRows, type Line, type Span } from './lines.js';
+import { clipRows, linesHeight, type Line, type Span } from './lines.js';
+import { previewBlock, previewFooterRows, SEP } from './scroll.js';
 import type { Tone } from './palette.js';
 
-/** Separates parts that share a line. A glyph, not copy. */
-export const SEP = ' · ';
 /** Marks the action Enter would choose: a glyph in the box, plain ASCII in plain mode. */
 export const POINTER = { box: '›', plain: '>' } as const;
-/** The show-more key and its glyph: `+` expands the arguments, `-` collapses them. */
-export const EXPAND_KEYS = { expand: ['+', '='], collapse: ['-', '_'] } as const;
 const BULLET: Readonly<Record<'caution' | 'neutral', { glyph: string; tone: Tone }>> = {
   caution: { glyph: '!', tone: 'caution' },
   neutral: { glyph: '•', tone: 'plain' },
 };
 const DESCRIPTION_ROWS = 2;
-const MIN_ARGS_ROWS = 3;
 
 export interface PermissionLayoutOptions {
   t: Translator;
@@ -30,8 +26,7 @@ export interface PermissionLayoutOptions {
 
 export interface PermissionLayout {
   lines: Line[];
-  /** Wrapped argument rows in total, and how many the viewport shows. */
-  argsRows: number;
+  /** Wrapped argument rows the viewport shows. */
   argsShown: number;
   /** Rows the lines take at the layout's width. */
   height: number;
@@ -168,46 +163,18 @@ function layoutAt(
     ]),
   );
 
-  // The arguments get the rows the rest leaves, never fewer than MIN_ARGS_ROWS.
-  const argRows = wrappedRows(api.args.text, width - 2);
-  // Below the arguments: "n more lines · [+] Show more", and the redaction note.
-  const footer = 1 + (api.args.redactedText === null ? 0 : 1);
-  const fixed = linesHeight(head, width) + linesHeight(tail, width) + footer;
-  const room =
-    options.rows === undefined ? argRows.length : Math.max(MIN_ARGS_ROWS, options.rows - fixed);
-  const offset = Math.min(Math.max(0, options.argsOffset), Math.max(0, argRows.length - room));
-  const shown = argRows.slice(offset, offset + room);
-  const below = argRows.length - offset - shown.length;
-  const args: Line[] = shown.map((text, index) =>
-    line(`args-${index}`, [{ text: text === '' ? ' ' : text }], { indent: 2 }),
-  );
-  const more =
-    below > 0 ? t.t('mcp.permission.args.more_lines', { count: below }) : api.args.moreText;
-  const toggle =
-    api.args.toggleLabel === null
-      ? ''
-      : `[${api.args.expanded ? EXPAND_KEYS.collapse[0] : EXPAND_KEYS.expand[0]}] ${api.args.toggleLabel}`;
-  if (more !== null || toggle !== '') {
-    args.push(
-      line(
-        'args-more',
-        [
-          { text: more ?? '', tone: 'dim' },
-          { text: more !== null && toggle !== '' ? SEP : '', tone: 'dim' },
-          { text: toggle, tone: 'strong' },
-        ],
-        { indent: 2 },
-      ),
-    );
-  }
-  if (api.args.redactedText !== null) {
-    args.push(line('args-redacted', [{ text: api.args.redactedText, tone: 'dim' }], { indent: 2 }));
-  }
-  const lines = [...head, ...args, ...tail];
+  // The arguments get the rows the rest leaves (at least MIN_PREVIEW_ROWS).
+  const fixed = linesHeight(head, width) + linesHeight(tail, width) + previewFooterRows(api.args);
+  const args = previewBlock('args', api.args, {
+    t,
+    width,
+    room: options.rows === undefined ? undefined : options.rows - fixed,
+    offset: options.argsOffset,
+  });
+  const lines = [...head, ...args.lines, ...tail];
   return {
     lines,
-    argsRows: argRows.length,
-    argsShown: shown.length,
+    argsShown: args.shown,
     height: linesHeight(lines, width),
   };
 }

@@ -44,8 +44,9 @@ export interface InkPrompterOptions {
   /** Shows "expires in 7 days" under Allow always for this lifetime. */
   allowAlwaysExpiresInMs?: number | null;
   /**
-   * Ctrl+C while a prompt is shown. @default answer everything on the safe side (Deny
-   * once, cancel), give the terminal back, then raise SIGINT as if no prompt were there
+   * Ctrl+C while a prompt is shown. @default give the terminal back and raise SIGINT, as
+   * if no prompt were there; if the process lives on, everything waiting is answered on
+   * the safe side (Deny once, cancel)
    */
   onInterrupt?: () => void;
   /** Extra Ink render options (for tests and unusual hosts). */
@@ -89,12 +90,20 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
   let closing: NodeJS.Immediate | undefined;
   let disposed = false;
 
+  let interrupted = false;
   const interrupt =
     options.onInterrupt ??
     (() => {
-      queue.dispose();
+      // The terminal goes back to normal first, then the host gets its Ctrl+C. A host
+      // that survives SIGINT gets Deny once / cancel for everything that was waiting,
+      // a moment later, so nothing hangs; one that exits never sees an answer.
+      interrupted = true;
       unmountInk();
       process.kill(process.pid, 'SIGINT');
+      setTimeout(() => {
+        interrupted = false;
+        queue.dispose();
+      }, 50);
     });
 
   const unmountInk = () => {
@@ -105,7 +114,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
   };
   const sync = () => {
     const { current, checking } = queue.getSnapshot();
-    if ((current || checking) && !instance && !disposed) {
+    if ((current || checking) && !instance && !disposed && !interrupted) {
       if (closing) clearImmediate(closing);
       closing = undefined;
       const mounted = render(

@@ -136,10 +136,10 @@ describe.skipIf(!hasPython)('in a real pseudo-terminal', () => {
     expect(run.canonical && run.echo).toBe(true);
   });
 
-  it('Ctrl+C denies, gives the terminal back, then interrupts the host as usual', async () => {
+  it('Ctrl+C gives the terminal back, then interrupts the host as usual', async () => {
     const run = await inPty(
       [],
-      [{ expect: en.t('mcp.permission.action.deny_always') }, { send: '\u0003' }],
+      [{ expect: en.t('mcp.permission.action.deny_always') }, PAST_GUARD, { send: '\u0003' }],
     );
     expect(run.error).toBeNull();
     expect([-2, 130]).toContain(run.exitCode); // SIGINT (tsx reports it as 130)
@@ -147,5 +147,22 @@ describe.skipIf(!hasPython)('in a real pseudo-terminal', () => {
     expect(run.canonical && run.echo).toBe(true);
     expect(run.terminal.modes.get('25')).toBe(true);
     expect(sgrLeftOn(run.raw)).toEqual([]);
+  });
+
+  it('a host that survives Ctrl+C gets Deny once for the prompt', async () => {
+    const run = await inPty(
+      ['--survive-sigint'],
+      [
+        { expect: en.t('mcp.permission.action.deny_always') },
+        PAST_GUARD,
+        { send: '\u0003' },
+        { expect: 'result: \\{.*\\}' },
+      ],
+    );
+    expect(run.error).toBeNull();
+    expect(run.raw).toContain('host: SIGINT');
+    expect(run.result).toMatchObject({ allowed: false, choice: 'deny_once' });
+    expect(run.exitCode).toBe(0);
+    expect(run.canonical && run.echo).toBe(true);
   });
 });

@@ -1,0 +1,84 @@
+import type { Translator } from '@mcp-consent/i18n';
+import { wrappedRows, type Line, type Span } from './lines.js';
+
+/** Separates parts that share a line. A glyph, not copy. */
+export const SEP = ' · ';
+/** The show-more key and its glyph: `+` expands a preview, `-` collapses it. */
+export const EXPAND_KEYS = { expand: ['+', '='], collapse: ['-', '_'] } as const;
+/** The fewest rows a preview gets, however short the terminal. */
+export const MIN_PREVIEW_ROWS = 3;
+
+/** What the permission model's `args` and the dry-run model's `preview` have in common. */
+export interface PreviewView {
+  text: string;
+  expanded: boolean;
+  toggleLabel: string | null;
+  moreText: string | null;
+  redactedText: string | null;
+}
+
+/** Rows a preview block takes besides its text: the "more · [+] Show more" line and the redaction note. */
+export const previewFooterRows = (view: PreviewView) => 1 + (view.redactedText === null ? 0 : 1);
+
+/**
+ * A preview (JSON arguments) in a window of `room` rows starting at `offset`, pre-wrapped
+ * so Ink does not wrap it again, followed by how much is hidden and the show-more key.
+ */
+export function previewBlock(
+  key: string,
+  view: PreviewView,
+  options: { t: Translator; width: number; room: number | undefined; offset: number },
+): { lines: Line[]; shown: number } {
+  const rows = wrappedRows(view.text, options.width - 2);
+  const room = options.room === undefined ? rows.length : Math.max(MIN_PREVIEW_ROWS, options.room);
+  const offset = Math.min(Math.max(0, options.offset), Math.max(0, rows.length - room));
+  const shown = rows.slice(offset, offset + room);
+  const below = rows.length - offset - shown.length;
+  const lines: Line[] = shown.map((text, index) => ({
+    key: `${key}-${index}`,
+    spans: [{ text: text === '' ? ' ' : text }],
+    indent: 2,
+  }));
+  const more =
+    below > 0 ? options.t.t('mcp.permission.args.more_lines', { count: below }) : view.moreText;
+  const glyph = view.expanded ? EXPAND_KEYS.collapse[0] : EXPAND_KEYS.expand[0];
+  const toggle = view.toggleLabel === null ? '' : `[${glyph}] ${view.toggleLabel}`;
+  if (more !== null || toggle !== '') {
+    lines.push({
+      key: `${key}-more`,
+      spans: (
+        [
+          { text: more ?? '', tone: 'dim' },
+          { text: more !== null && toggle !== '' ? SEP : '', tone: 'dim' },
+          { text: toggle, tone: 'strong' },
+        ] satisfies Span[]
+      ).filter((span) => span.text !== ''),
+      indent: 2,
+    });
+  }
+  if (view.redactedText !== null) {
+    lines.push({
+      key: `${key}-redacted`,
+      spans: [{ text: view.redactedText, tone: 'dim' }],
+      indent: 2,
+    });
+  }
+  return { lines, shown: shown.length };
+}
+
+/** Applies `+`, `-`, PageDown and PageUp to a preview; false for any other key. */
+export function previewKey(
+  name: string,
+  page: number,
+  toggle: (expanded: boolean) => void,
+  setOffset: (update: (offset: number) => number) => void,
+): boolean {
+  if ((EXPAND_KEYS.expand as readonly string[]).includes(name)) toggle(true);
+  else if ((EXPAND_KEYS.collapse as readonly string[]).includes(name)) {
+    toggle(false);
+    setOffset(() => 0);
+  } else if (name === 'PageDown') setOffset((offset) => offset + Math.max(1, page));
+  else if (name === 'PageUp') setOffset((offset) => Math.max(0, offset - Math.max(1, page)));
+  else return false;
+  return true;
+}
