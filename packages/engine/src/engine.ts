@@ -356,6 +356,23 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       throw new TypeError('request(call, { prompt }) needs a prompt callback that asks the user.');
     }
     const risk = deriveRisk(call.tool, call.server, options.risk);
+    // Fast path: when a per-tool grant decides, the arguments' hash cannot change the
+    // outcome, so decide now and let WebCrypto hash for the audit event off the path.
+    if (
+      status === 'ready' &&
+      !requestOptions.forcePrompt &&
+      !requestOptions.signal?.aborted &&
+      !cache.needsArgsHash(call)
+    ) {
+      const found = cache.lookup(call, undefined, clock.now());
+      if (found.status !== 'prompt') {
+        const hit = cacheHit({ risk, argsHash: null }, found);
+        void hashArgs(call.args)
+          .catch(() => null)
+          .then((argsHash) => audit({ ...hit, argsHash }, call));
+        return hit;
+      }
+    }
     setChecking(1);
     let argsHash: string | null;
     try {

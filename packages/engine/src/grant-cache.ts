@@ -1,21 +1,41 @@
 import { changedParts, isDescribed, pinTool } from './hash.js';
-import { grantKey } from './grant-key.js';
 import type { Grant, GrantScope, LookupResult, ToolCall } from './types.js';
 
 export type GrantFilter = Partial<
   Pick<GrantScope, 'userId' | 'workspaceId' | 'serverId' | 'toolName'>
 >;
 
+/** A cached grant with what `lookup` needs precomputed, so a hit allocates nothing. */
+interface Entry {
+  grant: Grant;
+  /** Epoch ms; parsed once. */
+  expires: number;
+  hit: LookupResult;
+  expired: LookupResult;
+}
+
+/** The grants of one user, workspace, server and tool. */
+interface ToolSlot {
+  tool?: Entry;
+  args?: Map<string, Entry>;
+}
+
+type Level<T> = Map<string, T>;
+
+const NO_GRANT: LookupResult = Object.freeze({ status: 'prompt', reason: 'no_grant' });
+const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
+  status: 'prompt',
+  reason: 'args_hash_unknown',
+});
+
 /**
- * The in-memory grant index behind `lookup`: two Map reads per call, whatever
- * the number of grants. Per-arguments grants are counted per tool so a lookup
- * without an args hash knows whether one could have matched.
+ * The in-memory grant index behind `lookup`: four nested Map reads per call
+ * (user, workspace, server, tool), whatever the number of grants, with no key
+ * string built on the way. The store key is only used to add and remove.
  */
 export class GrantCache {
-  private readonly byKey = new Map<string, Grant>();
-  /** Expiry in epoch ms, parsed once per grant rather than on every lookup. */
-  private readonly expiresAt = new WeakMap<Grant, number>();
-  private readonly argsGrantsPerTool = new Map<string, number>();
+  private readonly byKey = new Map<string, Entry>();
+  private readonly index: Level<Level<Level<Level<ToolSlot>>>> = new Map();
 
   get size(): number {
     return this.byKey.size;
@@ -23,32 +43,45 @@ export class GrantCache {
 
   replaceAll(grants: Iterable<Grant>): void {
     this.byKey.clear();
-    this.argsGrantsPerTool.clear();
+    this.index.clear();
     for (const grant of grants) this.set(grant);
   }
 
   set(grant: Grant): void {
     this.delete(grant.key);
-    this.byKey.set(grant.key, grant);
-    this.expiresAt.set(grant, expiryMs(grant));
-    if (grant.argsHash !== undefined) this.countArgsGrant(grant, 1);
+    const decision = grant.decision === 'allow' ? 'allow' : 'deny';
+    const entry: Entry = {
+      grant,
+      expires: expiryMs(grant),
+      hit: Object.freeze({ status: decision, reason: `grant_${decision}`, grant } as const),
+      expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
+    };
+    this.byKey.set(grant.key, entry);
+    const slot = this.slot(grant, true)!;
+    if (grant.argsHash === undefined) slot.tool = entry;
+    else (slot.args ??= new Map()).set(grant.argsHash, entry);
   }
 
   delete(key: string): Grant | undefined {
-    const existing = this.byKey.get(key);
-    if (!existing) return undefined;
+    const entry = this.byKey.get(key);
+    if (!entry) return undefined;
     this.byKey.delete(key);
-    if (existing.argsHash !== undefined) this.countArgsGrant(existing, -1);
-    return existing;
+    const { grant } = entry;
+    const slot = this.slot(grant, false);
+    if (slot && grant.argsHash === undefined && slot.tool === entry) delete slot.tool;
+    if (slot && grant.argsHash !== undefined && slot.args?.get(grant.argsHash) === entry) {
+      slot.args.delete(grant.argsHash);
+    }
+    return grant;
   }
 
   get(key: string): Grant | undefined {
-    return this.byKey.get(key);
+    return this.byKey.get(key)?.grant;
   }
 
   list(filter: GrantFilter = {}): Grant[] {
     const out: Grant[] = [];
-    for (const grant of this.byKey.values()) {
+    for (const { grant } of this.byKey.values()) {
       if (
         (filter.userId === undefined || grant.userId === filter.userId) &&
         (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
@@ -61,59 +94,86 @@ export class GrantCache {
     return out.sort((a, b) => (a.grantedAt < b.grantedAt ? -1 : a.grantedAt > b.grantedAt ? 1 : 0));
   }
 
+  /** Whether a per-arguments grant exists for this call's tool, so a lookup needs the args hash. */
+  needsArgsHash(call: ToolCall): boolean {
+    return (this.slotOf(call)?.args?.size ?? 0) > 0;
+  }
+
   /**
    * Any live deny wins; then a live allow whose pinned definition matches the
    * call's; anything else asks, saying why (expired, changed, unknown).
    */
   lookup(call: ToolCall, argsHash: string | null | undefined, now: number): LookupResult {
-    const scope = scopeOf(call);
-    const toolKey = grantKey(scope);
-    const argsKey = argsHash ? grantKey({ ...scope, argsHash }) : undefined;
-    const candidates = [argsKey && this.byKey.get(argsKey), this.byKey.get(toolKey)].filter(
-      (grant): grant is Grant => grant !== undefined && grant !== '',
-    );
+    const slot = this.slotOf(call);
+    if (!slot) return NO_GRANT;
+    const byArgs = argsHash ? slot.args?.get(argsHash) : undefined;
+    const byTool = slot.tool;
 
+    // Written out rather than looped over an array: this is the hot path.
     let stale: LookupResult | undefined;
-    for (const grant of candidates) {
-      if (grant.decision !== 'deny') continue;
-      if (this.isExpired(grant, now)) stale ??= { status: 'prompt', reason: 'expired', grant };
-      else return { status: 'deny', reason: 'grant_deny', grant };
+    if (byArgs?.grant.decision === 'deny') {
+      if (byArgs.expires > now) return byArgs.hit;
+      stale = byArgs.expired;
     }
-    for (const grant of candidates) {
-      if (grant.decision !== 'allow') continue;
-      if (this.isExpired(grant, now)) {
-        stale ??= { status: 'prompt', reason: 'expired', grant };
-        continue;
-      }
-      if (!isDescribed(call.tool)) {
-        stale ??= { status: 'prompt', reason: 'definition_unknown', grant };
-        continue;
-      }
-      const current = pinTool(call.tool);
-      if (!grant.pin || !current || grant.pin.hash !== current.hash) {
-        const changed = grant.pin ? changedParts(grant.pin, current) : [];
-        stale ??= { status: 'prompt', reason: 'definition_changed', grant, changed };
-        continue;
-      }
-      return { status: 'allow', reason: 'grant_allow', grant };
+    if (byTool?.grant.decision === 'deny') {
+      if (byTool.expires > now) return byTool.hit;
+      stale ??= byTool.expired;
     }
+    const fromArgs = checkAllow(byArgs, call, now);
+    if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
+    const fromTool = checkAllow(byTool, call, now);
+    if (fromTool && fromTool === byTool?.hit) return fromTool;
+    stale ??= fromArgs ?? fromTool;
     if (stale) return stale;
-    if (!argsHash && (this.argsGrantsPerTool.get(toolKey) ?? 0) > 0) {
-      return { status: 'prompt', reason: 'args_hash_unknown' };
+    return !argsHash && (slot.args?.size ?? 0) > 0 ? ARGS_HASH_UNKNOWN : NO_GRANT;
+  }
+
+  private slotOf(call: ToolCall): ToolSlot | undefined {
+    return this.index
+      .get(call.userId)
+      ?.get(call.workspaceId)
+      ?.get(call.server.id)
+      ?.get(call.tool.name);
+  }
+
+  private slot(scope: GrantScope, create: boolean): ToolSlot | undefined {
+    let level: Map<string, unknown> = this.index;
+    for (const part of [scope.userId, scope.workspaceId, scope.serverId]) {
+      let next = level.get(part) as Map<string, unknown> | undefined;
+      if (!next) {
+        if (!create) return undefined;
+        next = new Map();
+        level.set(part, next);
+      }
+      level = next;
     }
-    return { status: 'prompt', reason: 'no_grant' };
+    let slot = level.get(scope.toolName) as ToolSlot | undefined;
+    if (!slot && create) {
+      slot = {};
+      level.set(scope.toolName, slot);
+    }
+    return slot;
   }
+}
 
-  private isExpired(grant: Grant, now: number): boolean {
-    return (this.expiresAt.get(grant) ?? -Infinity) <= now;
+/** An allow entry's hit when it is live and its pin matches; otherwise why it cannot be used. */
+function checkAllow(
+  entry: Entry | undefined,
+  call: ToolCall,
+  now: number,
+): LookupResult | undefined {
+  if (entry?.grant.decision !== 'allow') return undefined;
+  if (entry.expires <= now) return entry.expired;
+  if (!isDescribed(call.tool)) {
+    return { status: 'prompt', reason: 'definition_unknown', grant: entry.grant };
   }
-
-  private countArgsGrant(grant: Grant, delta: number): void {
-    const toolKey = grantKey({ ...grant, argsHash: undefined });
-    const next = (this.argsGrantsPerTool.get(toolKey) ?? 0) + delta;
-    if (next > 0) this.argsGrantsPerTool.set(toolKey, next);
-    else this.argsGrantsPerTool.delete(toolKey);
+  const current = pinTool(call.tool);
+  const { pin } = entry.grant;
+  if (!pin || !current || pin.hash !== current.hash) {
+    const changed = pin ? changedParts(pin, current) : [];
+    return { status: 'prompt', reason: 'definition_changed', grant: entry.grant, changed };
   }
+  return entry.hit;
 }
 
 export function scopeOf(call: ToolCall): GrantScope {

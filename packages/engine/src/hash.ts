@@ -26,16 +26,32 @@ const PINNED_PARTS: readonly PinnedPart[] = [
 // object. The memo also keeps the part values it hashed: a host that reassigns a
 // part in place (tool.description = …) gets a fresh pin, not a stale one.
 // Definitions are otherwise treated as immutable: pass a new object when one changes.
-const pinCache = new WeakMap<ToolDefinition, { seen: unknown[]; pin: ToolPin | null }>();
+interface PinMemo {
+  name: unknown;
+  title: unknown;
+  description: unknown;
+  inputSchema: unknown;
+  annotations: unknown;
+  pin: ToolPin | null;
+}
+const pinCache = new WeakMap<ToolDefinition, PinMemo>();
 
 /**
  * Fingerprint of the parts of a tool definition a user approved. Returns null
  * when the definition cannot be canonicalized (it can then never match a pin).
  */
 export function pinTool(tool: ToolDefinition): ToolPin | null {
-  const seen = PINNED_PARTS.map((part) => tool[part]);
-  const cached = pinCache.get(tool);
-  if (cached && cached.seen.every((value, index) => value === seen[index])) return cached.pin;
+  const memo = pinCache.get(tool);
+  if (
+    memo &&
+    memo.name === tool.name &&
+    memo.title === tool.title &&
+    memo.description === tool.description &&
+    memo.inputSchema === tool.inputSchema &&
+    memo.annotations === tool.annotations
+  ) {
+    return memo.pin;
+  }
   let pin: ToolPin | null;
   try {
     const parts = {} as Record<PinnedPart, string>;
@@ -44,7 +60,8 @@ export function pinTool(tool: ToolDefinition): ToolPin | null {
   } catch {
     pin = null;
   }
-  pinCache.set(tool, { seen, pin });
+  const { name, title, description, inputSchema, annotations } = tool;
+  pinCache.set(tool, { name, title, description, inputSchema, annotations, pin });
   return pin;
 }
 

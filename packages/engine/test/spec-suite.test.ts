@@ -32,6 +32,8 @@ describe('spec 003 T-suite at the engine level', () => {
     const again = await engine.request(callOf(tools.notesPut, { args: { id: 'other' } }), user);
     expect(again).toMatchObject({ allowed: true, origin: 'cache_hit', choice: 'allow_always' });
     expect(user.shown).toHaveLength(1);
+    // A cache hit is decided before the arguments are hashed; its audit event follows.
+    await vi.waitFor(() => expect(events()).toHaveLength(2));
     expect(events().map((event) => [event.decision, event.origin])).toEqual([
       ['ALLOW_ALWAYS', 'user_prompt'],
       ['ALLOW_ALWAYS', 'cache_hit'],
@@ -147,12 +149,19 @@ describe('spec 003 negative tests', () => {
     const { engine, events } = await setup();
     const secret = 'hunter2-password';
     const user = scriptedUser('allow_once', 'allow_always', 'deny_once', 'deny_always');
-    await engine.request(callOf(tools.notesPut, { args: { secret } }), user);
-    await engine.request(callOf(tools.notesPut, { args: { secret } }), user);
-    await engine.request(callOf(tools.notesPut, { args: { secret } }), user); // cache hit
-    await engine.request(callOf(tools.notesList, { args: { secret } }), user);
-    await engine.request(callOf(tools.notesDelete, { args: { secret } }), user);
-    await engine.request(callOf(tools.notesDelete, { args: { secret } }), user); // cache hit
+    const steps = [
+      tools.notesPut,
+      tools.notesPut,
+      tools.notesPut,
+      tools.notesList,
+      tools.notesDelete,
+      tools.notesDelete,
+    ];
+    for (const [index, tool] of steps.entries()) {
+      await engine.request(callOf(tool, { args: { secret } }), user);
+      // Cache hits (steps 3 and 6) write their event once the arguments are hashed.
+      await vi.waitFor(() => expect(events()).toHaveLength(index + 1));
+    }
     const log = events();
     expect(log.map((event) => `${event.decision}/${event.origin}`)).toEqual([
       'ALLOW_ONCE/user_prompt',
