@@ -17,7 +17,7 @@ import { ConsentStyles, type ColorScheme } from './sheet-layer.js';
 export interface PermissionManagerProps {
   /** Grants to list and revoke. @default the provider's engine */
   engine?: ManagerEngine;
-  /** Reads the audit history, e.g. `() => sink.events()`. Without it the history stays empty. @default undefined */
+  /** Reads the audit history, e.g. `() => idbSink.read()` or `() => memorySink.events()`. Without it the history stays empty. @default undefined */
   audit?: () => Promise<readonly AuditEvent[]> | readonly AuditEvent[];
   /** Which grants to show, e.g. the signed-in user's. @default {} (all) */
   filter?: GrantFilter;

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { consentStyles } from './styles.js';
 
-/** Compact bottom sheet, expanded centred modal, or by the available width (600 px). */
+/** Compact bottom sheet, expanded centred modal, or by the viewport width (`--mcp-sheet-breakpoint`). */
 export type SheetLayout = 'auto' | 'compact' | 'expanded';
 /** Follow the user's colour scheme, or force one. */
 export type ColorScheme = 'auto' | 'light' | 'dark';
@@ -10,8 +10,10 @@ export type ColorScheme = 'auto' | 'light' | 'dark';
 /** Presentation props shared by `<PermissionSheet>` and `<ElicitationSheet>`. */
 export interface SheetPresentationProps {
   /**
-   * `auto`: a bottom sheet below 600 px of available width, a centred modal from
-   * 600 px (a container query on the overlay). `compact`/`expanded` force one.
+   * `auto`: a bottom sheet below the breakpoint, a centred modal from it. The
+   * breakpoint is the CSS custom property `--mcp-sheet-breakpoint` (px, rem or em;
+   * default 600px) on the overlay or an ancestor, compared with the viewport width.
+   * `compact`/`expanded` force one.
    * @default 'auto'
    */
   layout?: SheetLayout;
@@ -47,8 +49,11 @@ export function SheetLayer(
   },
 ) {
   const portal = props.portal ?? true;
+  const ref = useRef<HTMLDivElement>(null);
+  const layout = useSheetLayout(ref, props.layout ?? 'auto');
   const layer = (
     <div
+      ref={ref}
       className={['mcp-consent-theme', 'mcp-consent-layer', props.className]
         .filter(Boolean)
         .join(' ')}
@@ -57,11 +62,51 @@ export function SheetLayer(
       data-portal={String(portal)}
     >
       {props.injectStyles ? <ConsentStyles nonce={props.nonce} /> : null}
-      <div className="mcp-consent-positioner" data-layout={props.layout ?? 'auto'}>
+      <div className="mcp-consent-positioner" data-layout={layout}>
         {props.children}
       </div>
     </div>
   );
   if (!portal) return layer;
   return createPortal(layer, props.container ?? document.body);
+}
+
+/** @default of `--mcp-sheet-breakpoint` */
+export const DEFAULT_BREAKPOINT_PX = 600;
+
+/**
+ * CSS custom properties cannot appear in media queries, so the breakpoint is read
+ * from `--mcp-sheet-breakpoint` and compared with the viewport width before paint
+ * and on every resize (as the Lit element does).
+ */
+function useSheetLayout(
+  ref: RefObject<HTMLElement | null>,
+  wanted: SheetLayout,
+): 'compact' | 'expanded' {
+  const [measured, setMeasured] = useState<'compact' | 'expanded'>(() =>
+    window.innerWidth >= DEFAULT_BREAKPOINT_PX ? 'expanded' : 'compact',
+  );
+  useLayoutEffect(() => {
+    if (wanted !== 'auto') return;
+    const apply = () => {
+      const node = ref.current;
+      const breakpoint = node ? breakpointPx(node) : DEFAULT_BREAKPOINT_PX;
+      setMeasured(window.innerWidth >= breakpoint ? 'expanded' : 'compact');
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, [ref, wanted]);
+  return wanted === 'auto' ? measured : wanted;
+}
+
+function breakpointPx(node: HTMLElement): number {
+  const raw = getComputedStyle(node).getPropertyValue('--mcp-sheet-breakpoint').trim();
+  const value = Number.parseFloat(raw);
+  if (!Number.isFinite(value) || value <= 0) return DEFAULT_BREAKPOINT_PX;
+  if (/r?em$/.test(raw)) {
+    const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    return value * (Number.isFinite(root) ? root : 16);
+  }
+  return value;
 }

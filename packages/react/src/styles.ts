@@ -11,24 +11,29 @@
 const tokens = `
 .mcp-consent-theme {
   color-scheme: light dark;
-  --_surface: var(--mcp-surface, light-dark(#fdfbff, #1b1b1f));
-  --_on-surface: var(--mcp-on-surface, light-dark(#1b1b1f, #e4e2e6));
-  --_on-surface-variant: var(--mcp-on-surface-variant, light-dark(#44464f, #c5c6d0));
-  --_surface-container: var(--mcp-surface-container, light-dark(#efedf4, #292a2f));
+  --_surface: var(--mcp-surface, light-dark(#ffffff, #1d1e22));
+  --_on-surface: var(--mcp-on-surface, light-dark(#1b1c1f, #e4e2e6));
+  --_on-surface-variant: var(--mcp-on-surface-variant, light-dark(#44474e, #c4c6d0));
+  --_surface-container: var(--mcp-surface-container, light-dark(#eef1f7, #2b2d33));
   --_outline: var(--mcp-outline, light-dark(#74777f, #8e9099));
-  --_outline-variant: var(--mcp-outline-variant, light-dark(#c4c6d0, #44464f));
-  --_primary: var(--mcp-primary, light-dark(#2f5bb7, #b0c6ff));
-  --_on-primary: var(--mcp-on-primary, light-dark(#ffffff, #002d6f));
-  --_success-container: var(--mcp-success-container, light-dark(#c4eec6, #1d5128));
-  --_on-success-container: var(--mcp-on-success-container, light-dark(#002109, #c4eec6));
-  --_warning-container: var(--mcp-warning-container, light-dark(#ffdf93, #574500));
-  --_on-warning-container: var(--mcp-on-warning-container, light-dark(#241a00, #ffdf93));
-  --_error-container: var(--mcp-error-container, light-dark(#ffdad6, #93000a));
+  --_outline-variant: var(--mcp-outline-variant, light-dark(#c4c6d0, #44474e));
+  --_primary: var(--mcp-primary, light-dark(#0b57d0, #a8c7fa));
+  --_on-primary: var(--mcp-on-primary, light-dark(#ffffff, #062e6f));
+  --_success-container: var(--mcp-success-container, light-dark(#c4eed0, #0f5223));
+  --_on-success-container: var(--mcp-on-success-container, light-dark(#072711, #c4eed0));
+  --_warning-container: var(--mcp-warning-container, light-dark(#ffe08a, #5a4300));
+  --_on-warning-container: var(--mcp-on-warning-container, light-dark(#261a00, #ffe08a));
+  --_error-container: var(--mcp-error-container, light-dark(#ffdad6, #8c1d18));
   --_on-error-container: var(--mcp-on-error-container, light-dark(#410002, #ffdad6));
-  --_scrim: var(--mcp-scrim, rgb(0 0 0 / 0.5));
-  --_focus: var(--mcp-focus-ring, light-dark(#2f5bb7, #b0c6ff));
-  --_radius: var(--mcp-radius, 28px);
+  --_caution: var(--mcp-caution, light-dark(#8c1d18, #ffb4ab));
+  --_highlight: var(--mcp-highlight, light-dark(#ffe08a, #5a4300));
+  --_on-highlight: var(--mcp-on-highlight, light-dark(#261a00, #ffe08a));
+  --_focus: var(--mcp-focus-ring, light-dark(#0b57d0, #a8c7fa));
+  --_scrim: var(--mcp-scrim, light-dark(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.65)));
+  --_radius: var(--mcp-radius, 12px);
+  --_sheet-radius: var(--mcp-sheet-radius, 20px);
   --_target: var(--mcp-target-size, 48px);
+  --_mono: var(--mcp-mono-font-family, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
   font-family: var(--mcp-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   color: var(--_on-surface);
   line-height: 1.45;
@@ -47,7 +52,10 @@ const tokens = `
 }
 `;
 
-/** The overlay: compact bottom sheet below 600 px of width, centred modal from 600 px. */
+/**
+ * The overlay: a bottom sheet, or a centred modal when the layer's `data-layout` is
+ * `expanded` (set from the viewport width and `--mcp-sheet-breakpoint`, default 600px).
+ */
 const layer = `
 .mcp-consent-layer {
   position: fixed; inset: 0; z-index: var(--mcp-z-index, 2147483000);
@@ -60,33 +68,26 @@ const layer = `
 }
 .mcp-consent-layer [data-part='backdrop'] {
   position: absolute; inset: 0; background: var(--_scrim);
-  animation: mcp-consent-fade 160ms ease-out;
+  animation: mcp-consent-fade 180ms ease-out;
 }
 .mcp-consent-layer [data-part='root'] {
   position: relative; display: flex; flex-direction: column;
-  inline-size: 100%; max-block-size: min(92dvh, 100%);
+  inline-size: 100%; max-block-size: min(92dvh, calc(100% - 16px));
   background: var(--_surface); color: var(--_on-surface);
-  border-radius: var(--_radius) var(--_radius) 0 0;
-  box-shadow: 0 -2px 24px rgb(0 0 0 / 0.3);
+  border-radius: var(--_sheet-radius) var(--_sheet-radius) 0 0;
+  box-shadow: 0 -4px 24px rgb(0 0 0 / 0.25);
   padding-block-end: env(safe-area-inset-bottom, 0);
-  animation: mcp-consent-slide-up 220ms cubic-bezier(0.2, 0, 0, 1);
+  animation: mcp-consent-slide-up 240ms cubic-bezier(0.2, 0, 0, 1);
   overflow: hidden;
 }
 .mcp-consent-positioner[data-layout='expanded'] { justify-content: center; align-items: center; padding: 24px; }
 .mcp-consent-positioner[data-layout='expanded'] > [data-part='root'] {
-  inline-size: min(100%, var(--mcp-sheet-max-inline-size, 560px)); max-block-size: calc(100dvh - 48px);
-  border-radius: var(--_radius); animation-name: mcp-consent-zoom-in;
-}
-@container mcp-consent (min-width: 600px) {
-  .mcp-consent-positioner[data-layout='auto'] { justify-content: center; align-items: center; padding: 24px; }
-  .mcp-consent-positioner[data-layout='auto'] > [data-part='root'] {
-    inline-size: min(100%, var(--mcp-sheet-max-inline-size, 560px)); max-block-size: calc(100dvh - 48px);
-    border-radius: var(--_radius); animation-name: mcp-consent-zoom-in;
-  }
+  inline-size: min(100%, var(--mcp-sheet-max-width, 560px)); max-block-size: min(100%, 820px);
+  border-radius: var(--_sheet-radius); box-shadow: 0 12px 48px rgb(0 0 0 / 0.35);
+  animation-name: mcp-consent-fade; animation-duration: 180ms;
 }
 @keyframes mcp-consent-fade { from { opacity: 0; } }
 @keyframes mcp-consent-slide-up { from { transform: translateY(100%); } }
-@keyframes mcp-consent-zoom-in { from { opacity: 0; transform: scale(0.96); } }
 @media (prefers-reduced-motion: reduce) {
   .mcp-consent-layer *, .mcp-consent-layer *::before, .mcp-consent-layer *::after {
     animation: none !important; transition: none !important;
@@ -112,7 +113,7 @@ const sheet = `
 }
 .mcp-consent-layer [data-part='tool-name'] {
   margin: 0; font-size: 1.375rem; font-weight: 600; line-height: 1.25;
-  font-family: var(--mcp-mono-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  font-family: var(--_mono);
   overflow-wrap: anywhere;
 }
 .mcp-consent-layer [data-part='tool-title'],
@@ -153,13 +154,13 @@ const sheet = `
 .mcp-consent-layer [data-part='args-heading'],
 .mcp-consent-layer [data-part='message-label'] { margin: 0; font-weight: 600; }
 .mcp-consent-layer [data-part='effect'] { overflow-wrap: anywhere; }
-.mcp-consent-layer [data-part='effect'][data-tone='caution']::marker { color: var(--_on-error-container); content: '▲  '; }
+.mcp-consent-layer [data-part='effect'][data-tone='caution']::marker { color: var(--_caution); content: '▲  '; }
 .mcp-consent-layer [data-part='effect-source'] { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
 .mcp-consent-layer [data-part='args'] { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
 .mcp-consent-layer [data-part='args-body'] {
   align-self: stretch; margin: 0; padding: 12px; border-radius: 12px; max-block-size: 16rem; overflow: auto;
   background: var(--_surface-container); color: var(--_on-surface); font-size: 0.8125rem;
-  font-family: var(--mcp-mono-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  font-family: var(--_mono);
   white-space: pre-wrap; overflow-wrap: anywhere; text-align: start;
 }
 .mcp-consent-layer [data-part='args'][data-expanded='true'] [data-part='args-body'] { max-block-size: 50dvh; }
@@ -181,19 +182,21 @@ const sheet = `
 
 /** Buttons and form controls: 48 px targets. */
 const controls = `
-.mcp-consent-layer button, .mcp-consent-layer .mcp-consent-button {
+.mcp-consent-layer button {
   font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target);
-  padding: 8px 16px; border-radius: 24px; cursor: pointer;
+  padding: 8px 16px; border-radius: var(--_radius); cursor: pointer; line-height: 1.25;
   display: inline-flex; align-items: center; justify-content: center; gap: 8px; text-align: center;
-  border: 1px solid var(--_outline); background: transparent; color: var(--_primary);
+  border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface);
   font-weight: 600; overflow-wrap: anywhere;
 }
-.mcp-consent-layer button:hover { background: color-mix(in srgb, var(--_primary) 8%, transparent); }
+.mcp-consent-layer button:hover { background: var(--_surface-container); }
 .mcp-consent-layer button[data-emphasis='primary'],
-.mcp-consent-layer button[data-default='true'] { background: var(--_primary); color: var(--_on-primary); border-color: var(--_primary); }
-.mcp-consent-layer button[aria-disabled='true'] {
-  cursor: not-allowed; background: transparent; color: var(--_on-surface-variant);
-  border-style: dashed; border-color: var(--_outline);
+.mcp-consent-layer button[data-emphasis='primary']:hover {
+  background: var(--_primary); color: var(--_on-primary); border-color: var(--_primary);
+}
+.mcp-consent-layer button[aria-disabled='true'],
+.mcp-consent-layer button[aria-disabled='true']:hover {
+  cursor: not-allowed; background: var(--_surface); color: var(--_on-surface-variant); border-style: dashed;
 }
 .mcp-consent-layer [data-part='action'] { inline-size: 100%; padding-inline: 12px; }
 .mcp-consent-layer .mcp-consent-action-text { display: flex; flex-direction: column; min-inline-size: 0; }
@@ -202,8 +205,8 @@ const controls = `
   border: 1px solid currentColor; font-size: 0.75rem; font-weight: 600;
 }
 .mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
-.mcp-consent-layer [data-part='close'] { padding: 0; border-color: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
-.mcp-consent-layer [data-part='args-toggle'] { padding-inline: 12px; border-color: transparent; }
+.mcp-consent-layer [data-part='close'] { padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
+.mcp-consent-layer [data-part='args-toggle'] { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
 .mcp-consent-layer input, .mcp-consent-layer select, .mcp-consent-layer textarea {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface); inline-size: 100%;
@@ -225,9 +228,9 @@ const controls = `
 }
 .mcp-consent-layer [data-part='url'] {
   margin: 0; padding: 12px; border-radius: 12px; background: var(--_surface-container);
-  font-family: var(--mcp-mono-font-family, ui-monospace, Menlo, Consolas, monospace); overflow-wrap: anywhere;
+  font-family: var(--_mono); overflow-wrap: anywhere;
 }
-.mcp-consent-layer [data-part='url-host'] { font-weight: 700; text-decoration: underline; }
+.mcp-consent-layer [data-part='url-host'] { font-weight: 700; background: var(--_highlight); color: var(--_on-highlight); border-radius: 4px; padding-inline: 2px; }
 .mcp-consent-layer [data-part='url-before'], .mcp-consent-layer [data-part='url-after'] { color: var(--_on-surface-variant); }
 .mcp-consent-layer [data-part='url-warning'] {
   margin: 0; padding: 8px 12px; border-radius: 12px; background: var(--_warning-container); color: var(--_on-warning-container);
@@ -265,13 +268,13 @@ const manager = `
 }
 .mcp-consent-manager th { font-size: 0.8125rem; color: var(--_on-surface-variant); font-weight: 600; }
 .mcp-consent-manager [data-part='cell'][data-column='tool'] {
-  font-family: var(--mcp-mono-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  font-family: var(--_mono);
 }
 .mcp-consent-manager [data-part='grant-row'][data-expired='true'] { color: var(--_on-surface-variant); }
 .mcp-consent-manager button {
   font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target); padding: 8px 16px;
-  border-radius: 24px; border: 1px solid var(--_outline); background: transparent; color: var(--_primary);
-  font-weight: 600; cursor: pointer; align-self: flex-start;
+  border-radius: var(--_radius); border: 1px solid var(--_outline); background: var(--_surface);
+  color: var(--_on-surface); font-weight: 600; cursor: pointer; align-self: flex-start;
 }
 .mcp-consent-manager [data-part='confirm-action'] {
   background: var(--_error-container); color: var(--_on-error-container); border-color: transparent;

@@ -76,6 +76,34 @@ describe('hooks (DOM-free, in react-dom)', () => {
   });
 });
 
+describe('server render, then hydration', () => {
+  it('hydrates a server-rendered page with the provider without mismatches, then shows prompts', async () => {
+    const { context, page } = await openLab(shared);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const html = await page.evaluate(() => {
+      const { __lab } = window as unknown as L;
+      __lab.releaseStore();
+      return __lab.serverRenderAndHydrate();
+    });
+    expect(html).toContain('data-scope="manager"');
+    expect(html).not.toContain('role="dialog"');
+    await page.waitForFunction(() => (window as unknown as L).__lab.ssrPrompt !== undefined);
+    await page.evaluate((c) => {
+      const { __lab } = window as unknown as L;
+      void __lab.engine.request(c, { prompt: __lab.ssrPrompt! });
+    }, call(tools.notesPut));
+    await page.waitForFunction(() =>
+      document.activeElement?.closest('[data-part="root"][data-state="open"]'),
+    );
+    expect(await page.evaluate(() => (window as unknown as L).__lab.hydrationErrors)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('controlled use (no provider)', () => {
   it('<PermissionSheet request onDecision> shows the host-held request and reports the answer', async () => {
     const { context, page } = await openLab(shared);

@@ -133,6 +133,16 @@ describe('focus', () => {
     close = undefined;
   });
 
+  it('--mcp-sheet-breakpoint moves the switch between bottom sheet and modal', async () => {
+    const { page, host } = await start({}, { viewport: { width: 1024, height: 800 } });
+    await page.addStyleTag({ content: 'body { --mcp-sheet-breakpoint: 80rem; }' });
+    await host.request(call(tools.notesPut));
+    await host.waitForPrompt();
+    expect(await page.getAttribute('.mcp-consent-positioner', 'data-layout')).toBe('compact');
+    await page.setViewportSize({ width: 1400, height: 800 });
+    await page.waitForSelector('.mcp-consent-positioner[data-layout="expanded"]');
+  });
+
   it('right-to-left: the sheet is dir=rtl and ArrowLeft moves forward', async () => {
     const { page } = await openFixture(shared, 'index.html');
     close = () => page.context().close();
