@@ -43,25 +43,55 @@ interface Entry {
 let counter = 0;
 
 /**
+ * @tagname mcp-elicitation-sheet
  * `<mcp-elicitation-sheet>`: answers a server's `elicitation/create` in form mode (fields
  * from the requested schema, validation, typed content) or URL mode (the full URL with its
  * host highlighted and warnings; the sheet never opens it, the host does after `accept`).
  * The requesting server is always shown. Escape = cancel. Same frame, focus handling and
  * input guard as `<mcp-permission-sheet>`.
  *
- * @slot - none: all content comes from the model.
- * @fires mcp-open - `{ requestId }` an elicitation is shown.
- * @fires mcp-elicitation-result - `{ requestId, result, openUrl }` the user answered.
- * @fires mcp-close - `{ requestId, reason }` the sheet closed.
- * @csspart root - the dialog; header, title, close, server-chip, trust, notice.
- * @csspart message-label - "Message from the server"; message - the server's message.
- * @csspart form - the form; field, field-label, field-required, field-description, field-input, field-option, field-error; error-summary.
- * @csspart url - the full URL; url-label, url-before, url-host (highlighted), url-after, url-site, url-warning, url-notice, url-error.
- * @csspart actions - Submit / Open link, Decline, Cancel; action - one of them.
- * @csspart key-hint - the keyboard hint; guard - the input-guard status.
- * @cssprop --mcp-sheet-breakpoint - viewport width from which the sheet is a centred modal. Default 600px.
- * @cssprop --mcp-surface - and every other token of `<mcp-permission-sheet>`.
- * @cssprop --mcp-highlight - background of the URL's host; --mcp-on-highlight - its text.
+ * @slot - none: every string comes from the model.
+ * @fires {CustomEvent<OpenDetail>} mcp-open - an elicitation is shown.
+ * @fires {CustomEvent<ElicitationResultDetail>} mcp-elicitation-result - the user answered: `result`, and `openUrl` to open after a URL-mode accept.
+ * @fires {CustomEvent<CloseDetail>} mcp-close - the sheet closed.
+ * @csspart root - the dialog (`data-mode`: form or url, `data-guard`, `data-state`).
+ * @csspart header - title and server.
+ * @csspart title - "Notes server is asking for information".
+ * @csspart close - the close button (answers cancel).
+ * @csspart server-chip - "From server": the requesting server, always shown.
+ * @csspart trust - "Trusted server" / "Untrusted server".
+ * @csspart notice - hidden characters, settled elsewhere.
+ * @csspart message-label - "Message from the server".
+ * @csspart message - the server's message.
+ * @csspart error-summary - "2 fields need attention" after a submit with errors.
+ * @csspart form - the form.
+ * @csspart field - one field (`data-kind`, `data-invalid`).
+ * @csspart field-label - a field's label.
+ * @csspart field-required - "required" / "optional".
+ * @csspart field-description - a field's description.
+ * @csspart field-input - the input, select, or the group of checkboxes of a multi-select.
+ * @csspart field-option - one option of a select or multi-select.
+ * @csspart field-error - a field's error.
+ * @csspart url-label - "Address".
+ * @csspart url - the full URL.
+ * @csspart url-before - the URL before its host.
+ * @csspart url-host - the host, highlighted.
+ * @csspart url-after - the URL after its host.
+ * @csspart url-site - "Site: example.com".
+ * @csspart url-warning - a warning: punycode, mixed scripts, look-alikes, plain HTTP, user info, bare IP.
+ * @csspart url-error - why the URL cannot be opened.
+ * @csspart url-notice - "Nothing is opened until you choose Open link."
+ * @csspart actions - Submit (or Confirm, Open link), Decline, Cancel.
+ * @csspart action - one action (`data-action`).
+ * @csspart action-accept - Submit / Confirm / Open link; likewise action-decline and action-cancel.
+ * @csspart key-hint - the keyboard hint.
+ * @csspart guard - "input is paused" while the input guard runs.
+ * @csspart announcer - the polite live region of the announcement (visually hidden).
+ * @cssprop [--mcp-sheet-breakpoint=600px] - viewport width (px, rem or em) from which the sheet is a centred modal; below it, a bottom sheet. Read by script on resize: media queries cannot use custom properties.
+ * @cssprop [--mcp-sheet-max-width=560px] - width of the centred modal.
+ * @cssprop [--mcp-highlight=light-dark(#ffe08a, #5a4300)] - background of the URL's host.
+ * @cssprop [--mcp-on-highlight=light-dark(#261a00, #ffe08a)] - its text.
+ * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`.
  */
 export class McpElicitationSheet extends ModalSheet {
   static override styles = [tokens, buttons, sheetFrame, elicitationSheetStyles];

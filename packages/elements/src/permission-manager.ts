@@ -28,6 +28,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
 ];
 
 /**
+ * @tagname mcp-permission-manager
  * `<mcp-permission-manager>`: the user's saved permissions (tool, server, decision, scope,
  * expiry) with Revoke and a confirmed Revoke all, and the permission history (audit log),
  * newest first, filtered by text and decision. Live: it follows the engine's grant and
@@ -38,16 +39,37 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
  * manager.audit = () => auditSink.read();
  * ```
  *
- * @slot - none: all content comes from the model.
- * @fires mcp-revoke - `{ key, tool, server }` before one grant is revoked; cancelable.
- * @fires mcp-revoke-all - `{ count }` before every listed grant is revoked; cancelable.
- * @csspart root - the panel.
- * @csspart grants - the saved-permissions section; grants-heading, grants-count, grants-filter-label, grants-filter, grants-table, grants-empty, grant-row, revoke, revoke-all.
- * @csspart confirm - the Revoke all confirmation; confirm-text, confirm-action, confirm-cancel.
- * @csspart audit - the history section; audit-heading, audit-filter-label, audit-filter, audit-decision-label, audit-decision, audit-table, audit-empty, audit-row.
- * @csspart column-header - a table header; cell - a table cell (with `data-column`).
+ * @slot - none: every string comes from the model.
+ * @fires {CustomEvent<RevokeDetail>} mcp-revoke - before one grant is revoked; cancelable (`preventDefault()` keeps it).
+ * @fires {CustomEvent<RevokeAllDetail>} mcp-revoke-all - before every listed grant is revoked (after the confirmation); cancelable.
+ * @csspart root - the panel (`dir`, `lang`).
+ * @csspart grants - the "Saved permissions" section.
+ * @csspart grants-heading - its heading.
+ * @csspart grants-count - "4 saved permissions".
+ * @csspart grants-filter-label - the label of the grants filter.
+ * @csspart grants-filter - the text filter of the grants.
+ * @csspart grants-table - the table of grants.
+ * @csspart grants-empty - "No saved permissions…" or "…match the filter".
+ * @csspart grant-row - one grant (`data-decision`, `data-expired`).
+ * @csspart revoke - a row's Revoke button.
+ * @csspart revoke-all - Revoke all.
+ * @csspart confirm - the confirmation of Revoke all.
+ * @csspart confirm-text - "Revoke all 4 saved permissions? …".
+ * @csspart confirm-action - confirms Revoke all.
+ * @csspart confirm-cancel - keeps the grants.
  * @csspart status - the last change ("Permission for x revoked"), a polite live region.
- * @cssprop --mcp-surface - and every other token of `<mcp-permission-sheet>`.
+ * @csspart audit - the "Permission history" section.
+ * @csspart audit-heading - its heading.
+ * @csspart audit-filter-label - the label of the history text filter.
+ * @csspart audit-filter - the text filter of the history.
+ * @csspart audit-decision-label - the label of the decision filter.
+ * @csspart audit-decision - the decision filter.
+ * @csspart audit-table - the table of decisions, newest first.
+ * @csspart audit-empty - "No decisions recorded yet" or "…match the filter".
+ * @csspart audit-row - one decision (`data-decision`, `data-origin`).
+ * @csspart column-header - a table header (`data-column`).
+ * @csspart cell - a table cell (`data-column`, `data-label`).
+ * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`; decisions use the success and error containers.
  */
 export class McpPermissionManager extends LitElement {
   static override properties = {

@@ -36,6 +36,7 @@ interface Shown extends Entry {
 }
 
 /**
+ * @tagname mcp-permission-sheet
  * `<mcp-permission-sheet>`: asks the user before an agent's tool call runs (spec R1–R9).
  * A bottom sheet on compact widths, a centred modal on expanded ones; modal (`<dialog>`
  * with `showModal()`), focus moved to the default action and returned afterwards, Tab
@@ -47,52 +48,75 @@ interface Shown extends Entry {
  * sheet.show(toolCall, (choice) => …);             // R7, without an engine
  * ```
  *
- * @slot - none: all content comes from the model.
- * @fires mcp-open - `{ requestId }` a prompt is shown.
- * @fires mcp-decision - `{ requestId, choice }` the user answered (not cancelable).
- * @fires mcp-close - `{ requestId, reason }` the sheet closed.
- * @csspart root - the dialog (the sheet itself).
+ * @slot - none: every string comes from the model.
+ * @fires {CustomEvent<OpenDetail>} mcp-open - a prompt is shown (also each next one of a queue).
+ * @fires {CustomEvent<DecisionDetail>} mcp-decision - the user answered; final, not cancelable.
+ * @fires {CustomEvent<CloseDetail>} mcp-close - the sheet closed (`reason`: answered or settled_elsewhere).
+ * @csspart root - the dialog: the sheet itself (`data-tier`, `data-guard`, `data-state`).
  * @csspart header - title, tool and server.
  * @csspart title - "Allow this tool to run?".
- * @csspart queue-position - "1 of 3".
- * @csspart close - the close button (Deny once).
+ * @csspart queue-position - "1 of 3" when several prompts wait.
+ * @csspart close - the close button (answers Deny once).
  * @csspart tool-icon - the tool icon.
  * @csspart tool-name - the tool's name.
  * @csspart tool-title - the tool's title, when it has one.
  * @csspart tool-description - the tool's description.
  * @csspart server-chip - "From server" with the trust indicator.
- * @csspart trust - "Trusted server" / "Untrusted server".
+ * @csspart trust - "Trusted server" / "Untrusted server" (`data-trusted`).
  * @csspart risk-badge - the risk tier, coloured by `data-color-role`.
- * @csspart risk-reasons - why this tier (list); risk-reason - one reason.
- * @csspart notice - expired grant, changed tool, hidden characters, …
- * @csspart effects-heading - "This tool will:"; effects - the list; effect - one line.
- * @csspart effect-source - "Assumed: the server did not say".
- * @csspart args - the arguments preview; args-heading, args-body, args-toggle, args-redacted.
- * @csspart actions - the four actions; action - one (also action-allow_once … action-deny_always).
- * @csspart action-shortcut - the number key; action-detail - "expires in 7 days".
- * @csspart action-reason - why an action is disabled (its accessible tooltip).
- * @csspart key-hint - the keyboard hint; guard - "input is paused" during the input guard.
+ * @csspart risk-reasons - why this tier (a list).
+ * @csspart risk-reason - one reason.
+ * @csspart notice - expired grant, changed tool, hidden characters, settled elsewhere (`data-kind`).
+ * @csspart effects-heading - "This tool will:".
+ * @csspart effects - the effect lines (a list).
+ * @csspart effect - one line (`data-effect`, `data-source`, `data-tone`).
+ * @csspart effect-source - "Assumed: the server did not say" (hidden for declared lines).
+ * @csspart args - the arguments preview (`data-expanded`, `data-truncated`).
+ * @csspart args-heading - "Arguments preview:".
+ * @csspart args-body - the arguments as JSON.
+ * @csspart args-toggle - Show more / Show less.
+ * @csspart args-redacted - "2 secret-looking values are hidden".
+ * @csspart actions - the four actions in the two rows of spec R1.
+ * @csspart action - one action (`data-choice`, `data-emphasis`, `aria-disabled`).
+ * @csspart action-allow_once - Allow once; likewise action-allow_always, action-deny_once, action-deny_always.
+ * @csspart action-shortcut - the number key of an action.
+ * @csspart action-detail - "expires in 7 days" under Allow always (see `allowAlwaysExpiresInMs`).
+ * @csspart action-reason - why an action is disabled: its accessible tooltip.
+ * @csspart key-hint - the keyboard hint.
+ * @csspart guard - "input is paused" while the input guard runs.
+ * @csspart announcer - the polite live region of the announcement (visually hidden).
  * @csspart checking - "Checking permissions…" while a lookup takes over 100 ms.
- * @cssprop --mcp-sheet-breakpoint - viewport width from which the sheet is a centred modal (px, rem). Default 600px.
- * @cssprop --mcp-sheet-max-width - width of the centred modal. Default 560px.
- * @cssprop --mcp-surface - sheet background; also --mcp-on-surface, --mcp-on-surface-variant, --mcp-surface-container, --mcp-outline, --mcp-outline-variant.
- * @cssprop --mcp-primary - the default action; also --mcp-on-primary.
- * @cssprop --mcp-success-container - low risk; also --mcp-on-success-container.
- * @cssprop --mcp-warning-container - medium risk; also --mcp-on-warning-container.
- * @cssprop --mcp-error-container - high risk; also --mcp-on-error-container.
- * @cssprop --mcp-caution - marker of effect lines that widen what a tool can do.
- * @cssprop --mcp-focus-ring - focus outline colour.
- * @cssprop --mcp-scrim - the backdrop.
- * @cssprop --mcp-radius - button radius; --mcp-sheet-radius - sheet corners.
- * @cssprop --mcp-target-size - minimum touch target. Default 48px.
- * @cssprop --mcp-font-family - text font; --mcp-mono-font-family - tool names and arguments.
+ * @cssprop [--mcp-sheet-breakpoint=600px] - viewport width (px, rem or em) from which the sheet is a centred modal; below it, a bottom sheet. Read by script on resize: media queries cannot use custom properties.
+ * @cssprop [--mcp-sheet-max-width=560px] - width of the centred modal.
+ * @cssprop [--mcp-surface=light-dark(#ffffff, #1d1e22)] - background of the sheet.
+ * @cssprop [--mcp-on-surface=light-dark(#1b1c1f, #e4e2e6)] - text.
+ * @cssprop [--mcp-on-surface-variant=light-dark(#44474e, #c4c6d0)] - secondary text.
+ * @cssprop [--mcp-surface-container=light-dark(#eef1f7, #2b2d33)] - chips, arguments, notices.
+ * @cssprop [--mcp-outline=light-dark(#74777f, #8e9099)] - button borders.
+ * @cssprop [--mcp-outline-variant=light-dark(#c4c6d0, #44474e)] - dividers.
+ * @cssprop [--mcp-primary=light-dark(#0b57d0, #a8c7fa)] - the default action.
+ * @cssprop [--mcp-on-primary=light-dark(#ffffff, #062e6f)] - its text.
+ * @cssprop [--mcp-success-container=light-dark(#c4eed0, #0f5223)] - low risk, allowed.
+ * @cssprop [--mcp-on-success-container=light-dark(#072711, #c4eed0)] - its text.
+ * @cssprop [--mcp-warning-container=light-dark(#ffe08a, #5a4300)] - medium risk, URL warnings.
+ * @cssprop [--mcp-on-warning-container=light-dark(#261a00, #ffe08a)] - its text.
+ * @cssprop [--mcp-error-container=light-dark(#ffdad6, #8c1d18)] - high risk, denied, errors.
+ * @cssprop [--mcp-on-error-container=light-dark(#410002, #ffdad6)] - its text.
+ * @cssprop [--mcp-caution=light-dark(#8c1d18, #ffb4ab)] - marks effects that widen what a tool can do; invalid fields.
+ * @cssprop [--mcp-focus-ring=light-dark(#0b57d0, #a8c7fa)] - focus outline.
+ * @cssprop [--mcp-scrim=light-dark(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.65))] - the backdrop (`::backdrop`).
+ * @cssprop [--mcp-radius=12px] - buttons.
+ * @cssprop [--mcp-sheet-radius=20px] - corners of the sheet.
+ * @cssprop [--mcp-target-size=48px] - minimum size of every target.
+ * @cssprop [--mcp-font-family=system-ui] - text.
+ * @cssprop [--mcp-mono-font-family=ui-monospace] - tool names, arguments, URLs.
  */
 export class McpPermissionSheet extends ModalSheet {
   static override properties = {
     ...ModalSheet.properties,
     engine: { attribute: false },
     allowAlwaysExpiresInMs: { attribute: false },
-    checking: { state: true },
+    checking: { state: true, attribute: false },
   };
   static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles];
 

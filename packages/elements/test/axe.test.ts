@@ -26,24 +26,29 @@ afterAll(async () => {
  * form with errors, URL warnings, the manager with grants and history, …) × three locales
  * × light and dark. One page per locale and scheme; states switch in the page.
  */
-describe.each(['en-US', 'pt-BR', 'ar'])('axe: %s', (locale) => {
-  it.each(['light', 'dark'] as const)('%s: zero violations in every state', async (scheme) => {
-    const page = await openGallery(browser, server, {
-      colorScheme: scheme,
-      reducedMotion: 'reduce',
-    });
-    states = await page.evaluate(() => window.__gallery.states);
-    expect(states.length).toBeGreaterThanOrEqual(15);
-    const found: string[] = [];
-    for (const state of states) {
-      await show(page, state, { locale });
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations) {
-        const where = v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`);
-        found.push(`${state}: ${v.id} — ${v.help}\n    ${where.join('\n    ')}`);
+// The six pages run at once: the work is in Chromium's renderer processes.
+describe.concurrent.each(['en-US', 'pt-BR', 'ar'])('axe: %s', (locale) => {
+  it.each(['light', 'dark'] as const)(
+    '%s: zero violations in every state',
+    { timeout: 240_000 },
+    async (scheme) => {
+      const page = await openGallery(browser, server, {
+        colorScheme: scheme,
+        reducedMotion: 'reduce',
+      });
+      states = await page.evaluate(() => window.__gallery.states);
+      expect(states.length).toBeGreaterThanOrEqual(15);
+      const found: string[] = [];
+      for (const state of states) {
+        await show(page, state, { locale });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations) {
+          const where = v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`);
+          found.push(`${state}: ${v.id} — ${v.help}\n    ${where.join('\n    ')}`);
+        }
       }
-    }
-    await page.context().close();
-    expect(found).toEqual([]);
-  });
+      await page.context().close();
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -27,7 +27,7 @@ export abstract class ModalSheet extends LitElement {
     theme: { type: String, reflect: true },
     layout: { type: String, reflect: true },
     clock: { attribute: false },
-    announcement: { state: true },
+    announcement: { state: true, attribute: false },
   };
 
   /** Locale or preferred locales of the copy. @default navigator.languages */
