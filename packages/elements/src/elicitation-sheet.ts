@@ -4,7 +4,6 @@ import {
   createElicitationPrompt,
   type ElicitAction,
   type ElicitationApi,
-  type ElicitationFormApi,
   type ElicitationPrompt,
   type ElicitationUrlApi,
   type ElicitRequest,
@@ -12,6 +11,7 @@ import {
   type FieldView,
 } from '@mcp-consent/prompt';
 import { elicitationSheetStyles } from './elicitation-sheet.styles.js';
+import { renderForm } from './internal/elicitation-fields.js';
 import { emit } from './events.js';
 import { closeIcon, linkIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
@@ -133,8 +133,8 @@ export class McpElicitationSheet extends ModalSheet {
     this.current?.prompt.rearm();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  /** Nobody can answer a sheet that left the page: cancel what waits. */
+  protected leave(): void {
     const entries = [...(this.current ? [this.current] : []), ...this.waiting.splice(0)];
     for (const entry of entries) this.settle(entry, { action: 'cancel' }, 'settled_elsewhere');
   }
@@ -188,7 +188,7 @@ export class McpElicitationSheet extends ModalSheet {
         ${api.notices.map((notice) => html`<p ${spread(p.notice!)}>${notice.text}</p>`)}
         <p ${spread(p['message-label']!)} class="label">${api.message.label}</p>
         <p ${spread(p.message!)} class="message">${api.message.text}</p>
-        ${api.mode === 'url' ? this.renderUrl(api) : this.renderForm(api)}
+        ${api.mode === 'url' ? this.renderUrl(api) : renderForm(api)}
       </div>
       <div class="foot">
         <div ${spread(p.actions!)} class="actions">
@@ -226,94 +226,6 @@ export class McpElicitationSheet extends ModalSheet {
       ${url.warnings.map((w) => html`<p ${spread(p['url-warning']!)}>${w.text}</p>`)}
       <p ${spread(p['url-error']!)} ?hidden=${url.error === null}>${url.error ?? ''}</p>
       <p ${spread(p['url-notice']!)} class="url-notice">${url.notice}</p>`;
-  }
-
-  private renderForm(api: ElicitationFormApi) {
-    const p = api.props;
-    return html`<p ${spread(p['error-summary']!)}>${api.form.errorSummary ?? ''}</p>
-      <form ${spread(p.form!)} @submit=${preventSubmit}>
-        ${api.form.fields.map((field, index) => this.renderField(api, field, index))}
-      </form>`;
-  }
-
-  private renderField(api: ElicitationFormApi, field: FieldView, index: number) {
-    const p = field.props;
-    const name = field.name;
-    const label = html`${field.label}
-      <span part="field-required" data-part="field-required">${field.requiredText}</span>`;
-    const control =
-      field.kind === 'boolean'
-        ? html`<label ${spread(p['field-label']!)} class="check-row"
-            ><input
-              ${spread(field.inputProps)}
-              .checked=${field.value === true}
-              @change=${(e: Event) => api.setValue(name, (e.target as HTMLInputElement).checked)}
-            /><span>${label}</span></label
-          >`
-        : field.kind === 'select'
-          ? html`<label ${spread(p['field-label']!)}>${label}</label>
-              <select
-                ${spread(field.inputProps)}
-                @change=${(e: Event) => api.setValue(name, (e.target as HTMLSelectElement).value)}
-              >
-                <option value="" ?selected=${field.value === ''}>
-                  ${api.form.choosePlaceholder}
-                </option>
-                ${field.options.map(
-                  (o) =>
-                    html`<option
-                      part="field-option"
-                      .value=${o.value}
-                      ?selected=${o.value === field.value}
-                    >
-                      ${o.label}
-                    </option>`,
-                )}
-              </select>`
-          : field.kind === 'multiselect'
-            ? this.renderMultiselect(api, field, label)
-            : html`<label ${spread(p['field-label']!)}>${label}</label>
-                <input
-                  ${spread(field.inputProps)}
-                  .value=${String(field.value)}
-                  @input=${(e: Event) => api.setValue(name, (e.target as HTMLInputElement).value)}
-                />`;
-    return html`<div ${spread(p.field!)} class="field" data-index=${index}>
-      ${control}
-      <p ${spread(p['field-description']!)} class="field-description">${field.description ?? ''}</p>
-      <p ${spread(p['field-error']!)}>${field.error ?? ''}</p>
-    </div>`;
-  }
-
-  /** A group of checkboxes; the group, not an input, carries the field's id and description. */
-  private renderMultiselect(api: ElicitationFormApi, field: FieldView, label: unknown) {
-    const chosen = Array.isArray(field.value) ? (field.value as readonly string[]) : [];
-    const labelId = `${field.id}-label`;
-    const toggle = (value: string, on: boolean) =>
-      api.setValue(field.name, on ? [...chosen, value] : chosen.filter((v) => v !== value));
-    return html`<span id=${labelId} part="field-label" data-part="field-label" class="group-label"
-        >${label}</span
-      >
-      <div
-        id=${field.id}
-        role="group"
-        part="field-input"
-        data-part="field-input"
-        aria-labelledby=${labelId}
-        aria-describedby=${field.inputProps['aria-describedby'] || nothing}
-        tabindex="-1"
-      >
-        ${field.options.map(
-          (o) =>
-            html`<label class="check-row" part="field-option"
-              ><input
-                type="checkbox"
-                .checked=${chosen.includes(o.value)}
-                @change=${(e: Event) => toggle(o.value, (e.target as HTMLInputElement).checked)}
-              /><span>${o.label}</span></label
-            >`,
-        )}
-      </div>`;
   }
 
   private targetOf(api: ElicitationApi, focus: ElicitationApi['focused']): HTMLElement | null {
@@ -456,8 +368,4 @@ export class McpElicitationSheet extends ModalSheet {
     const api = this.model.api;
     if (api && this.acceptClick(event)) api.choose(api.escapeAction);
   };
-}
-
-function preventSubmit(event: Event): void {
-  event.preventDefault();
 }

@@ -166,6 +166,7 @@ export const permissionSheetStyles = css`
     gap: 8px;
   }
   [part~='action'] {
+    padding-inline: 8px;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -176,7 +177,7 @@ export const permissionSheetStyles = css`
   [part~='action'] .line {
     display: inline-flex;
     align-items: center;
-    gap: 8px;
+    gap: 6px;
   }
   [part~='action-shortcut'] {
     display: inline-grid;
@@ -187,6 +188,12 @@ export const permissionSheetStyles = css`
     border: 1px solid currentColor;
     font-size: 0.75rem;
     font-variant-numeric: tabular-nums;
+  }
+  /* Touch screens have no number keys. */
+  @media (hover: none) and (pointer: coarse) {
+    [part~='action-shortcut'] {
+      display: none;
+    }
   }
   [part~='action-detail'] {
     flex-basis: 100%;

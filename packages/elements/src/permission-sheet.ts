@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Choice, PermissionEngine, PromptRequest, ToolCall } from '@mcp-consent/engine';
 import {
-  CHECKING_DELAY_MS,
   connectChecking,
   createPermissionPrompt,
   followQueue,
@@ -9,6 +8,7 @@ import {
   type PermissionPrompt,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
+import { CheckingController } from './internal/checking-controller.js';
 import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
 import { ModelController } from './internal/model-controller.js';
@@ -20,9 +20,6 @@ import { toPromptRequest } from './tool-call.js';
 
 /** What the sheet uses of an engine: the queue for "1 of 3", `checking` for the status. */
 export type SheetEngine = Pick<PermissionEngine, 'pending' | 'subscribe' | 'getSnapshot'>;
-
-/** How often a busy engine's elapsed time is re-read (real time, not the clock). */
-const CHECKING_POLL_MS = 20;
 
 interface Entry {
   request: PromptRequest;
@@ -116,7 +113,6 @@ export class McpPermissionSheet extends ModalSheet {
     ...ModalSheet.properties,
     engine: { attribute: false },
     allowAlwaysExpiresInMs: { attribute: false },
-    checking: { state: true, attribute: false },
   };
   static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles];
 
@@ -127,21 +123,13 @@ export class McpPermissionSheet extends ModalSheet {
   declare engine: SheetEngine | undefined;
   /** Shows "expires in 7 days" under Allow always for this lifetime (`null`: never). @default undefined */
   declare allowAlwaysExpiresInMs: number | null | undefined;
-  declare private checking: boolean;
 
   private readonly model = new ModelController<PermissionApi>(this);
   private current: Shown | undefined;
   private readonly waiting: Entry[] = [];
   private closing: ReturnType<typeof setTimeout> | undefined;
   private focusKey = '';
-  private stopEngine: (() => void) | undefined;
-  private checkingSince: number | undefined;
-  private checkingPoll: ReturnType<typeof setInterval> | undefined;
-
-  constructor() {
-    super();
-    this.checking = false;
-  }
+  private readonly checking = new CheckingController(this, () => this.clock);
 
   /**
    * The engine's prompt callback: `engine.request(call, { prompt: sheet.prompt })`.
@@ -185,19 +173,17 @@ export class McpPermissionSheet extends ModalSheet {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.watchEngine();
+    this.checking.watch(this.engine);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unwatchEngine();
-    // Nobody can answer a sheet that left the page: deny what waits, as the engine does.
+  /** Nobody can answer a sheet that left the page: deny what waits, as the engine does. */
+  protected leave(): void {
     const entries = [...(this.current ? [this.current] : []), ...this.waiting.splice(0)];
     for (const entry of entries) this.settle(entry, 'deny_once', 'settled_elsewhere');
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('engine') && this.isConnected) this.watchEngine();
+    if (changed.has('engine') && this.isConnected) this.checking.watch(this.engine);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -227,7 +213,7 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   private renderChecking(api: PermissionApi | undefined) {
-    if (!this.checking || api) return nothing;
+    if (!this.checking.visible || api) return nothing;
     const checking = connectChecking({ locale: this.locales });
     return html`<div ${spread(checking.props.checking)} class="checking">
       <span class="spinner" aria-hidden="true"></span>${checking.text}
@@ -408,51 +394,6 @@ export class McpPermissionSheet extends ModalSheet {
   private syncLocalQueue(): void {
     if (this.current && !this.engine) {
       this.current.prompt.setQueue({ position: 1, total: 1 + this.waiting.length });
-    }
-  }
-
-  // --- "Checking permissions…" -------------------------------------------------------
-
-  private watchEngine(): void {
-    this.unwatchEngine();
-    const engine = this.engine;
-    if (!engine) return;
-    const unsubscribe = engine.subscribe((event) => {
-      if (event.type === 'checking') this.syncChecking();
-    });
-    this.stopEngine = unsubscribe;
-    this.syncChecking();
-  }
-
-  private unwatchEngine(): void {
-    this.stopEngine?.();
-    this.stopEngine = undefined;
-    this.stopChecking();
-  }
-
-  private stopChecking(): void {
-    clearInterval(this.checkingPoll);
-    this.checkingPoll = undefined;
-    this.checkingSince = undefined;
-    this.checking = false;
-  }
-
-  /**
-   * "Checking permissions…" shows once the engine has been checking for
-   * CHECKING_DELAY_MS by the injected clock (spec R4.1). The clock is read, never given
-   * a timer: a host's manual clock then counts only the engine's own timers. A short
-   * real-time poll notices the clock moving while the engine stays busy.
-   */
-  private syncChecking(): void {
-    if ((this.engine?.getSnapshot().checking ?? 0) === 0) return this.stopChecking();
-    const now = this.clock.now();
-    this.checkingSince ??= now;
-    this.checking = now - this.checkingSince >= CHECKING_DELAY_MS;
-    if (this.checking) {
-      clearInterval(this.checkingPoll);
-      this.checkingPoll = undefined;
-    } else {
-      this.checkingPoll ??= setInterval(() => this.syncChecking(), CHECKING_POLL_MS);
     }
   }
 

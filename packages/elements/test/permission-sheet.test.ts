@@ -159,6 +159,33 @@ describe('show(toolCall, onDecision) — spec R7', () => {
   });
 });
 
+describe('lifecycle', () => {
+  it('moving the sheet in the DOM keeps the prompt; removing it denies what it shows', async () => {
+    page = await openGallery(browser, server);
+    await bareSheet(page);
+    await page.evaluate(() => {
+      const { call, tools } = window.__kit;
+      const sheet = (
+        window as unknown as { __sheet: HTMLElementTagNameMap['mcp-permission-sheet'] }
+      ).__sheet;
+      Object.assign(window, { __answer: sheet.show(call(tools.notesPut)) });
+    });
+    await open(page);
+    await page.evaluate(() => {
+      const sheet = document.querySelector('mcp-permission-sheet')!;
+      const box = document.createElement('div');
+      document.body.append(box);
+      box.append(sheet);
+    });
+    await open(page);
+    expect(await page.evaluate(() => window.__events.map((e) => e.type))).toEqual(['mcp-open']);
+    await page.evaluate(() => document.querySelector('mcp-permission-sheet')!.remove());
+    expect(
+      await page.evaluate(() => (window as unknown as { __answer: Promise<string> }).__answer),
+    ).toBe('deny_once');
+  });
+});
+
 describe('focus (spec R8)', () => {
   it('moves in to the default action, Tab and Shift+Tab stay inside, and it returns afterwards', async () => {
     page = await openGallery(browser, server);
@@ -359,6 +386,30 @@ describe('layout', () => {
         expect(small, state).toEqual([]);
       }
       await page.context().close();
+    }
+  });
+
+  it('the elicitation sheet and the manager keep 48 × 48 px targets too', async () => {
+    page = await openGallery(browser, server, { viewport: compact, reducedMotion: 'reduce' });
+    for (const [state, tag] of [
+      ['elicitation-form-errors', 'mcp-elicitation-sheet'],
+      ['elicitation-url', 'mcp-elicitation-sheet'],
+      ['manager-confirm', 'mcp-permission-manager'],
+    ] as const) {
+      await show(page, state);
+      const small = await page.evaluate((t) => {
+        const root = document.querySelector(t)!.shadowRoot!;
+        // A checkbox's target is its whole label row.
+        const targets = [...root.querySelectorAll<HTMLElement>('button, input, select')].map(
+          (el) => (el.matches('[type="checkbox"]') ? el.closest('label')! : el),
+        );
+        return targets
+          .filter((el) => el.checkVisibility())
+          .map((el) => ({ name: el.dataset.part ?? el.tagName, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 48 || box.height < 48)
+          .map(({ name, box }) => `${name}: ${box.width}×${box.height}`);
+      }, tag);
+      expect(small, state).toEqual([]);
     }
   });
 

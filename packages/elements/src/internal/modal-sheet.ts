@@ -88,16 +88,25 @@ export abstract class ModalSheet extends LitElement {
     return this.locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.languages);
   }
 
+  /** The sheet left the page for good: settle whatever it shows or holds. */
+  protected abstract leave(): void;
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.stopLayout = watchLayout(this, () => this.layout);
     document.addEventListener('visibilitychange', this.onVisibility);
+    // Moved in the DOM: the removed dialog lost its modal state; open it again.
+    this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stopLayout?.();
     document.removeEventListener('visibilitychange', this.onVisibility);
+    // A move (disconnect, then connect in the same task) keeps the prompts.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.leave();
+    });
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -108,8 +117,10 @@ export abstract class ModalSheet extends LitElement {
     }
     const dialog = this.dialog;
     if (!dialog) return;
-    if (this.showing && !dialog.open) {
-      this.returnFocus = deepActiveElement();
+    if (this.showing && !dialog.matches(':modal')) {
+      const moved = dialog.open; // a dialog taken out of the page stays open, but not modal
+      if (moved) dialog.close();
+      else this.returnFocus = deepActiveElement();
       dialog.showModal();
       this.openedAt = performance.now();
       this.keysSinceOpen.clear();

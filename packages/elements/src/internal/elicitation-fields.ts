@@ -1,0 +1,101 @@
+import { html, nothing } from 'lit';
+import type { ElicitationFormApi, FieldView } from '@mcp-consent/prompt';
+import { spread } from './spread.js';
+
+/**
+ * Form-mode fields of `<mcp-elicitation-sheet>`: one control per field kind (text-like
+ * inputs, checkbox, select, a group of checkboxes for multi-select), each with its
+ * label, "required", description and error from the model. Values go back through the
+ * model's `setValue`; `data-index` ties a control to its field for focus and blur.
+ */
+export function renderForm(api: ElicitationFormApi) {
+  const p = api.props;
+  return html`<p ${spread(p['error-summary']!)}>${api.form.errorSummary ?? ''}</p>
+    <form ${spread(p.form!)} @submit=${preventSubmit}>
+      ${api.form.fields.map((field, index) => renderField(api, field, index))}
+    </form>`;
+}
+
+function renderField(api: ElicitationFormApi, field: FieldView, index: number) {
+  const p = field.props;
+  const name = field.name;
+  const label = html`${field.label}
+    <span part="field-required" data-part="field-required">${field.requiredText}</span>`;
+  const control =
+    field.kind === 'boolean'
+      ? html`<label ${spread(p['field-label']!)} class="check-row"
+          ><input
+            ${spread(field.inputProps)}
+            .checked=${field.value === true}
+            @change=${(e: Event) => api.setValue(name, (e.target as HTMLInputElement).checked)}
+          /><span>${label}</span></label
+        >`
+      : field.kind === 'select'
+        ? html`<label ${spread(p['field-label']!)}>${label}</label>
+            <select
+              ${spread(field.inputProps)}
+              @change=${(e: Event) => api.setValue(name, (e.target as HTMLSelectElement).value)}
+            >
+              <option value="" ?selected=${field.value === ''}>
+                ${api.form.choosePlaceholder}
+              </option>
+              ${field.options.map(
+                (o) =>
+                  html`<option
+                    part="field-option"
+                    .value=${o.value}
+                    ?selected=${o.value === field.value}
+                  >
+                    ${o.label}
+                  </option>`,
+              )}
+            </select>`
+        : field.kind === 'multiselect'
+          ? renderMultiselect(api, field, label)
+          : html`<label ${spread(p['field-label']!)}>${label}</label>
+              <input
+                ${spread(field.inputProps)}
+                .value=${String(field.value)}
+                @input=${(e: Event) => api.setValue(name, (e.target as HTMLInputElement).value)}
+              />`;
+  return html`<div ${spread(p.field!)} class="field" data-index=${index}>
+    ${control}
+    <p ${spread(p['field-description']!)} class="field-description">${field.description ?? ''}</p>
+    <p ${spread(p['field-error']!)}>${field.error ?? ''}</p>
+  </div>`;
+}
+
+/** A group of checkboxes; the group, not an input, carries the field's id and description. */
+function renderMultiselect(api: ElicitationFormApi, field: FieldView, label: unknown) {
+  const chosen = Array.isArray(field.value) ? (field.value as readonly string[]) : [];
+  const labelId = `${field.id}-label`;
+  const toggle = (value: string, on: boolean) =>
+    api.setValue(field.name, on ? [...chosen, value] : chosen.filter((v) => v !== value));
+  return html`<span id=${labelId} part="field-label" data-part="field-label" class="group-label"
+      >${label}</span
+    >
+    <div
+      id=${field.id}
+      role="group"
+      part="field-input"
+      data-part="field-input"
+      aria-labelledby=${labelId}
+      aria-describedby=${field.inputProps['aria-describedby'] || nothing}
+      tabindex="-1"
+    >
+      ${field.options.map(
+        (o) =>
+          html`<label class="check-row" part="field-option"
+            ><input
+              type="checkbox"
+              .checked=${chosen.includes(o.value)}
+              @change=${(e: Event) => toggle(o.value, (e.target as HTMLInputElement).checked)}
+            /><span>${o.label}</span></label
+          >`,
+      )}
+    </div>`;
+}
+
+function preventSubmit(event: Event): void {
+  event.preventDefault();
+}
