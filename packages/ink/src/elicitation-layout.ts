@@ -6,7 +6,7 @@ import {
   type ElicitationFocus,
   type FieldView,
 } from '@mcp-consent/prompt';
-import { linesHeight, wrappedRows, type Line, type Span } from './lines.js';
+import { fastRows, linesHeight, type Line, type Span } from './lines.js';
 import type { Tone } from './palette.js';
 import { POINTER } from './permission-layout.js';
 import { SEP } from './scroll.js';
@@ -189,7 +189,7 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
   );
 
   // The message is server text of up to 4000 characters: it scrolls, the form stays.
-  const rows = wrappedRows(api.message.text, width - 2);
+  const rows = fastRows(api.message.text, width - 2);
   const fixed = linesHeight(head, width) + linesHeight(body, width);
   const room =
     options.rows === undefined ? rows.length : Math.max(MIN_MESSAGE_ROWS, options.rows - fixed);

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import type { ColorRole } from '@mcp-consent/prompt';
 import { toneStyle, type Tone } from './palette.js';
@@ -19,16 +20,86 @@ export interface Line {
   gap?: boolean;
 }
 
-/** Rows a text takes at a width, wrapped exactly as Ink wraps `<Text>`. */
+/**
+ * Rows a text takes at a width, wrapped exactly as Ink wraps `<Text>`. Long texts (a
+ * capped description) are wrapped by {@link fastRows}: the result is then passed to Ink
+ * already wrapped, so it does not wrap it again.
+ */
 export function wrappedRows(text: string, width: number): string[] {
   if (text === '') return [''];
-  return wrapAnsi(text, Math.max(1, width), { trim: false, hard: true }).split('\n');
+  if (text.length > LONG) return fastRows(text, width);
+  // Each render lays the prompt out at several detail levels with the same short texts.
+  const key = `${width}\u0000${text}`;
+  let rows = wrapped.get(key);
+  if (!rows) {
+    rows = wrapAnsi(text, Math.max(1, width), { trim: false, hard: true }).split('\n');
+    if (wrapped.size >= 500) wrapped.clear();
+    wrapped.set(key, rows);
+  }
+  return rows;
+}
+
+const wrapped = new Map<string, string[]>();
+
+/** Above this length Ink's wrapper gets slow (it is quadratic on long words). */
+const LONG = 400;
+
+const charWidth = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return code >= 0x20 && code < 0x7f ? 1 : stringWidth(char);
+};
+
+/**
+ * Wraps long text (arguments, messages: up to hundreds of kilobytes) into rows of at most
+ * `width` columns in linear time, breaking after a space when one is near, else anywhere.
+ * Ink's own wrapper is quadratic on long lines: expanding 200 kB of arguments froze the
+ * terminal. The rows fit the width, so Ink does not wrap them again.
+ */
+export function fastRows(text: string, width: number): string[] {
+  // Every render lays out the prompt at several detail levels: wrap each text once.
+  const hit = recent.find((entry) => entry.width === width && entry.text === text);
+  if (hit) return hit.rows;
+  const rows = wrapFast(text, width);
+  recent.unshift({ text, width, rows });
+  recent.length = Math.min(recent.length, 4);
+  return rows;
+}
+
+const recent: { text: string; width: number; rows: string[] }[] = [];
+
+function wrapFast(text: string, width: number): string[] {
+  const max = Math.max(1, width);
+  const rows: string[] = [];
+  for (const source of text.split('\n')) {
+    if (source.length <= max && /^[\x20-\x7e]*$/.test(source)) {
+      rows.push(source);
+      continue;
+    }
+    let row = '';
+    let used = 0;
+    let space = -1; // index in `row` just after its last space
+    for (const char of source) {
+      const w = charWidth(char);
+      if (used + w > max && row !== '') {
+        const cut = space > row.length / 2 ? space : row.length;
+        rows.push(row.slice(0, cut));
+        row = row.slice(cut);
+        used = stringWidth(row);
+        space = -1;
+      }
+      row += char;
+      used += w;
+      if (char === ' ') space = row.length;
+    }
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** The first `maxRows` wrapped rows of a text, the last one ending in "…" when cut. */
 export function clipRows(text: string, width: number, maxRows: number): string {
   const rows = wrappedRows(text, width);
-  if (rows.length <= maxRows) return text;
+  if (rows.length <= maxRows) return rows.join('\n'); // already wrapped: Ink keeps it as is
   const kept = rows.slice(0, Math.max(1, maxRows));
   const last = kept.length - 1;
   kept[last] = `${[...kept[last]!].slice(0, Math.max(0, width - 1)).join('')}…`;

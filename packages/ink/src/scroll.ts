@@ -1,5 +1,5 @@
 import type { Translator } from '@mcp-consent/i18n';
-import { wrappedRows, type Line, type Span } from './lines.js';
+import { fastRows, type Line, type Span } from './lines.js';
 
 /** Separates parts that share a line. A glyph, not copy. */
 export const SEP = ' · ';
@@ -29,7 +29,7 @@ export function previewBlock(
   view: PreviewView,
   options: { t: Translator; width: number; room: number | undefined; offset: number },
 ): { lines: Line[]; shown: number } {
-  const rows = wrappedRows(view.text, options.width - 2);
+  const rows = fastRows(view.text, options.width - 2);
   const room = options.room === undefined ? rows.length : Math.max(MIN_PREVIEW_ROWS, options.room);
   const offset = Math.min(Math.max(0, options.offset), Math.max(0, rows.length - room));
   const shown = rows.slice(offset, offset + room);

@@ -216,6 +216,21 @@ describe('terminal state and history', () => {
     expect(interrupted).toBe(1);
   });
 
+  it('200 kB of arguments expand and scroll without freezing the terminal', async () => {
+    const h = start({ columns: 80, rows: 30 });
+    void h.ask(hostileCall);
+    await h.sees(en.t('mcp.permission.action.deny_always'));
+    await h.passGuard();
+    const started = Date.now();
+    await h.press('+');
+    await h.sees(en.t('mcp.permission.args.show_less'));
+    for (let i = 0; i < 10; i++) await h.press('\u001B[6~');
+    await h.sees('yyyyyyyyyy');
+    expect(Date.now() - started).toBeLessThan(5000); // Ink's own wrapper took minutes
+    expect(h.screen().split('\n').length).toBeLessThan(30);
+    expect(h.text()).toContain(`4. ${en.t('mcp.permission.action.deny_always')}`);
+  });
+
   it('hostile text reaches the terminal only as visible codes', async () => {
     const h = start({ columns: 60, rows: 30 });
     const result = h.ask(hostileCall);
