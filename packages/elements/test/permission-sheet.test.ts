@@ -186,6 +186,41 @@ describe('lifecycle', () => {
   });
 });
 
+describe('accessibility (spec R8)', () => {
+  it('is a labelled modal dialog whose label and description resolve in its shadow root, and announces itself', async () => {
+    page = await openGallery(browser, server);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await show(page, 'permission-destructive');
+    const dialog = page.getByRole('dialog', { name: 'Allow this tool to run? notes_delete' });
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    const refs = await page.evaluate((tag) => {
+      const root = document.querySelector(tag)!.shadowRoot!;
+      const d = root.querySelector('dialog')!;
+      const ids =
+        `${d.getAttribute('aria-labelledby')} ${d.getAttribute('aria-describedby')}`.split(' ');
+      return ids.map((id) => root.getElementById(id)?.textContent?.trim() ?? null);
+    }, SHEET);
+    expect(refs).toEqual([
+      'Allow this tool to run?',
+      'notes_delete',
+      'High risk · may modify data',
+      expect.stringContaining('Possibly delete or overwrite existing data'),
+    ]);
+    const announcer = page.locator(`${SHEET} [data-part='announcer']`);
+    await expect
+      .poll(() => announcer.textContent())
+      .toBe(
+        'Permission request: notes_delete from Notes server. High risk · may modify data. This tool will: ' +
+          'Change data or state, Possibly delete or overwrite existing data, Possibly have an extra effect each time it is repeated, Stay within the server’s own systems',
+      );
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    expect(warnings.filter((w) => !/Lit is in dev mode/.test(w))).toEqual([]);
+  });
+});
+
 describe('focus (spec R8)', () => {
   it('moves in to the default action, Tab and Shift+Tab stay inside, and it returns afterwards', async () => {
     page = await openGallery(browser, server);
