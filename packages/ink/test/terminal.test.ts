@@ -150,6 +150,9 @@ describe('terminal state and history', () => {
   it('leaves one summary line per answer in the scrollback, and the cursor visible', async () => {
     const h = start();
     const first = h.ask(call(tools.notesPut));
+    // The engine queues a request once its arguments are hashed, so two requests made
+    // in the same tick can swap places; this test is about the scrollback, not the order.
+    await h.sees('notes_put');
     const second = h.ask(call(tools.notesList));
     await h.sees(en.t('mcp.permission.queue.label', { position: 1, total: 2 }));
     await h.passGuard();
