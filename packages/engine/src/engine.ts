@@ -127,6 +127,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   let grantsVersion = 0;
   let snapshot: EngineSnapshot = { status, pending: [], checking, grantsVersion };
   let active: PromptEntry | undefined;
+  let arrivals = 0;
+  /** Requests still hashing or waiting for the store: later prompts wait for them to queue. */
+  const inFlight = new Set<number>();
 
   const refreshSnapshot = () => {
     snapshot = {
@@ -288,6 +291,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     while (!active) {
       const next = queue.first();
       if (!next) return;
+      // An earlier call still hashing its arguments goes first: prompts keep call order.
+      if (inFlight.size > 0 && next.arrival > Math.min(...inFlight)) return;
       if (!next.forcePrompt) {
         const now = lookup(next.call, { argsHash: next.argsHash });
         if (now.status !== 'prompt') {
@@ -297,6 +302,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         }
       }
       active = next;
+      next.shown = true;
       const entry = next;
       const request = queue.toRequest(entry);
       notify({ type: 'pending', pending: queue.list() });
@@ -355,6 +361,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     if (typeof requestOptions?.prompt !== 'function') {
       throw new TypeError('request(call, { prompt }) needs a prompt callback that asks the user.');
     }
+    const arrival = ++arrivals;
     const risk = deriveRisk(call.tool, call.server, options.risk);
     // Fast path: when a per-tool grant decides, the arguments' hash cannot change the
     // outcome, so decide now and let WebCrypto hash for the audit event off the path.
@@ -373,6 +380,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         return hit;
       }
     }
+    inFlight.add(arrival);
     setChecking(1);
     let argsHash: string | null;
     try {
@@ -380,6 +388,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       await waitForSync();
     } finally {
       setChecking(-1);
+      inFlight.delete(arrival);
+      // Whatever happens next, prompts held back for this request may go on.
+      void Promise.resolve().then(pump);
     }
 
     return new Promise<RequestResult>((resolve) => {
@@ -395,6 +406,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         };
         audit(denial, call);
         resolve(denial);
+        pump();
         return;
       }
       const found = requestOptions.forcePrompt ? undefined : lookup(call, { argsHash });
@@ -402,6 +414,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         const hit = cacheHit(base, found);
         audit(hit, call);
         resolve(hit);
+        pump();
         return;
       }
       const entry = queue.enqueue({
@@ -415,6 +428,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         persist: requestOptions.persist !== false,
         context: requestOptions.context,
         createdAt: clock.now(),
+        arrival,
       });
       const waiter: Waiter = { call, settled: false, resolve, cleanup: () => {} };
       const endWaiter = (settledBy: Settlement) => {

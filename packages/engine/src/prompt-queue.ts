@@ -31,6 +31,10 @@ export interface PromptEntry {
   persist: boolean;
   context: Record<string, unknown> | undefined;
   createdAt: number;
+  /** Order in which `request` was called, so the queue keeps call order. */
+  arrival: number;
+  /** Set once the prompt callback was called for this entry. */
+  shown: boolean;
   waiters: Set<Waiter>;
   controller: AbortController;
 }
@@ -48,7 +52,7 @@ export interface PendingPrompt extends PromptFacts {
   requests: number;
 }
 
-export type NewEntry = Omit<PromptEntry, 'id' | 'dedupeKey' | 'waiters' | 'controller'>;
+export type NewEntry = Omit<PromptEntry, 'id' | 'dedupeKey' | 'waiters' | 'controller' | 'shown'>;
 
 /** Prompts wait in arrival order, one shown at a time; identical calls share one entry. */
 export class PromptQueue {
@@ -65,12 +69,31 @@ export class PromptQueue {
       ...init,
       id: `${this.idPrefix}-${++this.counter}`,
       dedupeKey,
+      shown: false,
       waiters: new Set(),
       controller: new AbortController(),
     };
-    this.entries.set(entry.id, entry);
+    this.insertInOrder(entry);
     if (dedupeKey) this.byDedupeKey.set(dedupeKey, entry);
     return entry;
+  }
+
+  /**
+   * Requests hash their arguments before they queue, and hashes can finish out
+   * of order; the arrival number keeps the queue in the order calls were made.
+   * An entry already on screen (`shown`) keeps its place at the front.
+   */
+  private insertInOrder(entry: PromptEntry): void {
+    const last = [...this.entries.values()].at(-1);
+    if (!last || last.arrival < entry.arrival || last.shown) {
+      this.entries.set(entry.id, entry);
+      return;
+    }
+    const all = [...this.entries.values(), entry];
+    const shown = all.filter((item) => item.shown);
+    const waiting = all.filter((item) => !item.shown).sort((a, b) => a.arrival - b.arrival);
+    this.entries.clear();
+    for (const item of [...shown, ...waiting]) this.entries.set(item.id, item);
   }
 
   remove(entry: PromptEntry): void {

@@ -321,3 +321,23 @@ describe('corrupt expiry', () => {
     expect(isExpired(grant, 0)).toBe(true);
   });
 });
+
+describe('queue order', () => {
+  it('prompts appear in the order the calls were made, even when argument hashing finishes out of order', async () => {
+    const { engine } = await setup();
+    const shown: string[] = [];
+    const names = Array.from({ length: 8 }, (_, i) => `tool_${i}`);
+    // The first call's arguments take far longer to hash than the others'.
+    const args = (i: number) => (i === 0 ? { blob: 'x'.repeat(8_000_000) } : { i });
+    const results = names.map((name, i) =>
+      engine.request(callOf({ ...tools.notesPut, name }, { args: args(i) }), {
+        prompt: (request) => {
+          shown.push(request.call.tool.name);
+          return 'deny_once';
+        },
+      }),
+    );
+    await Promise.all(results);
+    expect(shown).toEqual(names);
+  });
+});
