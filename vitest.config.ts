@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'test/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      'test/vitest.config.ts',
+      'test/hardening/vitest.config.ts',
+    ],
     reporters: ['default', './test/support/require-tests-reporter.ts'],
     passWithNoTests: false,
   },
