@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createPermissionEngine,
+  memoryAuditSink,
+  memoryStore,
+  type Choice,
+  type Grant,
+  type GrantStore,
+  type PermissionEngine,
+  type PromptRequest,
+  type StoreChange,
+  type ToolCall,
+  type ToolDefinition,
+} from '@mcp-consent/engine';
+import { report } from './support.js';
+
+const TOOLS = 50;
+const SCOPES = [
+  { userId: 'alice', workspaceId: 'ws-1' },
+  { userId: 'bob', workspaceId: 'ws-2' },
+] as const;
+const CALLS = 1_000;
+const CHOICES: Choice[] = ['allow_once', 'allow_always', 'deny_once', 'deny_always'];
+
+/** Tools that may be allowed always (read-only, closed world), so every answer is accepted. */
+const tools: ToolDefinition[] = Array.from({ length: TOOLS }, (_, i) => ({
+  name: `tool_${i}`,
+  description: `Tool ${i}`,
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+}));
+
+const microtasks = async (count: number) => {
+  for (let i = 0; i < count; i++) await Promise.resolve();
+};
+const macrotask = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A shared grant store with change notification, as two tabs share IndexedDB and learn about
+ * each other's writes through a BroadcastChannel: a write reaches the other subscribers a
+ * macrotask later, never the writer itself.
+ */
+function sharedStore() {
+  const inner = memoryStore();
+  const listeners = new Set<(change: StoreChange) => void>();
+  const broadcast = (from: (change: StoreChange) => void, change: StoreChange) =>
+    setImmediate(() => {
+      for (const listener of listeners) if (listener !== from) listener(change);
+    });
+  const tab = (): GrantStore => {
+    let self: (change: StoreChange) => void = () => {};
+    return {
+      load: () => inner.load(),
+      async put(grant) {
+        await inner.put(grant);
+        broadcast(self, { type: 'put', grant: { ...grant } });
+      },
+      async delete(key) {
+        await inner.delete(key);
+        broadcast(self, { type: 'delete', key });
+      },
+      async clear() {
+        await inner.clear();
+        broadcast(self, { type: 'clear' });
+      },
+      subscribe(listener) {
+        self = listener;
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+  };
+  return { tab, inner };
+}
+
+describe('concurrency', () => {
+  it(`${CALLS} concurrent calls over ${TOOLS} tools and ${SCOPES.length} scopes: one prompt per key, nothing lost`, async () => {
+    const store = memoryStore();
+    const audit = memoryAuditSink();
+    const engine = createPermissionEngine({ store, audit });
+    await engine.ready;
+
+    const keyOf = (call: ToolCall) => `${call.userId}/${call.workspaceId}/${call.tool.name}`;
+    const answers = new Map<string, Choice>();
+    const prompts = new Map<string, number>();
+    const calls: ToolCall[] = Array.from({ length: CALLS }, (_, i) => {
+      const scope = SCOPES[i % SCOPES.length]!;
+      const tool = tools[Math.floor(i / SCOPES.length) % TOOLS]!;
+      // Identical calls for a key: the same arguments, so they share one prompt.
+      const call = { ...scope, server: { id: 'srv' }, tool, args: { path: `/${tool.name}` } };
+      answers.set(keyOf(call), CHOICES[Math.floor(Math.random() * CHOICES.length)]!);
+      return call;
+    });
+
+    // The user answers once every call has reached the engine (prompts are shown one at a time,
+    // so an early answer would let a late identical call ask again), after a random delay.
+    const everyCallQueued = async () => {
+      while (engine.pending().reduce((sum, prompt) => sum + prompt.requests, 0) < CALLS)
+        await macrotask();
+    };
+    let gate: Promise<void> | undefined;
+    const prompt = async (request: PromptRequest) => {
+      const key = keyOf(request.call);
+      prompts.set(key, (prompts.get(key) ?? 0) + 1);
+      await (gate ??= everyCallQueued());
+      await microtasks(Math.floor(Math.random() * 20));
+      return answers.get(key)!;
+    };
+
+    const settledCounts = new Array<number>(CALLS).fill(0);
+    const results = await Promise.all(
+      calls.map((call, i) =>
+        engine.request(call, { prompt }).finally(() => (settledCounts[i]! += 1)),
+      ),
+    );
+    await macrotask();
+
+    const keys = new Set(calls.map(keyOf));
+    const lost = results.filter((result, i) => {
+      const answer = answers.get(keyOf(calls[i]!))!;
+      return result.allowed !== answer.startsWith('allow') || result.choice !== answer;
+    });
+    const alwaysKeys = [...answers].filter(([, choice]) => choice.endsWith('always'));
+    const stored = await store.load();
+    report(
+      `concurrency: ${CALLS} calls, ${keys.size} keys, ${[...prompts.values()].reduce((a, b) => a + b, 0)} prompts ` +
+        `(max ${Math.max(...prompts.values())} per key), ${settledCounts.filter((n) => n === 1).length} settled once, ` +
+        `${lost.length} decisions lost, ${stored.length}/${alwaysKeys.length} always-answers stored, ${audit.events().length} audit events`,
+    );
+    expect(keys.size).toBe(TOOLS * SCOPES.length);
+    expect(prompts.size).toBe(keys.size);
+    expect([...prompts.values()].every((count) => count === 1)).toBe(true);
+    expect(settledCounts.every((count) => count === 1)).toBe(true);
+    expect(lost).toEqual([]);
+    expect(stored).toHaveLength(alwaysKeys.length);
+    expect(audit.events()).toHaveLength(CALLS);
+  });
+
+  describe('two tabs over one store', () => {
+    const call: ToolCall = {
+      userId: 'alice',
+      workspaceId: 'ws-1',
+      server: { id: 'srv' },
+      tool: tools[0]!,
+      args: {},
+    };
+    const view = (engine: PermissionEngine) =>
+      engine
+        .grants()
+        .map((grant: Grant) => `${grant.key}=${grant.decision}`)
+        .sort();
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await macrotask();
+    };
+    const lines: string[] = [];
+
+    it('answering in one tab and revoking in the other: both converge', async () => {
+      const shared = sharedStore();
+      const a = createPermissionEngine({ store: shared.tab() });
+      const b = createPermissionEngine({ store: shared.tab() });
+      await Promise.all([a.ready, b.ready]);
+
+      await a.request(call, { prompt: () => 'allow_always' });
+      await settle();
+      expect(view(b)).toEqual(view(a));
+      expect(view(a)).toHaveLength(1);
+      expect(b.lookup(call).status).toBe('allow');
+
+      await b.revoke(b.grants()[0]!);
+      await settle();
+      expect(view(a)).toEqual([]);
+      expect(view(b)).toEqual([]);
+      expect(a.lookup(call).status).toBe('prompt');
+
+      // Both tabs answer the same prompt, then one revokes while the other answers again.
+      await Promise.all([
+        a.request(call, { prompt: () => 'deny_always' }),
+        b.request(call, { prompt: () => 'deny_always' }),
+      ]);
+      await settle();
+      expect(view(a)).toEqual(view(b));
+      await Promise.all([
+        a.revokeAll({ userId: 'alice' }),
+        b.request(call, { prompt: () => 'allow_always' }),
+      ]);
+      await settle();
+      const stored = (await shared.inner.load()).map((grant) => `${grant.key}=${grant.decision}`);
+      expect(view(a)).toEqual(view(b));
+      expect(view(a)).toEqual(stored.sort());
+      lines.push('answer/revoke across tabs converged');
+    });
+
+    /**
+     * KNOWN GAP (found by this suite, engine not changed here): a store change carries no version,
+     * so when two tabs write the same key at once each applies the other's broadcast last. Tab A
+     * ends with the store's value, tab B with the value the store overwrote — here B allows what
+     * the store and tab A deny, until B reloads. `it.fails` keeps the gap visible: it starts
+     * failing (and must become `it`) once changes are ordered (a version or re-read on change).
+     */
+    it.fails(
+      'both tabs answering the same grant differently at once: both converge to the store',
+      async () => {
+        const shared = sharedStore();
+        const a = createPermissionEngine({ store: shared.tab() });
+        const b = createPermissionEngine({ store: shared.tab() });
+        await Promise.all([a.ready, b.ready]);
+        await Promise.all([
+          a.request(call, { prompt: () => 'allow_always' }),
+          b.request(call, { prompt: () => 'deny_always' }),
+        ]);
+        await settle();
+        const stored = (await shared.inner.load()).map((grant) => `${grant.key}=${grant.decision}`);
+        report(
+          `concurrency (two tabs, simultaneous different answers): tab A ${view(a).join()}, tab B ${view(b).join()}, ` +
+            `store ${stored.join()} (${view(a).join() === view(b).join() ? 'converged' : 'DIVERGED: known gap'})`,
+        );
+        expect(view(a)).toEqual(view(b));
+        expect(view(a)).toEqual(stored);
+      },
+    );
+  });
+});
