@@ -1,124 +1,39 @@
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, defaultServerConditions } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileStore } from '@mcp-consent/engine/file';
+import {
+  checkRound,
+  removeKilledWriterRoot,
+  runKilledWriters,
+  type Round,
+} from './killed-writer.js';
 
 /** How many writers get killed. A hardening pass raises it: KILLED_WRITER_ROUNDS=200. */
 const ROUNDS = Number(process.env.KILLED_WRITER_ROUNDS ?? 20);
-/** Writers running at the same time (each on its own file); startup of Node + tsx dominates. */
-const PARALLEL = Math.max(1, Math.min(4, availableParallelism()));
-/** The kill lands at a random moment up to this long after the writer said it is ready. */
-const MAX_KILL_DELAY_MS = 60;
-
-const writerSource = fileURLToPath(new URL('./fixtures/file-writer.ts', import.meta.url));
-
-/**
- * Bundles the writer (and the store source it imports) into one plain ESM file,
- * so each round starts a bare `node` instead of node + a TypeScript loader:
- * about half the start-up time, which dominates the test.
- */
-async function bundleWriter(outDir: string): Promise<string> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    ssr: {
-      resolve: { conditions: ['mcp-consent-source', ...defaultServerConditions] },
-      noExternal: true,
-    },
-    build: {
-      ssr: writerSource,
-      outDir,
-      emptyOutDir: false,
-      minify: false,
-      rollupOptions: { output: { entryFileNames: 'file-writer.mjs' } },
-    },
-  });
-  return join(outDir, 'file-writer.mjs');
-}
-
-interface Round {
-  acknowledged: string[];
-  path: string;
-  dir: string;
-}
-
-/** Starts a writer, kills it with SIGKILL at a random moment, and returns the keys it acknowledged. */
-function killWriterAtRandom(writerScript: string, dir: string, prefix: string): Promise<Round> {
-  const path = join(dir, 'grants.json');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [writerScript, path, prefix], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let killTimer: NodeJS.Timeout | undefined;
-    child.stdout.setEncoding('utf8');
-    child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk;
-      if (killTimer === undefined && stdout.startsWith('ready\n')) {
-        killTimer = setTimeout(() => child.kill('SIGKILL'), Math.random() * MAX_KILL_DELAY_MS);
-      }
-    });
-    child.stderr.on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (_code, signal) => {
-      clearTimeout(killTimer);
-      if (signal !== 'SIGKILL') {
-        reject(new Error(`the writer exited on its own (signal ${signal}):\n${stderr}`));
-        return;
-      }
-      // Only complete lines count; a key cut off mid-line was not acknowledged as far as we know.
-      const lines = stdout.split('\n').slice(0, -1);
-      resolve({ acknowledged: lines.filter((line) => line !== 'ready'), path, dir });
-    });
-  });
-}
 
 describe('fileStore with a writer killed mid-write', () => {
-  const rounds: Round[] = [];
+  let rounds: Round[] = [];
   let root: string;
 
   beforeAll(
     async () => {
-      root = await mkdtemp(join(tmpdir(), 'mcp-consent-killed-writer-'));
-      const writerScript = await bundleWriter(join(root, 'bin'));
-      let next = 0;
-      const worker = async () => {
-        while (next < ROUNDS) {
-          const round = next++;
-          const dir = join(root, `round-${round}`);
-          await mkdir(dir);
-          rounds[round] = await killWriterAtRandom(writerScript, dir, `r${round}`);
-        }
-      };
-      await Promise.all(Array.from({ length: PARALLEL }, worker));
+      ({ root, rounds } = await runKilledWriters(ROUNDS));
     },
     Math.max(60_000, ROUNDS * 2_000),
   );
 
   afterAll(async () => {
-    await rm(root, { recursive: true, force: true });
+    await removeKilledWriterRoot(root);
   });
 
   it(`loads every acknowledged grant after each of ${ROUNDS} kills`, async () => {
     expect(rounds).toHaveLength(ROUNDS);
     let killedMidWrite = 0;
-    for (const { path, dir, acknowledged } of rounds) {
-      if ((await readdir(dir)).some((name) => name.includes('.tmp-'))) killedMidWrite += 1;
-      const loaded = await fileStore(path).load();
-      const keys = new Set(loaded.map((grant) => grant.key));
-      expect(
-        acknowledged.filter((key) => !keys.has(key)),
-        `lost acknowledged grants in ${path}`,
-      ).toEqual([]);
-      if (acknowledged.length > 0) expect(keys.size).toBeGreaterThanOrEqual(acknowledged.length);
-      // Never treated as corrupt, and temp files of the dead writer are gone after the load.
-      expect((await readdir(dir)).filter((name) => name !== 'grants.json')).toEqual([]);
+    for (const round of rounds) {
+      const checked = await checkRound(round);
+      if (checked.killedMidWrite) killedMidWrite += 1;
+      expect(checked.lost, `lost acknowledged grants in ${round.path}`).toEqual([]);
+      if (round.acknowledged.length > 0)
+        expect(checked.loaded).toBeGreaterThanOrEqual(round.acknowledged.length);
+      expect(checked.leftovers).toEqual([]);
     }
     // The kills must have hit writers that had written something, or the test proves little.
     expect(rounds.some((round) => round.acknowledged.length > 0)).toBe(true);
