@@ -18,10 +18,16 @@ export interface SizeEntry {
   external?: readonly RegExp[];
   /** Replace the i18n catalogs with en-US alone (what a lazily loaded catalog would cost). */
   oneLocale?: boolean;
+  /**
+   * `node`: resolved with Node's export conditions and Node built-ins left out (a terminal
+   * renderer, which ships as an npm dependency of a CLI). @default 'browser'
+   */
+  platform?: 'browser' | 'node';
 }
 
 const LIT = [/^lit($|\/)/, /^lit-html($|\/)/, /^lit-element($|\/)/, /^@lit\//];
 const REACT = [/^react($|\/)/, /^react-dom($|\/)/, /^scheduler($|\/)/];
+const INK = [/^ink($|\/)/, /^react($|\/)/, /^react-reconciler($|\/)/, /^scheduler($|\/)/];
 
 export const sizeEntries: readonly SizeEntry[] = [
   { id: 'engine', what: '@mcp-consent/engine', source: 'packages/engine/src/index.ts' },
@@ -67,6 +73,13 @@ export const sizeEntries: readonly SizeEntry[] = [
     what: '@mcp-consent/react, react and react-dom external',
     source: 'packages/react/src/index.ts',
     external: REACT,
+  },
+  {
+    id: 'ink (without react, ink)',
+    what: '@mcp-consent/ink for Node, react and ink external',
+    source: 'packages/ink/src/index.ts',
+    external: INK,
+    platform: 'node',
   },
 ];
 

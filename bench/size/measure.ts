@@ -1,10 +1,14 @@
 /**
  * Minified + gzipped size of an entry with its dependencies: a Vite 8
  * library build (Rolldown, Oxc minifier, ES module output, production mode,
- * browser conditions) kept in memory, then gzip level 9 of every chunk.
+ * browser conditions, or Node's for a terminal renderer) kept in memory, then
+ * gzip level 9 of every chunk. Always the production build, whatever NODE_ENV
+ * the process runs with (`lib/vite.ts`).
  */
+import { builtinModules } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { build, defaultClientConditions, type Plugin, type Rollup } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
+import { productionConfig } from '../lib/vite.js';
 import { repoRoot, type SizeEntry } from './entries.js';
 
 export interface SizeResult {
@@ -16,6 +20,8 @@ export interface SizeResult {
 }
 
 const VIRTUAL_CATALOGS = '\0bench-one-locale-catalogs';
+
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
 /** Makes `@mcp-consent/i18n` see a catalog table with en-US alone. */
 function oneLocalePlugin(): Plugin {
@@ -38,13 +44,8 @@ function oneLocalePlugin(): Plugin {
 
 export async function measureEntry(entry: SizeEntry): Promise<SizeResult> {
   const output = await build({
-    configFile: false,
-    envFile: false,
+    ...productionConfig(entry.platform),
     root: repoRoot,
-    logLevel: 'silent',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    resolve: { conditions: ['mcp-consent-source', ...defaultClientConditions] },
     plugins: entry.oneLocale ? [oneLocalePlugin()] : [],
     build: {
       write: false,
@@ -57,7 +58,9 @@ export async function measureEntry(entry: SizeEntry): Promise<SizeResult> {
       outDir: `${repoRoot}node_modules/.cache/bench-size`,
       lib: { entry: `${repoRoot}${entry.source}`, formats: ['es'], fileName: 'entry' },
       rolldownOptions: {
-        external: entry.external ? (id: string) => entry.external!.some((re) => re.test(id)) : [],
+        external: (id: string) =>
+          (entry.platform === 'node' && NODE_BUILTINS.has(id)) ||
+          (entry.external?.some((re) => re.test(id)) ?? false),
       },
     },
   });
