@@ -1,5 +1,5 @@
 /**
- * `npm start` until the web playground lands: a terminal walk through the
+ * `npm run demo:engine`: a terminal walk through the
  * engine with a real file store and audit log. Answer the prompts with 1–4;
  * run it again and the "always" answers are remembered (cache hits).
  */
@@ -123,5 +123,5 @@ for (const event of events.slice(-calls.length)) {
   );
 }
 console.log(
-  '\nRun `npm start` again to see remembered answers, or `npm start -- --reset` to forget them.',
+  '\nRun `npm run demo:engine` again to see remembered answers, or `npm run demo:engine -- --reset` to forget them.',
 );

@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcp-consent-demo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `npm start`'s script with answers typed on stdin. */
+/** Runs `npm run demo:engine`'s script with answers typed on stdin. */
 async function runDemo(input: string): Promise<string> {
   const child = promisify(execFile)(
     process.execPath,
@@ -21,7 +21,7 @@ async function runDemo(input: string): Promise<string> {
   return (await child).stdout;
 }
 
-it('npm start: answers are remembered in a real file across runs', async () => {
+it('npm run demo:engine: answers are remembered in a real file across runs', async () => {
   // Allow once, Allow always, (2 refused for the destructive tool) Deny once, Deny always.
   const first = await runDemo('1\n2\n2\n3\n4\n');
   expect(first).toContain('→ notes_list: ALLOWED (allow_once, user_prompt)');

@@ -186,6 +186,46 @@ export const messageIds = [
   'mcp.error.store_unavailable',
   'mcp.error.store_write_failed',
   'mcp.error.unknown',
+  'mcp.playground.title',
+  'mcp.playground.intro',
+  'mcp.playground.settings.heading',
+  'mcp.playground.renderer.label',
+  'mcp.playground.renderer.lit',
+  'mcp.playground.renderer.react',
+  'mcp.playground.locale.label',
+  'mcp.playground.theme.label',
+  'mcp.playground.theme.light',
+  'mcp.playground.theme.dark',
+  'mcp.playground.user.label',
+  'mcp.playground.workspace.label',
+  'mcp.playground.scope.note',
+  'mcp.playground.server.heading',
+  'mcp.playground.server.url',
+  'mcp.playground.server.demo',
+  'mcp.playground.server.trusted',
+  'mcp.playground.server.connect',
+  'mcp.playground.server.disconnect',
+  'mcp.playground.server.cors',
+  'mcp.playground.status.idle',
+  'mcp.playground.status.connecting',
+  'mcp.playground.status.connected',
+  'mcp.playground.status.failed',
+  'mcp.playground.tools.heading',
+  'mcp.playground.tools.empty',
+  'mcp.playground.call.heading',
+  'mcp.playground.call.none',
+  'mcp.playground.call.args',
+  'mcp.playground.call.run',
+  'mcp.playground.call.invalid_json',
+  'mcp.playground.call.not_object',
+  'mcp.playground.result.heading',
+  'mcp.playground.result.pending',
+  'mcp.playground.result.ok',
+  'mcp.playground.result.error',
+  'mcp.playground.result.denied',
+  'mcp.playground.result.failed',
+  'mcp.playground.manager.heading',
+  'mcp.playground.manager.storage',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -376,4 +416,44 @@ export interface MessageValues {
   'mcp.error.store_unavailable': never;
   'mcp.error.store_write_failed': never;
   'mcp.error.unknown': never;
+  'mcp.playground.title': never;
+  'mcp.playground.intro': never;
+  'mcp.playground.settings.heading': never;
+  'mcp.playground.renderer.label': never;
+  'mcp.playground.renderer.lit': never;
+  'mcp.playground.renderer.react': never;
+  'mcp.playground.locale.label': never;
+  'mcp.playground.theme.label': never;
+  'mcp.playground.theme.light': never;
+  'mcp.playground.theme.dark': never;
+  'mcp.playground.user.label': never;
+  'mcp.playground.workspace.label': never;
+  'mcp.playground.scope.note': never;
+  'mcp.playground.server.heading': never;
+  'mcp.playground.server.url': never;
+  'mcp.playground.server.demo': never;
+  'mcp.playground.server.trusted': never;
+  'mcp.playground.server.connect': never;
+  'mcp.playground.server.disconnect': never;
+  'mcp.playground.server.cors': never;
+  'mcp.playground.status.idle': never;
+  'mcp.playground.status.connecting': { host: string | number };
+  'mcp.playground.status.connected': { host: string | number };
+  'mcp.playground.status.failed': { host: string | number; message: string | number };
+  'mcp.playground.tools.heading': never;
+  'mcp.playground.tools.empty': never;
+  'mcp.playground.call.heading': never;
+  'mcp.playground.call.none': never;
+  'mcp.playground.call.args': never;
+  'mcp.playground.call.run': { tool: string | number };
+  'mcp.playground.call.invalid_json': never;
+  'mcp.playground.call.not_object': never;
+  'mcp.playground.result.heading': never;
+  'mcp.playground.result.pending': never;
+  'mcp.playground.result.ok': { tool: string | number };
+  'mcp.playground.result.error': { tool: string | number };
+  'mcp.playground.result.denied': { tool: string | number };
+  'mcp.playground.result.failed': { message: string | number };
+  'mcp.playground.manager.heading': never;
+  'mcp.playground.manager.storage': never;
 }

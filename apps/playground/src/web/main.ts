@@ -1,0 +1,556 @@
+/**
+ * The playground: a small MCP host page. It connects to the demo server (or
+ * any Streamable HTTP MCP server), lists the tools with their risk, calls them
+ * through `guardClient`, and lets the Lit or the React renderer answer. Grants
+ * and the audit log live in IndexedDB. Every string of the page comes from
+ * `@mcp-consent/i18n`; server text is only ever bound as text.
+ */
+import { html, nothing, render } from 'lit';
+import {
+  createPermissionEngine,
+  deriveRisk,
+  type RiskTier,
+  type ServerRef,
+  type ToolDefinition,
+} from '@mcp-consent/engine';
+import { idbAuditSink, idbStore } from '@mcp-consent/engine/idb';
+import { createTranslator, type Locale, type Translator } from '@mcp-consent/i18n';
+import { connect, type CallOutcome, type Connection } from './connection.js';
+import type { Renderer, RendererView } from './renderers/types.js';
+import {
+  locales,
+  readSettings,
+  renderers,
+  saveSettings,
+  themes,
+  users,
+  workspaces,
+  type RendererName,
+  type Settings,
+} from './settings.js';
+import { argumentSkeleton } from './skeleton.js';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'connecting' | 'connected'; url: URL }
+  | { kind: 'failed'; url: URL; message: string };
+
+/** `call` numbers the calls of this page, so a result can be told from the previous one. */
+type Result = { call: number; tool: string } & (
+  { kind: 'pending' } | CallOutcome | { kind: 'failed'; message: string }
+);
+
+interface State {
+  settings: Settings;
+  t: Translator;
+  serverUrl: string;
+  status: Status;
+  tools: readonly ToolDefinition[];
+  selected: string | null;
+  args: string;
+  argsError: 'invalid_json' | 'not_object' | null;
+  result: Result | null;
+}
+
+const RISK_LABEL = {
+  low: 'mcp.permission.risk.low',
+  medium: 'mcp.permission.risk.medium',
+  high: 'mcp.permission.risk.high',
+} as const satisfies Record<RiskTier, string>;
+
+const DEMO_SERVER_ID = 'demo-server';
+const demoUrl = new URL('/mcp', window.location.href).href;
+
+const auditSink = idbAuditSink();
+const engine = createPermissionEngine({ store: idbStore(), audit: auditSink });
+
+const initial = readSettings();
+const state: State = {
+  settings: initial,
+  t: createTranslator(initial.locale),
+  serverUrl: initial.server ?? demoUrl,
+  status: { kind: 'idle' },
+  tools: [],
+  selected: null,
+  args: '{}',
+  argsError: null,
+  result: null,
+};
+
+const appRoot = document.getElementById('app')!;
+const sheetHost = document.getElementById('sheets')!;
+let managerHost: HTMLElement | null = null;
+let renderer: Renderer | null = null;
+let rendererName: RendererName | null = null;
+let connection: Connection | null = null;
+let connectSeq = 0;
+let callSeq = 0;
+
+function view(): RendererView {
+  const { user, workspace, locale, theme } = state.settings;
+  return {
+    locale,
+    theme,
+    filter: { userId: user, workspaceId: workspace },
+    // The history of this user in this workspace only (the sink keeps every scope).
+    audit: async () =>
+      (await auditSink.read()).filter(
+        (event) => event.koder_user_id === user && event.workspace_id === workspace,
+      ),
+  };
+}
+
+/** Mounts the chosen renderer (each is its own chunk, loaded on demand). */
+async function mountRenderer(name: RendererName): Promise<void> {
+  if (rendererName === name && renderer) return;
+  renderer?.dispose();
+  renderer = null;
+  rendererName = name;
+  managerHost!.replaceChildren();
+  const options = { engine, sheetHost, managerHost: managerHost!, view: view() };
+  const next =
+    name === 'react'
+      ? (await import('./renderers/react.js')).createReactRenderer(options)
+      : (await import('./renderers/lit.js')).createLitRenderer(options);
+  if (rendererName !== name) return next.dispose(); // switched again meanwhile
+  renderer = next;
+  document.documentElement.dataset.renderer = name;
+  draw();
+}
+
+function serverRef(url: URL): ServerRef {
+  const trusted = state.settings.trusted;
+  return url.href === demoUrl
+    ? { id: DEMO_SERVER_ID, name: DEMO_SERVER_ID, trusted }
+    : { id: url.href, name: url.host, trusted };
+}
+
+async function connectTo(raw: string): Promise<void> {
+  const seq = ++connectSeq;
+  const previous = connection;
+  connection = null;
+  state.tools = [];
+  let url: URL;
+  try {
+    url = new URL(raw, window.location.href);
+  } catch (error) {
+    state.status = { kind: 'failed', url: new URL(demoUrl), message: messageOf(error) };
+    return draw();
+  }
+  state.status = { kind: 'connecting', url };
+  state.settings = { ...state.settings, server: url.href === demoUrl ? null : url.href };
+  saveSettings(state.settings);
+  draw();
+  await previous?.close().catch(() => {});
+  if (seq !== connectSeq) return;
+  const { user, workspace, locale } = state.settings;
+  try {
+    const next = await connect({
+      url,
+      server: serverRef(url),
+      engine,
+      userId: user,
+      workspaceId: workspace,
+      locale,
+      // Indirections: the renderer can be switched while connected.
+      prompt: (request) => renderer!.prompt(request),
+      elicit: (request) => renderer!.elicit(request),
+      openUrl: (href) => renderer?.openUrl?.(href),
+      onToolsChanged: (tools) => {
+        if (seq !== connectSeq) return;
+        state.tools = tools;
+        draw();
+      },
+    });
+    if (seq !== connectSeq) return void next.close();
+    connection = next;
+    state.tools = next.tools();
+    state.status = { kind: 'connected', url };
+  } catch (error) {
+    if (seq !== connectSeq) return;
+    state.status = { kind: 'failed', url, message: messageOf(error) };
+  }
+  draw();
+}
+
+async function disconnect(): Promise<void> {
+  connectSeq++;
+  await connection?.close().catch(() => {});
+  connection = null;
+  state.tools = [];
+  state.status = { kind: 'idle' };
+  draw();
+}
+
+function select(tool: ToolDefinition): void {
+  state.selected = tool.name;
+  state.args = JSON.stringify(argumentSkeleton(tool.inputSchema), null, 2);
+  state.argsError = null;
+  draw();
+}
+
+async function callSelected(): Promise<void> {
+  const tool = state.selected;
+  if (!tool || !connection) return;
+  let args: unknown;
+  try {
+    args = JSON.parse(state.args);
+  } catch {
+    state.argsError = 'invalid_json';
+    return draw();
+  }
+  if (!args || typeof args !== 'object' || Array.isArray(args)) {
+    state.argsError = 'not_object';
+    return draw();
+  }
+  state.argsError = null;
+  const call = ++callSeq;
+  state.result = { kind: 'pending', call, tool };
+  draw();
+  const used = connection;
+  try {
+    const outcome = await used.call(tool, args as Record<string, unknown>);
+    state.result = { call, tool, ...outcome };
+  } catch (error) {
+    state.result = { kind: 'failed', call, tool, message: messageOf(error) };
+  }
+  draw();
+}
+
+/** Applies a settings change: saves it, and re-scopes or re-renders what depends on it. */
+async function change(patch: Partial<Settings>): Promise<void> {
+  const before = state.settings;
+  state.settings = { ...before, ...patch };
+  saveSettings(state.settings);
+  if (patch.locale) state.t = createTranslator(patch.locale);
+  applyDocument();
+  renderer?.update(view());
+  draw();
+  if (patch.renderer && patch.renderer !== before.renderer) await mountRenderer(patch.renderer);
+  const rescoped =
+    state.settings.user !== before.user ||
+    state.settings.workspace !== before.workspace ||
+    state.settings.trusted !== before.trusted;
+  // The guarded client is bound to one user, workspace and server reference: reconnect.
+  if (rescoped && state.status.kind !== 'idle') await connectTo(state.serverUrl);
+}
+
+function applyDocument(): void {
+  const root = document.documentElement;
+  root.lang = state.t.locale;
+  root.dir = state.t.dir;
+  root.dataset.theme = state.settings.theme;
+  document.title = state.t.t('mcp.playground.title');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Each language in its own name, so a user who cannot read the current one finds theirs. */
+function languageName(locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+function statusLine(t: Translator, status: Status): string {
+  switch (status.kind) {
+    case 'idle':
+      return t.t('mcp.playground.status.idle');
+    case 'connecting':
+      return t.t('mcp.playground.status.connecting', { host: status.url.href });
+    case 'connected':
+      return t.t('mcp.playground.status.connected', { host: status.url.href });
+    case 'failed':
+      return t.t('mcp.playground.status.failed', {
+        host: status.url.href,
+        message: status.message,
+      });
+  }
+}
+
+function headline(t: Translator, result: Result): string {
+  switch (result.kind) {
+    case 'pending':
+      return t.t('mcp.playground.result.pending');
+    case 'ok':
+      return t.t('mcp.playground.result.ok', { tool: result.tool });
+    case 'error':
+      return t.t('mcp.playground.result.error', { tool: result.tool });
+    case 'denied':
+      return t.t('mcp.playground.result.denied', { tool: result.tool });
+    case 'failed':
+      return t.t('mcp.playground.result.failed', { message: result.message });
+  }
+}
+
+function resultView(t: Translator, result: Result | null) {
+  if (!result) return nothing;
+  const text = 'text' in result ? result.text : null;
+  const denial = result.kind === 'denied' ? result : null;
+  return html`<div
+    id="result"
+    class="result"
+    data-call=${result.call}
+    data-for-tool=${result.tool}
+    data-kind=${result.kind}
+    data-settled-by=${denial?.settledBy ?? ''}
+    data-choice=${denial?.choice ?? ''}
+    role="status"
+  >
+    <p class="result-headline" dir="auto">${headline(t, result)}</p>
+    ${text === null ? nothing : html`<pre class="result-text" dir="auto">${text}</pre>`}
+  </div>`;
+}
+
+function toolRow(t: Translator, tool: ToolDefinition, server: ServerRef) {
+  const risk = deriveRisk(tool, server);
+  const selected = state.selected === tool.name;
+  return html`<li>
+    <button
+      type="button"
+      class="tool"
+      data-tool=${tool.name}
+      aria-pressed=${selected ? 'true' : 'false'}
+      @click=${() => select(tool)}
+    >
+      <span class="tool-head">
+        <code class="tool-name" dir="auto" translate="no">${tool.name}</code>
+        <span class="risk" data-tier=${risk.tier}>${t.t(RISK_LABEL[risk.tier])}</span>
+      </span>
+      ${
+        tool.description
+          ? html`<span class="tool-description" dir="auto">${tool.description}</span>`
+          : nothing
+      }
+    </button>
+  </li>`;
+}
+
+function draw(): void {
+  const { t, settings, status } = state;
+  const server = connection?.server ?? serverRef(new URL(demoUrl));
+  const select = <T extends string>(
+    id: string,
+    label: string,
+    value: T,
+    options: readonly T[],
+    name: (option: T) => string,
+    onChange: (value: T) => void,
+  ) =>
+    html`<label class="field" for=${id}
+      ><span>${label}</span>
+      <select
+        id=${id}
+        @change=${(event: Event) => onChange((event.target as HTMLSelectElement).value as T)}
+      >
+        ${options.map(
+          (option) =>
+            html`<option value=${option} ?selected=${option === value}>${name(option)}</option>`,
+        )}
+      </select></label
+    >`;
+
+  render(
+    html`
+      <header class="top">
+        <h1>${t.t('mcp.playground.title')}</h1>
+        <p class="intro">${t.t('mcp.playground.intro')}</p>
+      </header>
+      <section class="panel settings" aria-labelledby="settings-heading">
+        <h2 id="settings-heading">${t.t('mcp.playground.settings.heading')}</h2>
+        <div class="row">
+          ${select(
+            'renderer',
+            t.t('mcp.playground.renderer.label'),
+            settings.renderer,
+            renderers,
+            (name) =>
+              t.t(name === 'lit' ? 'mcp.playground.renderer.lit' : 'mcp.playground.renderer.react'),
+            (renderer) => void change({ renderer }),
+          )}
+          ${select(
+            'locale',
+            t.t('mcp.playground.locale.label'),
+            settings.locale,
+            locales,
+            languageName,
+            (locale) => void change({ locale }),
+          )}
+          ${select(
+            'theme',
+            t.t('mcp.playground.theme.label'),
+            settings.theme,
+            themes,
+            (theme) =>
+              t.t(theme === 'dark' ? 'mcp.playground.theme.dark' : 'mcp.playground.theme.light'),
+            (theme) => void change({ theme }),
+          )}
+          ${select(
+            'user',
+            t.t('mcp.playground.user.label'),
+            settings.user,
+            users,
+            (user) => user,
+            (user) => void change({ user }),
+          )}
+          ${select(
+            'workspace',
+            t.t('mcp.playground.workspace.label'),
+            settings.workspace,
+            workspaces,
+            (workspace) => workspace,
+            (workspace) => void change({ workspace }),
+          )}
+        </div>
+        <p class="note">${t.t('mcp.playground.scope.note')}</p>
+      </section>
+
+      <section class="panel" aria-labelledby="server-heading">
+        <h2 id="server-heading">${t.t('mcp.playground.server.heading')}</h2>
+        <form
+          class="row connect"
+          @submit=${(event: Event) => {
+            event.preventDefault();
+            void connectTo(state.serverUrl);
+          }}
+        >
+          <label class="field grow" for="server-url"
+            ><span>${t.t('mcp.playground.server.url')}</span>
+            <input
+              id="server-url"
+              type="url"
+              dir="ltr"
+              spellcheck="false"
+              autocomplete="off"
+              .value=${state.serverUrl}
+              @input=${(event: Event) => {
+                state.serverUrl = (event.target as HTMLInputElement).value;
+              }}
+          /></label>
+          <button id="connect" type="submit">${t.t('mcp.playground.server.connect')}</button>
+          <button
+            id="use-demo"
+            type="button"
+            @click=${() => {
+              state.serverUrl = demoUrl;
+              void connectTo(demoUrl);
+            }}
+          >
+            ${t.t('mcp.playground.server.demo')}
+          </button>
+          <button
+            id="disconnect"
+            type="button"
+            ?disabled=${status.kind === 'idle'}
+            @click=${() => void disconnect()}
+          >
+            ${t.t('mcp.playground.server.disconnect')}
+          </button>
+        </form>
+        <label class="check" for="trusted">
+          <input
+            id="trusted"
+            type="checkbox"
+            .checked=${settings.trusted}
+            @change=${(event: Event) =>
+              void change({ trusted: (event.target as HTMLInputElement).checked })}
+          />
+          <span>${t.t('mcp.playground.server.trusted')}</span>
+        </label>
+        <p id="status" class="status" data-status=${status.kind} role="status" dir="auto">
+          ${statusLine(t, status)}
+        </p>
+        <p class="note">${t.t('mcp.playground.server.cors')}</p>
+      </section>
+
+      <div class="columns">
+        <section class="panel" aria-labelledby="tools-heading">
+          <h2 id="tools-heading">${t.t('mcp.playground.tools.heading')}</h2>
+          ${
+            state.tools.length === 0
+              ? html`<p class="note">${t.t('mcp.playground.tools.empty')}</p>`
+              : html`<ul id="tools" class="tools">
+                  ${state.tools.map((tool) => toolRow(t, tool, server))}
+                </ul>`
+          }
+        </section>
+
+        <section class="panel" aria-labelledby="call-heading">
+          <h2 id="call-heading">${t.t('mcp.playground.call.heading')}</h2>
+          ${
+            state.selected === null
+              ? html`<p class="note">${t.t('mcp.playground.call.none')}</p>`
+              : html`<form
+                  class="call"
+                  @submit=${(event: Event) => {
+                    event.preventDefault();
+                    void callSelected();
+                  }}
+                >
+                  <label class="field" for="args"
+                    ><span>${t.t('mcp.playground.call.args')}</span>
+                    <textarea
+                      id="args"
+                      dir="ltr"
+                      spellcheck="false"
+                      rows="8"
+                      aria-invalid=${state.argsError ? 'true' : 'false'}
+                      aria-describedby=${state.argsError ? 'args-error' : nothing}
+                      .value=${state.args}
+                      @input=${(event: Event) => {
+                        state.args = (event.target as HTMLTextAreaElement).value;
+                      }}
+                    ></textarea>
+                  </label>
+                  ${
+                    state.argsError
+                      ? html`<p id="args-error" class="error">
+                          ${t.t(
+                            state.argsError === 'invalid_json'
+                              ? 'mcp.playground.call.invalid_json'
+                              : 'mcp.playground.call.not_object',
+                          )}
+                        </p>`
+                      : nothing
+                  }
+                  <button
+                    id="call"
+                    type="submit"
+                    class="primary"
+                    ?disabled=${status.kind !== 'connected'}
+                  >
+                    ${t.t('mcp.playground.call.run', { tool: state.selected })}
+                  </button>
+                </form>`
+          }
+          <h3>${t.t('mcp.playground.result.heading')}</h3>
+          ${resultView(t, state.result)}
+        </section>
+      </div>
+
+      <section class="panel" aria-labelledby="manager-heading">
+        <h2 id="manager-heading">${t.t('mcp.playground.manager.heading')}</h2>
+        <p class="note">
+          ${t.t('mcp.playground.manager.storage')}
+          <span class="scope" data-scope-user=${settings.user} translate="no"
+            >${settings.user} · ${settings.workspace}</span
+          >
+        </p>
+        <div id="manager" class="manager"></div>
+      </section>
+    `,
+    appRoot,
+  );
+}
+
+applyDocument();
+draw();
+managerHost = document.getElementById('manager');
+document.documentElement.dataset.ready = 'false';
+await mountRenderer(state.settings.renderer);
+await connectTo(state.serverUrl);
+document.documentElement.dataset.ready = 'true';

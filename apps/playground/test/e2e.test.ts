@@ -1,0 +1,256 @@
+/**
+ * End to end in real Chromium against the running playground (the `npm start`
+ * entry in its own process, on a free port): the demo MCP server over
+ * Streamable HTTP, the real SDK client wrapped by guardClient, the Lit and the
+ * React renderers, IndexedDB across reloads, and the user/workspace scope (T8).
+ * Every wait is on visible UI state; nothing asserts a duration.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/support/browser.js';
+import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+
+type RendererName = 'lit' | 'react';
+type Choice = 'allow_once' | 'allow_always' | 'deny_once' | 'deny_always';
+
+const WAIT = { timeout: 60_000 };
+
+let browser: Browser;
+let playground: RunningPlayground;
+let removePages: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
+  removePages = pages.remove;
+  browser = chromium;
+  playground = await startPlayground(pages.dir);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+  await removePages();
+});
+
+/** A fresh browser profile (its own IndexedDB) on the playground. */
+async function open(
+  renderer: RendererName,
+  query = '',
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${playground.url}?renderer=${renderer}${query}`);
+  await connected(page);
+  return { context, page, errors };
+}
+
+async function connected(page: Page): Promise<void> {
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached', ...WAIT });
+  await page.locator('#status[data-status="connected"]').waitFor(WAIT);
+  await page.locator('[data-tool="notes_delete"]').waitFor(WAIT);
+}
+
+/** Calls a tool through the page; returns the call's number, which its result carries. */
+async function call(page: Page, tool: string, args: Record<string, unknown>): Promise<number> {
+  await page.locator(`button[data-tool="${tool}"]`).click();
+  await page.locator('#args').fill(JSON.stringify(args));
+  const before = await page.evaluate(() =>
+    Number(document.getElementById('result')?.dataset.call ?? 0),
+  );
+  await page.locator('#call').click();
+  return before + 1;
+}
+
+/** The open permission sheet, once its input guard has lifted (answers count from then on). */
+function permissionSheet(page: Page): Locator {
+  return page.locator(
+    '[data-scope="permission"][data-part="root"][data-state="open"][data-guard="idle"]',
+  );
+}
+
+async function answer(page: Page, choice: Choice): Promise<void> {
+  const sheet = permissionSheet(page);
+  await sheet.waitFor(WAIT);
+  await sheet.locator(`[data-part="action"][data-choice="${choice}"]`).click();
+  await page
+    .locator('[data-scope="permission"][data-part="root"][data-state="open"]')
+    .waitFor({ state: 'detached', ...WAIT });
+}
+
+/** Waits for the result of call number `n` (see `call`). */
+async function result(page: Page, n: number, kind: string, extra = ''): Promise<Locator> {
+  const locator = page.locator(`#result[data-call="${n}"][data-kind="${kind}"]${extra}`);
+  await locator.waitFor(WAIT);
+  return locator;
+}
+
+const manager = (page: Page) => page.locator('#manager [data-scope="manager"][data-part="root"]');
+const grantRows = (page: Page) => manager(page).locator('[data-part="grant-row"]');
+
+describe.each<RendererName>(['lit', 'react'])('the %s renderer', (renderer) => {
+  it('deny always sticks across a reload, and a revoke in the manager asks again', async () => {
+    const { context, page, errors } = await open(renderer);
+    let n: number;
+    // The demo server's notes are shared by the tests: each renderer deletes its own.
+    const note = renderer === 'lit' ? 'groceries' : 'welcome';
+    expect(await page.locator('html').getAttribute('data-renderer')).toBe(renderer);
+
+    // 1. A destructive tool asks; Allow always is offered but disabled.
+    n = await call(page, 'notes_delete', { id: note });
+    const sheet = permissionSheet(page);
+    await sheet.waitFor(WAIT);
+    await expect(sheet.locator('[data-part="tool-name"]').textContent()).resolves.toContain(
+      'notes_delete',
+    );
+    expect(
+      await sheet
+        .locator('[data-part="action"][data-choice="allow_always"]')
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    await answer(page, 'deny_always');
+    const denied = await result(page, n, 'denied', '[data-settled-by="answer"]');
+    expect(await denied.getAttribute('data-choice')).toBe('deny_always');
+    await grantRows(page).first().waitFor(WAIT);
+
+    // 2. Reload: the grant comes back from IndexedDB; the call is denied without a prompt.
+    await page.reload();
+    await connected(page);
+    await grantRows(page).first().waitFor(WAIT);
+    expect(await grantRows(page).count()).toBe(1);
+    await expect(grantRows(page).first().textContent()).resolves.toContain('notes_delete');
+    n = await call(page, 'notes_delete', { id: note });
+    const byGrant = await result(page, n, 'denied', '[data-settled-by="grant"]');
+    expect(await byGrant.getAttribute('data-choice')).toBe('deny_always');
+    expect(
+      await page.locator('[data-scope="permission"][data-part="root"][data-state="open"]').count(),
+    ).toBe(0);
+    // The history (also from IndexedDB) shows the prompt answer and the cache hit.
+    await manager(page).locator('[data-part="audit-row"][data-origin="cache_hit"]').waitFor(WAIT);
+    expect(
+      await manager(page).locator('[data-part="audit-row"][data-origin="user_prompt"]').count(),
+    ).toBeGreaterThanOrEqual(1);
+
+    // 3. Revoke in the manager: the next call asks again.
+    await grantRows(page).first().locator('[data-part="revoke"]').click();
+    await grantRows(page)
+      .first()
+      .waitFor({ state: 'detached', ...WAIT });
+    n = await call(page, 'notes_delete', { id: note });
+    await answer(page, 'deny_once');
+    const once = await result(page, n, 'denied', '[data-settled-by="answer"]');
+    expect(await once.getAttribute('data-choice')).toBe('deny_once');
+
+    // 4. Allow once: the server asks through the elicitation sheet; confirming deletes.
+    n = await call(page, 'notes_delete', { id: note });
+    await answer(page, 'allow_once');
+    const elicitation = page.locator(
+      '[data-scope="elicitation"][data-part="root"][data-state="open"][data-guard="idle"]',
+    );
+    await elicitation.waitFor(WAIT);
+    await expect(elicitation.textContent()).resolves.toContain(note);
+    await elicitation.locator('[data-action="accept"]').click();
+    const ran = await result(page, n, 'ok');
+    await expect(ran.textContent()).resolves.toContain(`Deleted note "${note}"`);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps grants per user and workspace (T8)', async () => {
+    const { context, page, errors } = await open(renderer);
+    let n: number;
+
+    // alice in acme: Deny always.
+    n = await call(page, 'notes_delete', { id: 'welcome' });
+    await answer(page, 'deny_always');
+    await result(page, n, 'denied', '[data-settled-by="answer"]');
+    await grantRows(page).first().waitFor(WAIT);
+
+    // bob in acme: nothing saved, so he is asked.
+    await page.locator('#user').selectOption('bob');
+    await connected(page);
+    await manager(page).locator('[data-part="grants-empty"]').waitFor(WAIT);
+    n = await call(page, 'notes_delete', { id: 'welcome' });
+    await answer(page, 'deny_once');
+    await result(page, n, 'denied', '[data-settled-by="answer"][data-choice="deny_once"]');
+
+    // alice in another workspace: asked as well.
+    await page.locator('#user').selectOption('alice');
+    await page.locator('#workspace').selectOption('personal');
+    await connected(page);
+    await manager(page).locator('[data-part="grants-empty"]').waitFor(WAIT);
+    n = await call(page, 'notes_delete', { id: 'welcome' });
+    await answer(page, 'deny_once');
+    await result(page, n, 'denied', '[data-settled-by="answer"][data-choice="deny_once"]');
+
+    // Back in alice's acme scope: her grant applies, without a prompt.
+    await page.locator('#workspace').selectOption('acme');
+    await connected(page);
+    await grantRows(page).first().waitFor(WAIT);
+    n = await call(page, 'notes_delete', { id: 'welcome' });
+    await result(page, n, 'denied', '[data-settled-by="grant"][data-choice="deny_always"]');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the page', () => {
+  it('switches language (Arabic, right to left), theme and renderer, and the sheet follows', async () => {
+    const { context, page, errors } = await open('lit');
+    let n: number;
+    await page.locator('#locale').selectOption('ar');
+    await page.locator('html[lang="ar"][dir="rtl"]').waitFor({ state: 'attached', ...WAIT });
+    await page.locator('#theme').selectOption('dark');
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached', ...WAIT });
+
+    n = await call(page, 'notes_list', {});
+    const sheet = permissionSheet(page);
+    await sheet.waitFor(WAIT);
+    expect(await sheet.getAttribute('lang')).toBe('ar');
+    expect(await sheet.getAttribute('dir')).toBe('rtl');
+    await answer(page, 'allow_once');
+    await result(page, n, 'ok');
+
+    // The React renderer takes over with the same settings and the same engine.
+    await page.locator('#renderer').selectOption('react');
+    await page.locator('html[data-renderer="react"]').waitFor({ state: 'attached', ...WAIT });
+    n = await call(page, 'notes_put', { id: 'todo', text: 'water the plants' });
+    const reactSheet = permissionSheet(page);
+    await reactSheet.waitFor(WAIT);
+    expect(await reactSheet.getAttribute('lang')).toBe('ar');
+    await answer(page, 'allow_always');
+    await result(page, n, 'ok');
+    await grantRows(page).first().waitFor(WAIT);
+
+    // The choices are in the URL, so a reload keeps them.
+    await page.reload();
+    await connected(page);
+    await page
+      .locator('html[lang="ar"][data-theme="dark"][data-renderer="react"]')
+      .waitFor({ state: 'attached', ...WAIT });
+    n = await call(page, 'notes_put', { id: 'todo', text: 'water the plants' });
+    await result(page, n, 'ok');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a server URL from ?server= and says when it cannot connect', async () => {
+    const target = 'http://127.0.0.1:9/mcp';
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${playground.url}?server=${encodeURIComponent(target)}`);
+    await page.locator('#status[data-status="failed"]').waitFor(WAIT);
+    expect(await page.locator('#server-url').inputValue()).toBe(target);
+    await expect(page.locator('#status').textContent()).resolves.toContain(target);
+
+    // The demo server is one click away.
+    await page.locator('#use-demo').click();
+    await connected(page);
+    expect(new URL(page.url()).searchParams.get('server')).toBeNull();
+    await context.close();
+  });
+});

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+/**
+ * The playground page. Workspace packages resolve to their TypeScript sources
+ * (the `mcp-consent-source` condition), so the page always shows the kit as it
+ * is in this checkout. Output: dist/web, served by src/server/start.ts.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  resolve: { conditions: ['mcp-consent-source', ...defaultClientConditions] },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+  },
+});
