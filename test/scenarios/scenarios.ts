@@ -13,7 +13,6 @@ import {
   tools,
 } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
-import { until } from './poll.js';
 
 const en = createTranslator('en-US');
 const pt = createTranslator('pt-BR');
@@ -78,8 +77,6 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
       const second = await h.request(call(tools.notesPut, { args: { id: 'other' } }));
       expect(await h.result(second)).toMatchObject({ allowed: true, origin: 'cache_hit' });
       expect(await h.isOpen()).toBe(false);
-      // A cache hit is decided before the arguments are hashed; its audit event follows.
-      await until(async () => (await h.audit()).length === 2, 'the cache-hit audit event');
       expect((await h.audit()).at(-1)).toMatchObject({
         origin: 'cache_hit',
         decision: 'ALLOW_ALWAYS',

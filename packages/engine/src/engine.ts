@@ -4,7 +4,7 @@ import { createEmitter } from './emitter.js';
 import { InvalidAnswerError } from './errors.js';
 import { GrantCache, scopeOf, type GrantFilter } from './grant-cache.js';
 import { grantKey } from './grant-key.js';
-import { hashArgs, pinTool } from './hash.js';
+import { hashArgs, hashArgsSync, pinTool } from './hash.js';
 import { PromptQueue, type PendingPrompt, type PromptEntry, type Waiter } from './prompt-queue.js';
 import { deriveRisk, isAllowAlwaysPermitted, type RiskOptions } from './risk.js';
 import type { GrantStore, StoreChange } from './store.js';
@@ -141,7 +141,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     };
   };
   const notify = (event: EngineEvent) => {
-    refreshSnapshot();
+    // Decisions and audit errors change no snapshot field: keep the same object, so
+    // useSyncExternalStore subscribers do not re-render on every cache hit.
+    if (event.type !== 'decision' && event.type !== 'audit_error') refreshSnapshot();
     emitter.emit(event);
   };
   const fail = (error: unknown) => {
@@ -364,7 +366,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     const arrival = ++arrivals;
     const risk = deriveRisk(call.tool, call.server, options.risk);
     // Fast path: when a per-tool grant decides, the arguments' hash cannot change the
-    // outcome, so decide now and let WebCrypto hash for the audit event off the path.
+    // outcome, so decide now; the audit event's hash is computed in-line (same SHA-256
+    // of the same canonical JSON) instead of waiting on a WebCrypto round trip.
     if (
       status === 'ready' &&
       !requestOptions.forcePrompt &&
@@ -373,10 +376,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     ) {
       const found = cache.lookup(call, undefined, clock.now());
       if (found.status !== 'prompt') {
-        const hit = cacheHit({ risk, argsHash: null }, found);
-        void hashArgs(call.args)
-          .catch(() => null)
-          .then((argsHash) => audit({ ...hit, argsHash }, call));
+        const hit = cacheHit({ risk, argsHash: hashOrNull(call.args) }, found);
+        audit(hit, call);
         return hit;
       }
     }
@@ -561,4 +562,12 @@ function normalizeAnswer(answer: unknown): ChoiceDetail | undefined {
       ? { ttlMs: detail.ttlMs }
       : {}),
   };
+}
+
+function hashOrNull(args: unknown): string | null {
+  try {
+    return hashArgsSync(args);
+  } catch {
+    return null; // Unhashable arguments: audited without a hash, as in the slow path.
+  }
 }

@@ -14,6 +14,15 @@ export async function hashArgs(args: unknown): Promise<string> {
   return hex;
 }
 
+/**
+ * The same hash as `hashArgs`, computed synchronously with the engine's own
+ * SHA-256: used where a decision is already made and must not wait on a
+ * WebCrypto round trip (a cache hit's audit event). Throws CanonicalJsonError.
+ */
+export function hashArgsSync(args: unknown): string {
+  return sha256Hex(canonicalJson(args ?? {}));
+}
+
 const PINNED_PARTS: readonly PinnedPart[] = [
   'name',
   'title',

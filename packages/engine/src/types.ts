@@ -161,11 +161,7 @@ export interface RequestResult {
   origin: DecisionOrigin;
   risk: RiskAssessment;
   settledBy: Settlement;
-  /**
-   * The arguments' hash when it was needed to decide; null for unhashable
-   * arguments and for cache hits decided by a per-tool grant before hashing
-   * (their audit event still carries the hash, written once it is computed).
-   */
+  /** SHA-256 of the arguments' canonical JSON; null when they cannot be represented as JSON. */
   argsHash: string | null;
   promptId?: string;
   grant?: Grant;

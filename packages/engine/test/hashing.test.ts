@@ -7,6 +7,7 @@ import {
   changedParts,
   grantKey,
   hashArgs,
+  hashArgsSync,
   pinTool,
   sha256Hex,
 } from '@mcp-consent/engine';
@@ -121,5 +122,16 @@ describe('grantKey', () => {
     const a = grantKey({ userId: 'a:b', workspaceId: 'c', serverId: 's', toolName: 't' });
     const b = grantKey({ userId: 'a', workspaceId: 'b:c', serverId: 's', toolName: 't' });
     expect(a).not.toBe(b);
+  });
+});
+
+describe('hashArgsSync', () => {
+  it('equals the WebCrypto hash for any JSON value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        expect(hashArgsSync(value)).toBe(await hashArgs(value));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
