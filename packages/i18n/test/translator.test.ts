@@ -103,6 +103,26 @@ describe('createTranslator', () => {
       date: 0,
       time: 0,
       tier: 'low',
+      // mcp.cli.* (the terminal host)
+      user: 'u',
+      workspace: 'w',
+      path: '/p',
+      empty: 'e',
+      example: 'x',
+      choice: 'c',
+      kind: 'image',
+      mime: 'image/png',
+      name: 'n',
+      uri: 'file:///n',
+      url: 'https://h/',
+      reason: 'r',
+      command: 'c',
+      output: 'o',
+      target: 't',
+      seconds: 30,
+      option: '--o',
+      value: 'v',
+      shown: 1,
     };
     for (const id of messageIds) {
       const text = (t.t as (id: string, values: object) => string)(id, values);

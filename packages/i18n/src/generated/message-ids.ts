@@ -226,6 +226,81 @@ export const messageIds = [
   'mcp.playground.result.failed',
   'mcp.playground.manager.heading',
   'mcp.playground.manager.storage',
+  'mcp.cli.help.summary',
+  'mcp.cli.help.usage',
+  'mcp.cli.help.commands',
+  'mcp.cli.help.options',
+  'mcp.cli.help.files',
+  'mcp.cli.help.exit_codes',
+  'mcp.cli.help.cmd.interactive',
+  'mcp.cli.help.cmd.url',
+  'mcp.cli.help.cmd.call',
+  'mcp.cli.help.cmd.grants',
+  'mcp.cli.help.cmd.audit',
+  'mcp.cli.help.opt.store',
+  'mcp.cli.help.opt.user',
+  'mcp.cli.help.opt.workspace',
+  'mcp.cli.help.opt.server_id',
+  'mcp.cli.help.opt.name',
+  'mcp.cli.help.opt.trusted',
+  'mcp.cli.help.opt.env',
+  'mcp.cli.help.opt.reset',
+  'mcp.cli.help.opt.yes',
+  'mcp.cli.help.opt.all',
+  'mcp.cli.help.opt.json',
+  'mcp.cli.help.opt.limit',
+  'mcp.cli.help.opt.help',
+  'mcp.cli.help.file.grants',
+  'mcp.cli.help.file.audit',
+  'mcp.cli.help.file.default',
+  'mcp.cli.help.exit.ok',
+  'mcp.cli.help.exit.denied',
+  'mcp.cli.help.exit.usage',
+  'mcp.cli.help.exit.interrupted',
+  'mcp.cli.connected',
+  'mcp.cli.ask.tool',
+  'mcp.cli.ask.args',
+  'mcp.cli.error.unknown_tool',
+  'mcp.cli.error.invalid_json',
+  'mcp.cli.error.not_object',
+  'mcp.cli.result.heading',
+  'mcp.cli.result.error',
+  'mcp.cli.result.empty',
+  'mcp.cli.result.binary',
+  'mcp.cli.result.link',
+  'mcp.cli.denied.answer',
+  'mcp.cli.denied.saved',
+  'mcp.cli.denied.dry_run',
+  'mcp.cli.open_url',
+  'mcp.cli.error.call_failed',
+  'mcp.cli.error.not_found',
+  'mcp.cli.error.spawn_failed',
+  'mcp.cli.error.exited',
+  'mcp.cli.error.exited_output',
+  'mcp.cli.error.no_answer',
+  'mcp.cli.error.connect_timeout',
+  'mcp.cli.error.lost',
+  'mcp.cli.error.store',
+  'mcp.cli.error.see_help',
+  'mcp.cli.error.no_server',
+  'mcp.cli.error.two_servers',
+  'mcp.cli.error.unknown_command',
+  'mcp.cli.error.unknown_option',
+  'mcp.cli.error.option_value',
+  'mcp.cli.error.bad_option',
+  'mcp.cli.error.call_usage',
+  'mcp.cli.error.call_args',
+  'mcp.cli.error.bad_url',
+  'mcp.cli.error.bad_env',
+  'mcp.cli.error.bad_limit',
+  'mcp.cli.error.reset_needs_yes',
+  'mcp.cli.scope',
+  'mcp.cli.scope.all',
+  'mcp.cli.store',
+  'mcp.cli.audit.shown',
+  'mcp.cli.confirm.hint',
+  'mcp.cli.confirm.yes',
+  'mcp.cli.reset.kept',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -456,4 +531,79 @@ export interface MessageValues {
   'mcp.playground.result.failed': { message: string | number };
   'mcp.playground.manager.heading': never;
   'mcp.playground.manager.storage': never;
+  'mcp.cli.help.summary': never;
+  'mcp.cli.help.usage': never;
+  'mcp.cli.help.commands': never;
+  'mcp.cli.help.options': never;
+  'mcp.cli.help.files': never;
+  'mcp.cli.help.exit_codes': never;
+  'mcp.cli.help.cmd.interactive': never;
+  'mcp.cli.help.cmd.url': never;
+  'mcp.cli.help.cmd.call': never;
+  'mcp.cli.help.cmd.grants': never;
+  'mcp.cli.help.cmd.audit': never;
+  'mcp.cli.help.opt.store': never;
+  'mcp.cli.help.opt.user': { user: string | number };
+  'mcp.cli.help.opt.workspace': { workspace: string | number };
+  'mcp.cli.help.opt.server_id': never;
+  'mcp.cli.help.opt.name': never;
+  'mcp.cli.help.opt.trusted': never;
+  'mcp.cli.help.opt.env': never;
+  'mcp.cli.help.opt.reset': never;
+  'mcp.cli.help.opt.yes': never;
+  'mcp.cli.help.opt.all': never;
+  'mcp.cli.help.opt.json': never;
+  'mcp.cli.help.opt.limit': { count: string | number };
+  'mcp.cli.help.opt.help': never;
+  'mcp.cli.help.file.grants': { path: string | number };
+  'mcp.cli.help.file.audit': { path: string | number };
+  'mcp.cli.help.file.default': never;
+  'mcp.cli.help.exit.ok': never;
+  'mcp.cli.help.exit.denied': never;
+  'mcp.cli.help.exit.usage': never;
+  'mcp.cli.help.exit.interrupted': never;
+  'mcp.cli.connected': { server: string | number; count: number };
+  'mcp.cli.ask.tool': never;
+  'mcp.cli.ask.args': { tool: string | number; empty: string | number };
+  'mcp.cli.error.unknown_tool': { tool: string | number };
+  'mcp.cli.error.invalid_json': { example: string | number };
+  'mcp.cli.error.not_object': { example: string | number };
+  'mcp.cli.result.heading': { tool: string | number };
+  'mcp.cli.result.error': { tool: string | number };
+  'mcp.cli.result.empty': never;
+  'mcp.cli.result.binary': { kind: string | number; mime: string | number };
+  'mcp.cli.result.link': { name: string | number; uri: string | number };
+  'mcp.cli.denied.answer': { tool: string | number; choice: string | number };
+  'mcp.cli.denied.saved': { tool: string | number };
+  'mcp.cli.denied.dry_run': { tool: string | number };
+  'mcp.cli.open_url': { url: string | number };
+  'mcp.cli.error.call_failed': { tool: string | number; reason: string | number };
+  'mcp.cli.error.not_found': { command: string | number };
+  'mcp.cli.error.spawn_failed': { command: string | number; reason: string | number };
+  'mcp.cli.error.exited': { command: string | number };
+  'mcp.cli.error.exited_output': { command: string | number; output: string | number };
+  'mcp.cli.error.no_answer': { url: string | number; reason: string | number };
+  'mcp.cli.error.connect_timeout': { target: string | number; seconds: string | number };
+  'mcp.cli.error.lost': never;
+  'mcp.cli.error.store': { reason: string | number };
+  'mcp.cli.error.see_help': never;
+  'mcp.cli.error.no_server': never;
+  'mcp.cli.error.two_servers': never;
+  'mcp.cli.error.unknown_command': { command: string | number };
+  'mcp.cli.error.unknown_option': { option: string | number };
+  'mcp.cli.error.option_value': { option: string | number };
+  'mcp.cli.error.bad_option': { reason: string | number };
+  'mcp.cli.error.call_usage': { empty: string | number };
+  'mcp.cli.error.call_args': { value: string | number };
+  'mcp.cli.error.bad_url': { url: string | number };
+  'mcp.cli.error.bad_env': { value: string | number };
+  'mcp.cli.error.bad_limit': { value: string | number };
+  'mcp.cli.error.reset_needs_yes': never;
+  'mcp.cli.scope': { user: string | number; workspace: string | number };
+  'mcp.cli.scope.all': never;
+  'mcp.cli.store': { path: string | number };
+  'mcp.cli.audit.shown': { shown: string | number; total: string | number };
+  'mcp.cli.confirm.hint': never;
+  'mcp.cli.confirm.yes': never;
+  'mcp.cli.reset.kept': never;
 }

@@ -1,0 +1,191 @@
+/**
+ * The command line, read with `node:util` `parseArgs`. Everything after the first `--`
+ * is the server command, taken verbatim (its own options are not ours).
+ */
+import { parseArgs } from 'node:util';
+import type { Translator } from '@mcp-consent/i18n';
+import type { ServerTarget } from './config.js';
+
+export type Command = 'interactive' | 'call' | 'grants' | 'audit';
+
+export interface CliOptions {
+  command: Command;
+  /** `call`: the tool and its arguments (already checked to be a JSON object). */
+  tool?: string;
+  toolArgs?: Record<string, unknown>;
+  /** The server to start or reach; undefined when none was given. */
+  target?: ServerTarget;
+  store?: string;
+  user?: string;
+  workspace?: string;
+  serverId?: string;
+  name?: string;
+  trusted: boolean;
+  reset: boolean;
+  yes: boolean;
+  all: boolean;
+  json: boolean;
+  limit: number;
+  help: boolean;
+}
+
+/** A mistake on the command line; the message is already localized. Exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Rows shown by `audit` unless `--limit` says otherwise. */
+export const DEFAULT_AUDIT_LIMIT = 50;
+
+const OPTIONS = {
+  url: { type: 'string' },
+  store: { type: 'string' },
+  user: { type: 'string' },
+  workspace: { type: 'string' },
+  'server-id': { type: 'string' },
+  name: { type: 'string' },
+  trusted: { type: 'boolean' },
+  env: { type: 'string', multiple: true },
+  reset: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  all: { type: 'boolean' },
+  json: { type: 'boolean' },
+  limit: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const COMMANDS = new Set<string>(['call', 'grants', 'audit']);
+
+/** Parses `argv` (without node and the script). Throws {@link UsageError}. */
+export function parseCli(argv: readonly string[], t: Translator): CliOptions {
+  const split = argv.indexOf('--');
+  const ours = split === -1 ? [...argv] : argv.slice(0, split);
+  const serverCommand = split === -1 ? [] : argv.slice(split + 1);
+
+  let parsed;
+  try {
+    parsed = parseArgs({ args: ours, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usageFromParseArgs(error, t);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    return {
+      ...defaults(),
+      help: true,
+      ...(values.store !== undefined ? { store: values.store } : {}),
+      ...(values.user !== undefined ? { user: values.user } : {}),
+      ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
+    };
+  }
+
+  const [first, ...rest] = positionals;
+  let command: Command = 'interactive';
+  if (first !== undefined) {
+    if (!COMMANDS.has(first))
+      throw new UsageError(t.t('mcp.cli.error.unknown_command', { command: first }));
+    command = first as Command;
+  }
+
+  const options: CliOptions = {
+    ...defaults(),
+    command,
+    trusted: values.trusted ?? false,
+    reset: values.reset ?? false,
+    yes: values.yes ?? false,
+    all: values.all ?? false,
+    json: values.json ?? false,
+    ...(values.store !== undefined ? { store: values.store } : {}),
+    ...(values.user !== undefined ? { user: values.user } : {}),
+    ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
+    ...(values['server-id'] !== undefined ? { serverId: values['server-id'] } : {}),
+    ...(values.name !== undefined ? { name: values.name } : {}),
+  };
+  if (values.limit !== undefined) {
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new UsageError(t.t('mcp.cli.error.bad_limit', { value: values.limit }));
+    options.limit = limit;
+  }
+
+  if (command === 'call') {
+    const [tool, json = '{}', ...extra] = rest;
+    if (!tool || extra.length > 0)
+      throw new UsageError(t.t('mcp.cli.error.call_usage', { empty: '{}' }));
+    options.tool = tool;
+    options.toolArgs = parseObject(json, t);
+  } else if (rest.length > 0) {
+    throw new UsageError(t.t('mcp.cli.error.unknown_command', { command: rest[0]! }));
+  }
+
+  const target = targetOf(values.url, serverCommand, values.env ?? [], t);
+  if (target) options.target = target;
+  return options;
+}
+
+function defaults(): CliOptions {
+  return {
+    command: 'interactive',
+    trusted: false,
+    reset: false,
+    yes: false,
+    all: false,
+    json: false,
+    limit: DEFAULT_AUDIT_LIMIT,
+    help: false,
+  };
+}
+
+/** The `call` arguments: a JSON object, or a usage error that quotes what was given. */
+function parseObject(json: string, t: Translator): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(t.t('mcp.cli.error.call_args', { value: json }));
+  return value as Record<string, unknown>;
+}
+
+function targetOf(
+  url: string | undefined,
+  command: readonly string[],
+  envPairs: readonly string[],
+  t: Translator,
+): ServerTarget | undefined {
+  if (url !== undefined && command.length > 0)
+    throw new UsageError(t.t('mcp.cli.error.two_servers'));
+  if (url !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+      throw new UsageError(t.t('mcp.cli.error.bad_url', { url }));
+    return { kind: 'http', url: parsed };
+  }
+  if (command.length === 0) return undefined;
+  const env: Record<string, string> = {};
+  for (const pair of envPairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(t.t('mcp.cli.error.bad_env', { value: pair }));
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return { kind: 'stdio', command: command[0]!, args: command.slice(1), env };
+}
+
+/** Turns a `parseArgs` error (English, from Node) into one of our messages. */
+function usageFromParseArgs(error: unknown, t: Translator): UsageError {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(--?[^' ]+)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option)
+    return new UsageError(t.t('mcp.cli.error.unknown_option', { option }));
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option && /missing|ambiguous/.test(message))
+    return new UsageError(t.t('mcp.cli.error.option_value', { option }));
+  return new UsageError(t.t('mcp.cli.error.bad_option', { reason: message }));
+}

@@ -1,0 +1,43 @@
+/**
+ * `mcp-consent call <tool> '<json>' -- <server>`: one call for scripts. The prompt (when
+ * the engine asks) is drawn on the terminal; stdout carries only the tool's result.
+ * Exit 0 when the tool ran without `isError`; 1 with the reason on stderr when the kit
+ * denied the call or the tool failed.
+ */
+import type { Translator } from '@mcp-consent/i18n';
+import { outcomeOf } from './result.js';
+import type { Session } from './session.js';
+import { clean, safeJson } from './text.js';
+
+export async function runCall(
+  session: Session,
+  tool: string,
+  args: Record<string, unknown>,
+  options: { json: boolean; t: Translator },
+): Promise<number> {
+  const { t } = options;
+  const name = clean(tool, 200);
+  let result;
+  try {
+    result = await session.call(tool, args);
+  } catch (error) {
+    await session.terminalFree();
+    const reason = clean(error instanceof Error ? error.message : String(error), 500);
+    process.stderr.write(`${t.t('mcp.cli.error.call_failed', { tool: name, reason })}\n`);
+    return 1;
+  }
+  await session.terminalFree();
+  const outcome = outcomeOf(result, tool, t, process.stdin.isTTY === true);
+  if (options.json) process.stdout.write(`${safeJson(result)}\n`);
+  switch (outcome.kind) {
+    case 'ok':
+      if (!options.json) process.stdout.write(`${outcome.text}\n`);
+      return 0;
+    case 'tool_error':
+      process.stderr.write(`${t.t('mcp.cli.result.error', { tool: name })}\n${outcome.text}\n`);
+      return 1;
+    case 'denied':
+      process.stderr.write(`${outcome.message}\n`);
+      return 1;
+  }
+}

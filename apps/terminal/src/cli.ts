@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+/**
+ * mcp-consent: a terminal MCP host that asks before every tool call.
+ *
+ *   mcp-consent [options] -- <server command…>          interactive, stdio
+ *   mcp-consent [options] --url <url>                    interactive, Streamable HTTP
+ *   mcp-consent call <tool> '<json>' [options] -- <…>    one call for scripts
+ *   mcp-consent grants | audit [options]                 what the store holds
+ *
+ * Exit codes: 0 ran / done, 1 denied or failed, 2 usage or connection error, 130 Ctrl+C.
+ */
+import process from 'node:process';
+import { createTranslator, localesFromEnv } from '@mcp-consent/i18n';
+import { parseCli, UsageError, type CliOptions } from './args.js';
+import { runCall } from './call.js';
+import { defaultUser, defaultWorkspace, serverIdFor, storePaths } from './config.js';
+import { ConnectError } from './connect.js';
+import { helpText } from './help.js';
+import { runInteractive } from './interactive.js';
+import { lineInput } from './line-input.js';
+import { printAudit, printGrants, resetGrants, StoreError, type Scope } from './records.js';
+import { openSession, type Session } from './session.js';
+
+const t = createTranslator(localesFromEnv(process.env), { isolateValues: false });
+const fail = (message: string) => void process.stderr.write(`${message}\n`);
+
+async function main(argv: readonly string[]): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCli(argv, t);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    fail(`${error.message} ${t.t('mcp.cli.error.see_help')}`);
+    return 2;
+  }
+  const paths = storePaths(options.store);
+  const userId = options.user ?? defaultUser();
+  const workspaceId = options.workspace ?? defaultWorkspace();
+  if (options.help) {
+    process.stdout.write(`${helpText(t, { paths, user: userId, workspace: workspaceId })}\n`);
+    return 0;
+  }
+  const serverId = options.serverId ?? (options.target ? serverIdFor(options.target) : undefined);
+  const scope: Scope = { userId, workspaceId, all: options.all, ...(serverId ? { serverId } : {}) };
+  const input = lineInput();
+  try {
+    if (options.command === 'grants') {
+      await printGrants(paths, scope, { json: options.json, t });
+      return 0;
+    }
+    if (options.command === 'audit') {
+      await printAudit(paths, scope, { json: options.json, limit: options.limit, t });
+      return 0;
+    }
+    if (options.reset) {
+      const code = await resetGrants(paths, scope, { yes: options.yes, t, input });
+      if (code !== 0 || !options.target) return code;
+    }
+    if (!options.target || !serverId) {
+      fail(`${t.t('mcp.cli.error.no_server')} ${t.t('mcp.cli.error.see_help')}`);
+      return 2;
+    }
+    const server = { id: serverId, name: options.name ?? serverId, trusted: options.trusted };
+    const call = options.command === 'call';
+    // In call mode stdout carries the result only, so prompts go to the terminal on stderr.
+    const ui = call && process.stderr.isTTY ? process.stderr : process.stdout;
+    let session: Session;
+    try {
+      session = await openSession({
+        paths,
+        target: options.target,
+        server,
+        userId,
+        workspaceId,
+        t,
+        ui,
+      });
+    } catch (error) {
+      if (!(error instanceof ConnectError)) throw error;
+      fail(error.message);
+      return 2;
+    }
+    onInterrupt(session);
+    const code =
+      call && options.tool && options.toolArgs
+        ? await runCall(session, options.tool, options.toolArgs, { json: options.json, t })
+        : await runInteractive(session, server, input, t);
+    await session.close();
+    return code;
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    fail(error.message);
+    return 2;
+  } finally {
+    input.close();
+  }
+}
+
+/**
+ * Ctrl+C outside our own line questions (while a call runs, or on an Ink prompt, which
+ * gives the terminal back and raises SIGINT): stop the server, write what is pending to
+ * the store, exit 130 without printing anything more.
+ */
+function onInterrupt(session: Session) {
+  let stopping = false;
+  process.on('SIGINT', () => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write('\n');
+    // Whatever the interrupted loop would still print (a "denied" line) is not wanted now.
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+    void session.close().finally(() => process.exit(130));
+    setTimeout(() => process.exit(130), 3000).unref();
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+    // Anything still holding the event loop (a server that ignores the end of its stdin)
+    // must not keep the CLI alive.
+    setTimeout(() => process.exit(code), 2000).unref();
+  },
+  (error: unknown) => {
+    fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(2);
+  },
+);

@@ -1,0 +1,128 @@
+/**
+ * Starting or reaching the server, with one clear sentence when that fails: a command
+ * that does not exist, one that ends before it answers (quoting its last stderr line), a
+ * URL that does not answer, or a server that never finishes the handshake.
+ */
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Translator } from '@mcp-consent/i18n';
+import type { GuardedClient } from '@mcp-consent/mcp';
+import type { ServerTarget } from './config.js';
+import { clean } from './text.js';
+
+/** How long the `initialize` handshake may take. */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/** The server did not start or does not answer; the message is localized. Exit code 2. */
+export class ConnectError extends Error {
+  override name = 'ConnectError';
+}
+
+/** Keeps the last few KB of the server's stderr, which is otherwise not shown. */
+function stderrTail(transport: StdioClientTransport) {
+  let tail = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4096);
+  });
+  return () =>
+    tail
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .at(-1);
+}
+
+/** The command as the user typed it, for messages (cleaned: it may contain anything). */
+export function commandText(target: Extract<ServerTarget, { kind: 'stdio' }>): string {
+  return clean([target.command, ...target.args].join(' '), 200);
+}
+
+/** Connects the guarded client to the target. Throws {@link ConnectError}. */
+export async function connectTarget(
+  client: GuardedClient,
+  target: ServerTarget,
+  t: Translator,
+  timeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<void> {
+  let transport: Transport;
+  let lastLine: () => string | undefined = () => undefined;
+  let closed = false;
+  if (target.kind === 'stdio') {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env))
+      if (value !== undefined) env[key] = value;
+    const stdio = new StdioClientTransport({
+      command: target.command,
+      args: target.args,
+      env: { ...env, ...target.env },
+      stderr: 'pipe',
+    });
+    lastLine = stderrTail(stdio);
+    transport = stdio;
+  } else {
+    transport = new StreamableHTTPClientTransport(target.url);
+  }
+  transport.onclose = () => {
+    closed = true;
+  };
+
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new ConnectError(describeFailure(error, target, t, closed, lastLine(), timeoutMs));
+  }
+}
+
+function describeFailure(
+  error: unknown,
+  target: ServerTarget,
+  t: Translator,
+  closed: boolean,
+  lastLine: string | undefined,
+  timeoutMs: number,
+): string {
+  const code = errorCode(error);
+  const reason = clean(error instanceof Error ? error.message : String(error), 200);
+  const seconds = Math.round(timeoutMs / 1000);
+  if (target.kind === 'http') {
+    const url = clean(target.url.href, 200);
+    if (/timed out/i.test(reason) && !code)
+      return t.t('mcp.cli.error.connect_timeout', { target: url, seconds });
+    return t.t('mcp.cli.error.no_answer', { url, reason: code ?? clean(rootMessage(error), 200) });
+  }
+  const command = commandText(target);
+  if (code === 'ENOENT') return t.t('mcp.cli.error.not_found', { command });
+  if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EISDIR')
+    return t.t('mcp.cli.error.spawn_failed', { command, reason: code });
+  if (closed) {
+    const output = lastLine === undefined ? undefined : clean(lastLine, 300);
+    return output
+      ? t.t('mcp.cli.error.exited_output', { command, output })
+      : t.t('mcp.cli.error.exited', { command });
+  }
+  if (/timed out/i.test(reason))
+    return t.t('mcp.cli.error.connect_timeout', { target: command, seconds });
+  return t.t('mcp.cli.error.spawn_failed', { command, reason });
+}
+
+/** The innermost cause's message ("fetch failed" says less than its cause, "bad port"). */
+function rootMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if (current instanceof Error && current.message) message = current.message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
+/** `ENOENT`, `ECONNREFUSED`, …: from the error or its cause (fetch wraps it). */
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

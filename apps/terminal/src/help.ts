@@ -1,0 +1,63 @@
+/**
+ * `mcp-consent --help`. The command syntax (names, flags, `<placeholders>`) is written
+ * here; every explanation comes from the i18n catalog. The store paths, user and
+ * workspace shown are the ones this invocation would use.
+ */
+import type { Translator } from '@mcp-consent/i18n';
+import { DEFAULT_AUDIT_LIMIT } from './args.js';
+import type { StorePaths } from './config.js';
+import { pad } from './text.js';
+
+export function helpText(
+  t: Translator,
+  context: { paths: StorePaths; user: string; workspace: string },
+): string {
+  const rows = (entries: [string, string][]) => {
+    const width = Math.min(34, Math.max(...entries.map(([syntax]) => syntax.length)));
+    return entries.map(([syntax, text]) =>
+      syntax.length > width
+        ? `  ${syntax}\n  ${pad('', width)}  ${text}`
+        : `  ${pad(syntax, width)}  ${text}`,
+    );
+  };
+  return [
+    t.t('mcp.cli.help.summary'),
+    '',
+    t.t('mcp.cli.help.usage'),
+    ...rows([
+      ['mcp-consent [options] -- <command…>', t.t('mcp.cli.help.cmd.interactive')],
+      ['mcp-consent [options] --url <url>', t.t('mcp.cli.help.cmd.url')],
+      ["mcp-consent call <tool> '<json>' [options] -- <command…>", t.t('mcp.cli.help.cmd.call')],
+      ['mcp-consent grants [options]', t.t('mcp.cli.help.cmd.grants')],
+      ['mcp-consent audit [options]', t.t('mcp.cli.help.cmd.audit')],
+    ]),
+    '',
+    t.t('mcp.cli.help.options'),
+    ...rows([
+      ['--store <dir>', t.t('mcp.cli.help.opt.store')],
+      ['--user <name>', t.t('mcp.cli.help.opt.user', { user: context.user })],
+      ['--workspace <id>', t.t('mcp.cli.help.opt.workspace', { workspace: context.workspace })],
+      ['--server-id <id>', t.t('mcp.cli.help.opt.server_id')],
+      ['--name <name>', t.t('mcp.cli.help.opt.name')],
+      ['--trusted', t.t('mcp.cli.help.opt.trusted')],
+      ['--env NAME=value', t.t('mcp.cli.help.opt.env')],
+      ['--reset', t.t('mcp.cli.help.opt.reset')],
+      ['--yes, -y', t.t('mcp.cli.help.opt.yes')],
+      ['--all', t.t('mcp.cli.help.opt.all')],
+      ['--json', t.t('mcp.cli.help.opt.json')],
+      ['--limit <n>', t.t('mcp.cli.help.opt.limit', { count: DEFAULT_AUDIT_LIMIT })],
+      ['--help, -h', t.t('mcp.cli.help.opt.help')],
+    ]),
+    '',
+    t.t('mcp.cli.help.files'),
+    `  ${t.t('mcp.cli.help.file.grants', { path: context.paths.grants })}`,
+    `  ${t.t('mcp.cli.help.file.audit', { path: context.paths.audit })}`,
+    `  ${t.t('mcp.cli.help.file.default')}`,
+    '',
+    t.t('mcp.cli.help.exit_codes'),
+    `  0    ${t.t('mcp.cli.help.exit.ok')}`,
+    `  1    ${t.t('mcp.cli.help.exit.denied')}`,
+    `  2    ${t.t('mcp.cli.help.exit.usage')}`,
+    `  130  ${t.t('mcp.cli.help.exit.interrupted')}`,
+  ].join('\n');
+}

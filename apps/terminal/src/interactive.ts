@@ -1,0 +1,136 @@
+/**
+ * The interactive host: list the server's tools, then ask which one to call and with
+ * which JSON arguments, call it through the guard (the Ink prompt asks when the engine
+ * says so) and print the result or the reason it did not run. `q` or Ctrl+D quits.
+ */
+import { deriveRisk, type ServerRef, type ToolDefinition } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import type { LineInput } from './line-input.js';
+import { outcomeOf } from './result.js';
+import type { Session } from './session.js';
+import { clean, fit } from './text.js';
+
+/** Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. */
+export async function runInteractive(
+  session: Session,
+  server: ServerRef,
+  input: LineInput,
+  t: Translator,
+  out: NodeJS.WriteStream = process.stdout,
+): Promise<number> {
+  const write = (text: string) => void out.write(`${text}\n`);
+  const tools = () => session.client.catalog.list();
+  const listTools = () => {
+    const all = tools();
+    write(
+      t.t('mcp.cli.connected', { server: clean(server.name ?? server.id, 200), count: all.length }),
+    );
+    for (const line of toolLines(all, server, t, out.columns ?? 80)) write(line);
+  };
+  listTools();
+
+  for (;;) {
+    write('');
+    const picked = await input.ask(t.t('mcp.cli.ask.tool'));
+    if (picked.kind === 'interrupt') return 130;
+    if (picked.kind === 'eof') return 0;
+    const answer = picked.text.trim();
+    if (answer === '') continue;
+    if (answer === 'q') return 0;
+    if (answer === 'l') {
+      listTools();
+      continue;
+    }
+    const tool = pick(answer, tools());
+    if (!tool) {
+      write(t.t('mcp.cli.error.unknown_tool', { tool: clean(answer, 200) }));
+      continue;
+    }
+
+    const name = clean(tool.name, 200);
+    let args: Record<string, unknown> | undefined;
+    while (!args) {
+      const typed = await input.ask(t.t('mcp.cli.ask.args', { tool: name, empty: '{}' }));
+      if (typed.kind === 'interrupt') return 130;
+      if (typed.kind === 'eof') return 0;
+      const parsed = parseArguments(typed.text);
+      if (parsed.ok) args = parsed.value;
+      else write(t.t(parsed.error, { example: '{"id": "groceries"}' }));
+    }
+
+    let outcome;
+    try {
+      outcome = outcomeOf(
+        await session.call(tool.name, args),
+        tool.name,
+        t,
+        process.stdin.isTTY === true,
+      );
+    } catch (error) {
+      await session.terminalFree();
+      const reason = clean(error instanceof Error ? error.message : String(error), 500);
+      write(t.t('mcp.cli.error.call_failed', { tool: name, reason }));
+      if (!session.client.transport) {
+        write(t.t('mcp.cli.error.lost'));
+        return 1;
+      }
+      continue;
+    }
+    await session.terminalFree();
+    if (outcome.kind === 'denied') {
+      write(outcome.message);
+    } else {
+      write(
+        t.t(outcome.kind === 'ok' ? 'mcp.cli.result.heading' : 'mcp.cli.result.error', {
+          tool: name,
+        }),
+      );
+      write(outcome.text);
+    }
+  }
+}
+
+/** `  1. notes_put · Write a note · Medium risk`, then the description's first line, indented. */
+export function toolLines(
+  tools: readonly ToolDefinition[],
+  server: ServerRef,
+  t: Translator,
+  columns: number,
+): string[] {
+  const lines: string[] = [];
+  const width = tools.length >= 10 ? 2 : 1;
+  tools.forEach((tool, index) => {
+    const title = tool.title ?? tool.annotations?.title;
+    const risk = t.t(`mcp.permission.risk.${deriveRisk(tool, server).tier}`);
+    const head = [clean(tool.name, 120), ...(title ? [clean(title, 120)] : []), risk].join(' · ');
+    lines.push(`  ${String(index + 1).padStart(width)}. ${head}`);
+    const description = clean(tool.description?.split('\n').find((line) => line.trim()) ?? '', 500);
+    if (description)
+      lines.push(`     ${' '.repeat(width)}${fit(description, Math.max(20, columns - 6 - width))}`);
+  });
+  return lines;
+}
+
+/** A number from the list (1-based) or an exact tool name. */
+function pick(answer: string, tools: readonly ToolDefinition[]): ToolDefinition | undefined {
+  if (/^\d+$/.test(answer)) return tools[Number(answer) - 1];
+  return tools.find((tool) => tool.name === answer);
+}
+
+type Parsed =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; error: 'mcp.cli.error.invalid_json' | 'mcp.cli.error.not_object' };
+
+/** Empty means `{}`; otherwise a JSON object. */
+export function parseArguments(text: string): Parsed {
+  if (text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'mcp.cli.error.invalid_json' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: 'mcp.cli.error.not_object' };
+  return { ok: true, value: value as Record<string, unknown> };
+}

@@ -1,0 +1,94 @@
+/**
+ * Line input for the host's own questions (which tool, which arguments, "clear them?").
+ * On a terminal a fresh `readline` interface is opened per question and closed right
+ * after, so nothing of ours listens to stdin while an Ink prompt owns it (a key meant
+ * for the prompt must never also land in our line). Without a terminal (piped input)
+ * one interface reads the whole stream, so buffered lines are not lost between questions.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import { clean } from './text.js';
+
+/** A line, the end of input (Ctrl+D or EOF), or Ctrl+C. */
+export type Answer = { kind: 'line'; text: string } | { kind: 'eof' } | { kind: 'interrupt' };
+
+export interface LineInput {
+  ask(question: string): Promise<Answer>;
+  close(): void;
+}
+
+export function lineInput(
+  input: NodeJS.ReadStream = process.stdin,
+  output: NodeJS.WriteStream = process.stdout,
+): LineInput {
+  return input.isTTY ? terminalInput(input, output) : streamInput(input, output);
+}
+
+function terminalInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): LineInput {
+  let open: Interface | undefined;
+  return {
+    ask(question) {
+      // Ink unrefs stdin when it lets go of it; a question must keep the process alive.
+      input.ref();
+      return new Promise((resolve) => {
+        const rl = createInterface({ input, output, terminal: true });
+        open = rl;
+        let done = false;
+        const finish = (answer: Answer) => {
+          if (done) return;
+          done = true;
+          open = undefined;
+          rl.close();
+          resolve(answer);
+        };
+        rl.on('SIGINT', () => {
+          output.write('\n');
+          finish({ kind: 'interrupt' });
+        });
+        rl.on('close', () => finish({ kind: 'eof' }));
+        rl.question(question, (text) => finish({ kind: 'line', text }));
+      });
+    },
+    close() {
+      open?.close();
+    },
+  };
+}
+
+function streamInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): LineInput {
+  const rl = createInterface({ input, terminal: false });
+  const lines: string[] = [];
+  let ended = false;
+  let waiting: ((answer: Answer) => void) | undefined;
+  rl.on('line', (line) => {
+    if (waiting) {
+      const resolve = waiting;
+      waiting = undefined;
+      resolve({ kind: 'line', text: line });
+    } else lines.push(line);
+  });
+  rl.on('close', () => {
+    ended = true;
+    waiting?.({ kind: 'eof' });
+    waiting = undefined;
+  });
+  return {
+    ask(question) {
+      output.write(question);
+      const next = lines.shift();
+      if (next !== undefined) {
+        output.write(`${clean(next, 2000)}\n`);
+        return Promise.resolve({ kind: 'line', text: next });
+      }
+      if (ended) return Promise.resolve({ kind: 'eof' });
+      return new Promise((resolve) => {
+        waiting = (answer) => {
+          if (answer.kind === 'line') output.write(`${clean(answer.text, 2000)}\n`);
+          resolve(answer);
+        };
+      });
+    },
+    close() {
+      rl.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What a tool call came to, in words for the user: the result's content as clean text,
+ * the server's own error, or why the kit did not let the call run. (The denial text in
+ * the result itself is written for the model, in English; the user reads ours.)
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Choice } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import { denialOf, type DenialMeta } from '@mcp-consent/mcp';
+import { clean, cleanBlock } from './text.js';
+
+export type Outcome =
+  | { kind: 'ok'; text: string }
+  | { kind: 'tool_error'; text: string }
+  | { kind: 'denied'; message: string };
+
+const CHOICES = new Set<string>(['allow_once', 'allow_always', 'deny_once', 'deny_always']);
+
+/** Sorts a result into ran / failed / denied, with the text to show. */
+export function outcomeOf(
+  result: CallToolResult,
+  tool: string,
+  t: Translator,
+  canPrompt: boolean,
+): Outcome {
+  const denial = denialOf(result);
+  if (denial)
+    return { kind: 'denied', message: denialMessage(denial, clean(tool, 200), t, canPrompt) };
+  const text = contentText(result, t);
+  return result.isError ? { kind: 'tool_error', text } : { kind: 'ok', text };
+}
+
+/** Why the kit refused, from the denial details the guard attaches to the result. */
+export function denialMessage(
+  denial: DenialMeta,
+  tool: string,
+  t: Translator,
+  canPrompt: boolean,
+): string {
+  if (denial.reason === 'dry_run_declined') return t.t('mcp.cli.denied.dry_run', { tool });
+  if (denial.reason === 'declined') {
+    if (denial.settledBy === 'grant') return t.t('mcp.cli.denied.saved', { tool });
+    const choice = CHOICES.has(denial.choice ?? '') ? (denial.choice as Choice) : 'deny_once';
+    return t.t('mcp.cli.denied.answer', { tool, choice: t.t(`mcp.permission.action.${choice}`) });
+  }
+  switch (denial.settledBy) {
+    case 'timeout':
+      return t.t('mcp.error.timeout');
+    case 'abort':
+    case 'cancel':
+      return t.t('mcp.error.cancelled');
+    default:
+      return t.t(canPrompt ? 'mcp.error.prompt_failed' : 'mcp.error.no_prompt');
+  }
+}
+
+/** The result's content as text: text parts verbatim (cleaned), other parts as one line each. */
+export function contentText(result: CallToolResult, t: Translator): string {
+  const parts: string[] = [];
+  for (const part of result.content ?? []) {
+    switch (part.type) {
+      case 'text':
+        parts.push(cleanBlock(part.text));
+        break;
+      case 'image':
+      case 'audio':
+        parts.push(
+          t.t('mcp.cli.result.binary', { kind: part.type, mime: clean(part.mimeType, 100) }),
+        );
+        break;
+      case 'resource_link':
+        parts.push(
+          t.t('mcp.cli.result.link', { name: clean(part.name, 200), uri: clean(part.uri, 500) }),
+        );
+        break;
+      case 'resource': {
+        const { resource } = part;
+        parts.push(
+          'text' in resource && typeof resource.text === 'string'
+            ? cleanBlock(resource.text)
+            : t.t('mcp.cli.result.binary', {
+                kind: 'resource',
+                mime: clean(resource.mimeType ?? '?', 100),
+              }),
+        );
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (parts.length === 0 && result.structuredContent !== undefined)
+    parts.push(cleanBlock(JSON.stringify(result.structuredContent, null, 2)));
+  return parts.length > 0 ? parts.join('\n') : t.t('mcp.cli.result.empty');
+}

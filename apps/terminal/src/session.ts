@@ -1,0 +1,105 @@
+/**
+ * One connection to one server: the engine over the file store, the Ink prompter on the
+ * terminal, and the SDK client wrapped by `guardClient` so every `tools/call` is asked
+ * about first. Elicitations from the server use the same prompter.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerRef } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
+import { guardClient, type GuardedClient } from '@mcp-consent/mcp';
+import type { ServerTarget, StorePaths } from './config.js';
+import { connectTarget } from './connect.js';
+import { openRecords, type Records } from './store.js';
+import { clean } from './text.js';
+
+export interface SessionOptions {
+  paths: StorePaths;
+  target: ServerTarget;
+  server: ServerRef;
+  userId: string;
+  workspaceId: string;
+  t: Translator;
+  /** Where prompts are drawn and host messages go (stdout, or stderr in `call` mode). */
+  ui: NodeJS.WriteStream;
+}
+
+export interface Session {
+  records: Records;
+  client: GuardedClient;
+  prompter: InkPrompter;
+  /** Calls a tool through the guard. A denial is a normal `isError` result. */
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Resolves once no prompt is on screen and Ink has given the terminal back. */
+  terminalFree(): Promise<void>;
+  /** Gives the terminal back, closes the connection (stops a stdio server) and flushes the store. */
+  close(): Promise<void>;
+}
+
+/** Opens the store, connects and lists the tools. Throws `ConnectError` (store errors only warn). */
+export async function openSession(options: SessionOptions): Promise<Session> {
+  const { t, ui } = options;
+  const records = openRecords(options.paths);
+  records.engine.ready.catch((error: unknown) => {
+    // The engine now asks every time (fail closed); say why once.
+    const detail = clean(error instanceof Error ? error.message : String(error), 500);
+    process.stderr.write(`${t.t('mcp.error.store_unavailable')}\n${detail}\n`);
+  });
+  const prompter = inkPrompter({ engine: records.engine, translator: t, stdout: ui });
+  const client = guardClient(new Client({ name: 'mcp-consent', version: '0.1.0' }), {
+    engine: records.engine,
+    server: options.server,
+    userId: options.userId,
+    workspaceId: options.workspaceId,
+    prompt: prompter.prompt,
+    elicit: prompter.elicit,
+    translator: t,
+    // The host never opens a browser itself: it shows the accepted link.
+    openUrl: (url) => void ui.write(`${t.t('mcp.cli.open_url', { url: clean(url, 2000) })}\n`),
+    onWarning: (message) => process.stderr.write(`[mcp-consent] ${clean(message, 500)}\n`),
+  });
+
+  try {
+    await connectTarget(client, options.target, t);
+    await client.catalog.refresh();
+  } catch (error) {
+    prompter.unmount();
+    await records.close();
+    throw error;
+  }
+
+  let closed = false;
+  return {
+    records,
+    client,
+    prompter,
+    async call(name, args) {
+      // The SDK's 60 s request timeout counts server time only: the guard stops the
+      // clock while the user answers an elicitation.
+      return (await client.callTool({ name, arguments: args })) as CallToolResult;
+    },
+    async terminalFree() {
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          const { current, checking } = prompter.getSnapshot();
+          if (current || checking) return;
+          stop();
+          resolve();
+        };
+        const stop = prompter.subscribe(check);
+        check();
+      });
+      // Ink unmounts a turn after the last answer (so the next prompt does not flicker).
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      prompter.unmount();
+      await client.close().catch(() => undefined);
+      await records.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The engine over the file store and the JSON Lines audit log. The engine writes both
+ * in the background (a decision never waits for the disk); a CLI that exits right after
+ * a decision must wait for those writes, so this module counts them and `flush()` waits.
+ */
+import {
+  createPermissionEngine,
+  type AuditEvent,
+  type PermissionEngine,
+} from '@mcp-consent/engine';
+import { fileStore, jsonlAuditSink, type JsonlAuditSink } from '@mcp-consent/engine/file';
+import type { StorePaths } from './config.js';
+
+export interface Records {
+  engine: PermissionEngine;
+  /** The audit log, to read back for `audit`. */
+  audit: JsonlAuditSink;
+  /** Waits until every decision so far is in the audit log and every grant is on disk. */
+  flush(): Promise<void>;
+  /** Flushes, then stops the engine. */
+  close(): Promise<void>;
+}
+
+/** How long `flush` waits for an audit event the engine has not handed over yet. */
+const AUDIT_GRACE_MS = 2000;
+
+/** Opens the store. `engine.ready` rejects when the grant file cannot be read. */
+export function openRecords(paths: StorePaths): Records {
+  const pending = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    pending.add(promise);
+    const done = () => pending.delete(promise);
+    promise.then(done, done);
+    return promise;
+  };
+
+  const store = fileStore(paths.grants);
+  const trackedStore = {
+    ...store,
+    put: (...args: Parameters<typeof store.put>) => track(store.put(...args)),
+    delete: (...args: Parameters<typeof store.delete>) => track(store.delete(...args)),
+    clear: () => track(store.clear()),
+  };
+  const audit = jsonlAuditSink(paths.audit);
+  let written = 0;
+  const trackedSink = {
+    write(event: AuditEvent) {
+      written += 1;
+      return track(Promise.resolve(audit.write(event)));
+    },
+  };
+
+  const engine = createPermissionEngine({ store: trackedStore, audit: trackedSink });
+  // Every settled request emits exactly one audit event, sometimes a moment later (a cache
+  // hit hashes its arguments after answering): count requests to know what to wait for.
+  let settled = 0;
+  const counted: PermissionEngine = new Proxy(engine, {
+    get(target, property, receiver) {
+      if (property === 'request') {
+        return (...args: Parameters<PermissionEngine['request']>) =>
+          target.request(...args).then((result) => {
+            settled += 1;
+            return result;
+          });
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+
+  const flush = async () => {
+    const deadline = Date.now() + AUDIT_GRACE_MS;
+    while (written < settled && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    engine: counted,
+    audit,
+    flush,
+    async close() {
+      await flush();
+      engine.dispose();
+      store.close?.();
+    },
+  };
+}

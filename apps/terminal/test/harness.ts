@@ -1,0 +1,138 @@
+/**
+ * Runs `mcp-consent` from source (no build) against the demo server from source, either
+ * in a real pseudo-terminal (Python's `pty` module, `fixtures/pty-run.py`, copied from
+ * packages/ink/test/fixtures) or with plain pipes.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { demoServerCommand } from '@mcp-consent/demo-server';
+
+const execFileAsync = promisify(execFile);
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+const cliEntry = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const ptyRunner = fileURLToPath(new URL('./fixtures/pty-run.py', import.meta.url));
+
+/** `node --conditions=mcp-consent-source --import tsx apps/terminal/src/cli.ts` */
+export const CLI = [
+  process.execPath,
+  '--conditions=mcp-consent-source',
+  '--import',
+  'tsx',
+  cliEntry,
+];
+
+/** The demo server's stdio entry from source, as a command line for after `--`. */
+export function demoCommand(): string[] {
+  const { command, args } = demoServerCommand();
+  return [command, ...args];
+}
+
+export const hasPython = (() => {
+  try {
+    execFileSync('python3', ['-c', 'import pty, termios']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A fresh directory for the store (and XDG_CONFIG_HOME); removed by `cleanup`. */
+export function tempDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-consent-terminal-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** English, no colours, no CI quirks, config under `configHome`. */
+export function testEnv(configHome: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  for (const key of ['CI', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FORCE_COLOR', 'NODE_OPTIONS'])
+    delete env[key];
+  return {
+    ...env,
+    LANG: 'en_US.UTF-8',
+    NO_COLOR: '1',
+    TERM: 'xterm-256color',
+    XDG_CONFIG_HOME: configHome,
+  };
+}
+
+export type Step = { expect: string } | { send: string } | { sleep: number };
+
+export interface PtyRun {
+  /** Everything written to the terminal, as bytes decoded to text. */
+  raw: string;
+  /** `raw` without escape sequences and carriage returns. */
+  text: string;
+  exitCode: number;
+  error: string | null;
+  /** Line editing and echo were on again when the program ended. */
+  canonical: boolean;
+  echo: boolean;
+}
+
+/** Runs the CLI in a pseudo-terminal and plays `steps` (expect = a regex to wait for). */
+export async function inPty(
+  args: string[],
+  steps: Step[],
+  options: { configHome: string; timeoutSeconds?: number; cols?: number; rows?: number },
+): Promise<PtyRun> {
+  const spec = {
+    command: [...CLI, ...args],
+    cwd: root,
+    env: testEnv(options.configHome),
+    cols: options.cols ?? 100,
+    rows: options.rows ?? 40,
+    timeout: options.timeoutSeconds ?? 110,
+    steps,
+  };
+  const { stdout } = await execFileAsync('python3', [ptyRunner, JSON.stringify(spec)], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(stdout) as Omit<PtyRun, 'raw' | 'text'> & { output: string };
+  const raw = Buffer.from(report.output, 'base64').toString('utf8');
+  return { ...report, raw, text: plain(raw) };
+}
+
+/** Runs the CLI with pipes (no terminal): stdin is empty, nobody can answer a prompt. */
+export async function piped(
+  args: string[],
+  configHome: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(CLI[0]!, [...CLI.slice(1), ...args], {
+      cwd: root,
+      env: testEnv(configHome),
+      timeout: 90_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/** Terminal output without CSI/OSC sequences and carriage returns. */
+export function plain(raw: string): string {
+  /* eslint-disable no-control-regex -- terminal output is made of control characters */
+  return raw
+    .replace(/\u001B\][^\u0007\u001B]*(\u0007|\u001B\\)/g, '')
+    .replace(/\u001B\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/\u001B[()][A-Z0-9]/g, '')
+    .replace(/\r/g, '');
+  /* eslint-enable no-control-regex */
+}
+
+/** A string as a regex matching it literally (for `expect` steps). */
+export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The cursor is visible at the end: every hide (`ESC[?25l`) was followed by a show. */
+export function cursorVisible(raw: string): boolean {
+  return raw.lastIndexOf('\u001B[?25l') <= raw.lastIndexOf('\u001B[?25h');
+}

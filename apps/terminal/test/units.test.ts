@@ -1,0 +1,102 @@
+/** The pure parts: command line, config paths, server ids, JSON for scripts, tables. */
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '@mcp-consent/i18n';
+import { parseCli, UsageError } from '../src/args.js';
+import { configDir, serverIdFor, storePaths } from '../src/config.js';
+import { parseArguments } from '../src/interactive.js';
+import { safeJson, table } from '../src/text.js';
+
+const en = createTranslator('en-US', { isolateValues: false });
+
+describe('parseCli', () => {
+  it('takes everything after the first -- verbatim as the server command', () => {
+    const options = parseCli(
+      ['--trusted', '--env', 'A=1', '--', 'npx', '-y', 'server', '--', '--x'],
+      en,
+    );
+    expect(options.command).toBe('interactive');
+    expect(options.trusted).toBe(true);
+    expect(options.target).toEqual({
+      kind: 'stdio',
+      command: 'npx',
+      args: ['-y', 'server', '--', '--x'],
+      env: { A: '1' },
+    });
+  });
+
+  it('reads call with its tool and JSON arguments (default {})', () => {
+    const options = parseCli(
+      ['call', 'notes_put', '{"id":"a"}', '--json', '--url', 'http://127.0.0.1:3333/mcp'],
+      en,
+    );
+    expect(options).toMatchObject({
+      command: 'call',
+      tool: 'notes_put',
+      toolArgs: { id: 'a' },
+      json: true,
+    });
+    expect(parseCli(['call', 'notes_list', '--', 'srv'], en).toolArgs).toEqual({});
+    expect(() => parseCli(['call'], en)).toThrow(UsageError);
+    expect(() => parseCli(['call', 't', '"text"'], en)).toThrow(
+      en.t('mcp.cli.error.call_args', { value: '"text"' }),
+    );
+  });
+
+  it('checks --limit and --env', () => {
+    expect(parseCli(['audit', '--limit', '5'], en).limit).toBe(5);
+    expect(() => parseCli(['audit', '--limit', '0'], en)).toThrow(UsageError);
+    expect(() => parseCli(['--env', 'NOEQUALS', '--', 'x'], en)).toThrow(
+      en.t('mcp.cli.error.bad_env', { value: 'NOEQUALS' }),
+    );
+  });
+});
+
+describe('config', () => {
+  it('puts the store under XDG_CONFIG_HOME, else ~/.config', () => {
+    expect(configDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/a')).toBe('/x/mcp-consent');
+    expect(configDir({}, 'linux', '/home/a')).toBe('/home/a/.config/mcp-consent');
+    expect(storePaths('/s', {})).toEqual({
+      dir: '/s',
+      grants: '/s/grants.json',
+      audit: '/s/audit.jsonl',
+    });
+  });
+
+  it('derives the server id from the host configuration only', () => {
+    expect(
+      serverIdFor({ kind: 'stdio', command: 'node', args: ['server.js', 'a b'], env: {} }),
+    ).toBe('stdio:node server.js "a b"');
+    expect(
+      serverIdFor({ kind: 'http', url: new URL('https://h.example:8443/mcp?token=secret#x') }),
+    ).toBe('https://h.example:8443/mcp');
+  });
+});
+
+describe('helpers', () => {
+  it('parseArguments: empty is {}, otherwise a JSON object', () => {
+    expect(parseArguments('  ')).toEqual({ ok: true, value: {} });
+    expect(parseArguments('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(parseArguments('{a:1}')).toEqual({ ok: false, error: 'mcp.cli.error.invalid_json' });
+    expect(parseArguments('[1]')).toEqual({ ok: false, error: 'mcp.cli.error.not_object' });
+  });
+
+  it('safeJson escapes what a terminal would act on and stays valid JSON', () => {
+    const value = { text: '\u001B]52;c;x\u0007 \u009B2J \u202Eabc \u200B \u{E0041}' };
+    const json = safeJson(value);
+    // eslint-disable-next-line no-control-regex -- the characters under test
+    expect(json).not.toMatch(/[\u001B\u0007\u009B\u202E\u200B]|\u{E0041}/u);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('table aligns wide characters by display width', () => {
+    expect(
+      table(
+        ['A', 'B'],
+        [
+          ['日本', 'x'],
+          ['abc', 'y'],
+        ],
+      ),
+    ).toBe('A     B\n日本  x\nabc   y');
+  });
+});
