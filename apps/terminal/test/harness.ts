@@ -1,7 +1,7 @@
 /**
  * Runs `mcp-consent` from source (no build) against the demo server from source, either
- * in a real pseudo-terminal (Python's `pty` module, `fixtures/pty-run.py`, copied from
- * packages/ink/test/fixtures) or with plain pipes.
+ * in a real pseudo-terminal (Python's `pty` module, through the Ink renderer's own
+ * packages/ink/test/fixtures/pty-run.py) or with plain pipes.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,9 @@ import { demoServerCommand } from '@mcp-consent/demo-server';
 const execFileAsync = promisify(execFile);
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cliEntry = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const ptyRunner = fileURLToPath(new URL('./fixtures/pty-run.py', import.meta.url));
+const ptyRunner = fileURLToPath(
+  new URL('../../../packages/ink/test/fixtures/pty-run.py', import.meta.url),
+);
 
 /** `node --conditions=mcp-consent-source --import tsx apps/terminal/src/cli.ts` */
 export const CLI = [
