@@ -52,7 +52,7 @@ function stateIn(segment: string): {
   >;
 }
 
-const store = tempDir();
+let store = tempDir();
 const server = () => ['--store', store.dir, '--name', 'Demo notes', '--', ...demoCommand()];
 afterAll(() => store.cleanup());
 
@@ -60,7 +60,20 @@ describe.skipIf(!hasPython)('mcp-consent in a pseudo-terminal with the demo serv
   let first: Awaited<ReturnType<typeof inPty>>;
 
   beforeAll(async () => {
-    first = await inPty(
+    // One full retry on a fresh store: in one loaded CI run the pty session stalled at a
+    // later prompt (no output for minutes) and passed on rerun; a real failure fails twice.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      if (attempt > 1) {
+        store.cleanup();
+        store = tempDir();
+      }
+      first = await session();
+      if (first.error === null) break;
+    }
+  }, 960_000);
+
+  const session = () =>
+    inPty(
       server(),
       [
         // A name that is not a tool, and arguments that are not JSON, are asked again.
@@ -95,7 +108,6 @@ describe.skipIf(!hasPython)('mcp-consent in a pseudo-terminal with the demo serv
       ],
       { configHome: store.dir, timeoutSeconds: 400 },
     );
-  }, 480_000);
 
   it('lists the tools with their risk, runs the session and leaves the terminal clean', () => {
     expect(first.error).toBeNull();
