@@ -228,3 +228,28 @@ function cutText(text: string, max: number): string {
   if (open !== -1 && out.indexOf('}', open) === -1) out = out.slice(0, open);
   return out;
 }
+
+/** The localized show-more view of a preview, shared by the permission and dry-run models. */
+export function argumentsView(preview: ArgumentsPreview, expanded: boolean, t: Translator) {
+  return {
+    empty: preview.empty,
+    text: preview.empty
+      ? t.t('mcp.permission.args.empty')
+      : expanded
+        ? preview.full
+        : preview.preview,
+    truncated: preview.truncated,
+    expanded,
+    toggleLabel: preview.truncated
+      ? t.t(expanded ? 'mcp.permission.args.show_less' : 'mcp.permission.args.show_more')
+      : null,
+    moreText:
+      preview.truncated && !expanded && preview.hiddenLines > 0
+        ? t.t('mcp.permission.args.more_lines', { count: preview.hiddenLines })
+        : null,
+    redactedText:
+      preview.redacted.length > 0
+        ? t.t('mcp.permission.args.redacted_count', { count: preview.redacted.length })
+        : null,
+  };
+}

@@ -1,7 +1,7 @@
 import type { RiskAssessment, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { Direction } from '@mcp-consent/i18n';
 import { partAttrs, type DryRunPart, type PartProps } from './anatomy.js';
-import { formatArguments, type ArgumentsPreviewOptions } from './args-preview.js';
+import { argumentsView, formatArguments, type ArgumentsPreviewOptions } from './args-preview.js';
 import {
   createState,
   DEFAULT_GUARD_MS,
@@ -232,25 +232,7 @@ export function createDryRunPrompt(
       risk,
       preview: {
         heading: t.t('mcp.dry_run.preview.heading'),
-        empty: preview.empty,
-        text: preview.empty
-          ? t.t('mcp.permission.args.empty')
-          : expanded
-            ? preview.full
-            : preview.preview,
-        truncated: preview.truncated,
-        expanded,
-        toggleLabel: preview.truncated
-          ? t.t(expanded ? 'mcp.permission.args.show_less' : 'mcp.permission.args.show_more')
-          : null,
-        moreText:
-          preview.truncated && !expanded && preview.hiddenLines > 0
-            ? t.t('mcp.permission.args.more_lines', { count: preview.hiddenLines })
-            : null,
-        redactedText:
-          preview.redacted.length > 0
-            ? t.t('mcp.permission.args.redacted_count', { count: preview.redacted.length })
-            : null,
+        ...argumentsView(preview, expanded, t),
       },
       hint,
       operatorNotice: t.t('mcp.dry_run.operator_notice'),

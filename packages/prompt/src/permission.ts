@@ -4,7 +4,7 @@ import {
   type Choice,
   type PromptRequest,
 } from '@mcp-consent/engine';
-import { formatArguments } from './args-preview.js';
+import { argumentsView, formatArguments } from './args-preview.js';
 import { partAttrs, type PartProps, type PermissionPart } from './anatomy.js';
 import {
   createState,
@@ -356,21 +356,7 @@ export function createPermissionPrompt(
       notices,
       args: {
         heading: t.t('mcp.permission.args.heading'),
-        empty: args.empty,
-        text: args.empty ? t.t('mcp.permission.args.empty') : expanded ? args.full : args.preview,
-        truncated: args.truncated,
-        expanded,
-        toggleLabel: args.truncated
-          ? t.t(expanded ? 'mcp.permission.args.show_less' : 'mcp.permission.args.show_more')
-          : null,
-        moreText:
-          args.truncated && !expanded && args.hiddenLines > 0
-            ? t.t('mcp.permission.args.more_lines', { count: args.hiddenLines })
-            : null,
-        redactedText:
-          args.redacted.length > 0
-            ? t.t('mcp.permission.args.redacted_count', { count: args.redacted.length })
-            : null,
+        ...argumentsView(args, expanded, t),
       },
       actions,
       actionRows,
