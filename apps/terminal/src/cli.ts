@@ -9,6 +9,7 @@
  *
  * Exit codes: 0 ran / done, 1 denied or failed, 2 usage or connection error, 130 Ctrl+C.
  */
+import './person-at-terminal.js'; // first: before anything loads Ink
 import process from 'node:process';
 import { createTranslator, localesFromEnv } from '@mcp-consent/i18n';
 import { parseCli, UsageError, type CliOptions } from './args.js';

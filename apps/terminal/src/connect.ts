@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Translator } from '@mcp-consent/i18n';
 import type { GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget } from './config.js';
+import { launchEnv } from './person-at-terminal.js';
 import { clean } from './text.js';
 
 /** How long the `initialize` handshake may take. */
@@ -49,13 +50,10 @@ export async function connectTarget(
   let lastLine: () => string | undefined = () => undefined;
   let closed = false;
   if (target.kind === 'stdio') {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env))
-      if (value !== undefined) env[key] = value;
     const stdio = new StdioClientTransport({
       command: target.command,
       args: target.args,
-      env: { ...env, ...target.env },
+      env: { ...launchEnv, ...target.env },
       stderr: 'pipe',
     });
     lastLine = stderrTail(stdio);

@@ -37,6 +37,18 @@ describe.skipIf(!hasPython)('call mode in a pseudo-terminal', () => {
     expect(run.canonical && run.echo).toBe(true);
   });
 
+  it('still draws the prompt when CI is set but a person is at the terminal', async () => {
+    // Ink draws only its last frame when CI is set; the command clears it for a terminal.
+    const run = await inPty(
+      ['call', 'notes_put', '{"id":"c1ci","text":"from CI"}', ...opts, ...demo()],
+      answered('1'),
+      { configHome: store.dir, env: { CI: 'true' } },
+    );
+    expect(run.error).toBeNull();
+    expect(run.exitCode).toBe(0);
+    expect(run.text).toContain('Saved note "c1ci".');
+  });
+
   it('exits 1 with the reason when the user denies', async () => {
     const run = await inPty(
       ['call', 'notes_put', '{"id":"c2","text":"x"}', ...opts, ...demo()],

@@ -81,12 +81,19 @@ export interface PtyRun {
 export async function inPty(
   args: string[],
   steps: Step[],
-  options: { configHome: string; timeoutSeconds?: number; cols?: number; rows?: number },
+  options: {
+    configHome: string;
+    timeoutSeconds?: number;
+    cols?: number;
+    rows?: number;
+    /** Added to (or overriding) the test environment. */
+    env?: Record<string, string>;
+  },
 ): Promise<PtyRun> {
   const spec = {
     command: [...CLI, ...args],
     cwd: root,
-    env: testEnv(options.configHome),
+    env: { ...testEnv(options.configHome), ...options.env },
     cols: options.cols ?? 100,
     rows: options.rows ?? 40,
     timeout: options.timeoutSeconds ?? 110,
