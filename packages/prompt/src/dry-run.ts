@@ -1,5 +1,6 @@
 import type { RiskAssessment, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { Direction } from '@mcp-consent/i18n';
+import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type DryRunPart, type PartProps } from './anatomy.js';
 import { argumentsView, formatArguments, type ArgumentsPreviewOptions } from './args-preview.js';
 import {
@@ -122,10 +123,8 @@ export function createDryRunPrompt(
     (v) => typeof v === 'string' && v.trim() !== '',
   );
   const displayName = rawTitle === undefined ? name : cleaner.text(rawTitle, TEXT_LIMITS.toolTitle);
-  const serverName =
-    cleaner.text(server.name ?? '', TEXT_LIMITS.serverName).trim() ||
-    cleaner.text(server.id, TEXT_LIMITS.serverName);
-  const trusted = server.trusted === true;
+  const chip = serverChip(server, cleaner, t);
+  const { name: serverName, trusted } = chip;
   const preview = formatArguments(request.preview, t, { mode: options.textMode, ...options.args });
   for (const kind of preview.found) cleaner.found.add(kind);
   const hint =
@@ -220,15 +219,7 @@ export function createDryRunPrompt(
       title: t.t('mcp.dry_run.title'),
       intro: t.t('mcp.dry_run.intro', { server: serverName, tool: displayName }),
       tool: { name, displayName },
-      server: {
-        id: server.id,
-        name: serverName,
-        from: t.t('mcp.permission.from', { server: serverName }),
-        trusted,
-        trustLabel: t.t(
-          trusted ? 'mcp.permission.server.trusted' : 'mcp.permission.server.untrusted',
-        ),
-      },
+      server: chip,
       risk,
       preview: {
         heading: t.t('mcp.dry_run.preview.heading'),
@@ -263,13 +254,7 @@ export function createDryRunPrompt(
         title: { ...attrs('title'), id: ids.title },
         intro: { ...attrs('intro'), id: ids.intro },
         'tool-name': { ...attrs('tool-name'), dir: 'auto', translate: 'no' },
-        'server-chip': {
-          ...attrs('server-chip'),
-          dir: 'auto',
-          translate: 'no',
-          'data-trusted': String(trusted),
-        },
-        trust: { ...attrs('trust'), 'data-trusted': String(trusted) },
+        ...serverParts(SCOPE, trusted),
         'risk-badge': {
           ...attrs('risk-badge'),
           hidden: risk === null,
@@ -297,21 +282,11 @@ export function createDryRunPrompt(
         'hint-label': { ...attrs('hint-label'), hidden: hint === null },
         hint: { ...attrs('hint'), dir: 'auto', hidden: hint === null },
         'operator-notice': { ...attrs('operator-notice'), role: 'note' },
-        actions: { ...attrs('actions'), role: 'group', 'aria-labelledby': ids.title },
-        'key-hint': attrs('key-hint'),
-        guard: { ...attrs('guard'), role: 'status', hidden: !guardActive },
-        close: {
-          ...attrs('close'),
-          type: 'button',
-          'aria-label': t.t('mcp.dry_run.action.deny'),
-          'aria-keyshortcuts': 'Escape',
-        },
-        announcer: {
-          ...attrs('announcer'),
-          role: 'status',
-          'aria-live': 'polite',
-          'aria-atomic': 'true',
-        },
+        ...footerParts(SCOPE, {
+          titleId: ids.title,
+          guardActive,
+          closeLabel: t.t('mcp.dry_run.action.deny'),
+        }),
       },
       getActionProps: (answer) => ({
         ...attrs('action'),

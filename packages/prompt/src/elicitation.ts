@@ -1,4 +1,5 @@
 import type { Translator } from '@mcp-consent/i18n';
+import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type ElicitationPart, type PartProps } from './anatomy.js';
 import {
   createState,
@@ -65,10 +66,8 @@ export function createElicitationPrompt(
     announcer: `${prefix}-announcer`,
   };
   const { server } = options;
-  const serverName =
-    cleaner.text(server.name ?? '', TEXT_LIMITS.serverName).trim() ||
-    cleaner.text(server.id, TEXT_LIMITS.serverName);
-  const trusted = server.trusted === true;
+  const chip = serverChip(server, cleaner, t);
+  const { name: serverName, trusted } = chip;
   const message = cleaner.clean(request.message, TEXT_LIMITS.message, { multiline: true });
 
   const fields = isUrl ? [] : fieldsOf(request.requestedSchema, cleaner);
@@ -203,15 +202,7 @@ export function createElicitationPrompt(
       dir: t.dir,
       ids,
       title,
-      server: {
-        id: server.id,
-        name: serverName,
-        from: t.t('mcp.permission.from', { server: serverName }),
-        trusted,
-        trustLabel: t.t(
-          trusted ? 'mcp.permission.server.trusted' : 'mcp.permission.server.untrusted',
-        ),
-      },
+      server: chip,
       message: {
         label: t.t('mcp.elicitation.message.label'),
         text: message.text,
@@ -275,13 +266,7 @@ export function createElicitationPrompt(
     backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
     header: attrs('header'),
     title: { ...attrs('title'), id: ids.title },
-    'server-chip': {
-      ...attrs('server-chip'),
-      dir: 'auto',
-      translate: 'no',
-      'data-trusted': String(trusted),
-    },
-    trust: { ...attrs('trust'), 'data-trusted': String(trusted) },
+    ...serverParts(SCOPE, trusted),
     'message-label': attrs('message-label'),
     message: { ...attrs('message'), id: ids.message, dir: 'auto' },
     notice: { ...attrs('notice'), role: 'note' },
@@ -296,22 +281,12 @@ export function createElicitationPrompt(
     'url-warning': { ...attrs('url-warning'), role: 'note' },
     'url-notice': attrs('url-notice'),
     'url-error': { ...attrs('url-error'), role: 'alert' },
-    actions: { ...attrs('actions'), role: 'group', 'aria-labelledby': ids.title },
-    'key-hint': attrs('key-hint'),
-    guard: { ...attrs('guard'), role: 'status', hidden: !guardActive },
-    close: {
-      ...attrs('close'),
-      type: 'button',
-      'aria-label': t.t('mcp.elicitation.action.cancel'),
-      'aria-keyshortcuts': 'Escape',
-    },
-    announcer: {
-      ...attrs('announcer'),
-      id: ids.announcer,
-      role: 'status',
-      'aria-live': 'polite',
-      'aria-atomic': 'true',
-    },
+    ...footerParts(SCOPE, {
+      titleId: ids.title,
+      guardActive,
+      closeLabel: t.t('mcp.elicitation.action.cancel'),
+      announcerId: ids.announcer,
+    }),
   });
 
   const urlView = (): ElicitationUrlApi['url'] => {

@@ -5,6 +5,7 @@ import {
   type PromptRequest,
 } from '@mcp-consent/engine';
 import { argumentsView, formatArguments } from './args-preview.js';
+import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type PartProps, type PermissionPart } from './anatomy.js';
 import {
   createState,
@@ -77,10 +78,8 @@ export function createPermissionPrompt(
     rawDescription === undefined
       ? null
       : cleaner.text(rawDescription, TEXT_LIMITS.description, true);
-  const serverName =
-    cleaner.text(server.name ?? '', TEXT_LIMITS.serverName).trim() ||
-    cleaner.text(server.id, TEXT_LIMITS.serverName);
-  const trusted = server.trusted === true;
+  const chip = serverChip(server, cleaner, t);
+  const { name: serverName, trusted } = chip;
   const effects = describeEffects(tool, t, cleaner);
   const args = formatArguments(call.args, t, { mode: options.textMode, ...options.args });
   for (const kind of args.found) cleaner.found.add(kind);
@@ -260,13 +259,7 @@ export function createPermissionPrompt(
         dir: 'auto',
         hidden: description === null,
       },
-      'server-chip': {
-        ...attrs('server-chip'),
-        dir: 'auto',
-        translate: 'no',
-        'data-trusted': String(trusted),
-      },
-      trust: { ...attrs('trust'), 'data-trusted': String(trusted) },
+      ...serverParts(SCOPE, trusted),
       'risk-badge': {
         ...attrs('risk-badge'),
         id: ids.risk,
@@ -310,22 +303,13 @@ export function createPermissionPrompt(
         hidden: !args.truncated,
       },
       'args-redacted': { ...attrs('args-redacted'), hidden: args.redacted.length === 0 },
-      actions: { ...attrs('actions'), role: 'group', 'aria-labelledby': ids.title },
-      'key-hint': { ...attrs('key-hint'), id: ids.keyHint },
-      guard: { ...attrs('guard'), role: 'status', hidden: !guardActive },
-      close: {
-        ...attrs('close'),
-        type: 'button',
-        'aria-label': t.t('mcp.permission.close'),
-        'aria-keyshortcuts': 'Escape',
-      },
-      announcer: {
-        ...attrs('announcer'),
-        id: ids.announcer,
-        role: 'status',
-        'aria-live': 'polite',
-        'aria-atomic': 'true',
-      },
+      ...footerParts(SCOPE, {
+        titleId: ids.title,
+        guardActive,
+        closeLabel: t.t('mcp.permission.close'),
+        keyHintId: ids.keyHint,
+        announcerId: ids.announcer,
+      }),
     };
 
     const api: PermissionApi = {
@@ -336,15 +320,7 @@ export function createPermissionPrompt(
       ids,
       title: t.t('mcp.permission.title'),
       tool: { name, title: toolTitle, description, displayName },
-      server: {
-        id: server.id,
-        name: serverName,
-        from: t.t('mcp.permission.from', { server: serverName }),
-        trusted,
-        trustLabel: t.t(
-          trusted ? 'mcp.permission.server.trusted' : 'mcp.permission.server.untrusted',
-        ),
-      },
+      server: chip,
       risk: {
         tier: risk.tier,
         colorRole: riskColorRole[risk.tier],

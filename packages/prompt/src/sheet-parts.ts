@@ -1,0 +1,78 @@
+import type { ServerRef } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import { partAttrs, type PartProps } from './anatomy.js';
+import { TEXT_LIMITS, type TextCleaner } from './core.js';
+
+/** The server chip every sheet shows. */
+export interface ServerChip {
+  id: string;
+  /** The server's name, sanitized; its id when it gave none. */
+  name: string;
+  /** "from <server>". */
+  from: string;
+  /** From the host's configuration of the connection, never from the server. */
+  trusted: boolean;
+  trustLabel: string;
+}
+
+/** Builds the chip once per request: the name is server text, cleaned through `cleaner`. */
+export function serverChip(server: ServerRef, cleaner: TextCleaner, t: Translator): ServerChip {
+  const name =
+    cleaner.text(server.name ?? '', TEXT_LIMITS.serverName).trim() ||
+    cleaner.text(server.id, TEXT_LIMITS.serverName);
+  const trusted = server.trusted === true;
+  return {
+    id: server.id,
+    name,
+    from: t.t('mcp.permission.from', { server: name }),
+    trusted,
+    trustLabel: t.t(trusted ? 'mcp.permission.server.trusted' : 'mcp.permission.server.untrusted'),
+  };
+}
+
+/** The parts around the server chip, the same in every sheet. */
+export function serverParts(scope: string, trusted: boolean) {
+  return {
+    'server-chip': {
+      ...partAttrs(scope, 'server-chip'),
+      dir: 'auto',
+      translate: 'no',
+      'data-trusted': String(trusted),
+    },
+    trust: { ...partAttrs(scope, 'trust'), 'data-trusted': String(trusted) },
+  } satisfies Record<string, PartProps>;
+}
+
+export interface FooterPartsOptions {
+  /** The id of the sheet's title, which names the actions group. */
+  titleId: string;
+  guardActive: boolean;
+  /** The close button's accessible name: the answer Escape gives. */
+  closeLabel: string;
+  keyHintId?: string;
+  announcerId?: string;
+}
+
+/** The actions group, key hint, guard notice, close button and live announcer of a sheet. */
+export function footerParts(scope: string, options: FooterPartsOptions) {
+  const attrs = (part: string) => partAttrs(scope, part);
+  const withId = (id: string | undefined) => (id === undefined ? {} : { id });
+  return {
+    actions: { ...attrs('actions'), role: 'group', 'aria-labelledby': options.titleId },
+    'key-hint': { ...attrs('key-hint'), ...withId(options.keyHintId) },
+    guard: { ...attrs('guard'), role: 'status', hidden: !options.guardActive },
+    close: {
+      ...attrs('close'),
+      type: 'button',
+      'aria-label': options.closeLabel,
+      'aria-keyshortcuts': 'Escape',
+    },
+    announcer: {
+      ...attrs('announcer'),
+      ...withId(options.announcerId),
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-atomic': 'true',
+    },
+  } satisfies Record<string, PartProps>;
+}
