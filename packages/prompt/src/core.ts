@@ -134,6 +134,30 @@ export function createState<S extends object>(initial: S) {
   };
 }
 
+/**
+ * The store-facing half every model returns: state, subscription, re-arming the guard when
+ * the prompt is shown again, and clean-up of the timer and the abort listener.
+ */
+export function modelLifecycle<S extends { status: string }>(
+  state: ReturnType<typeof createState<S>>,
+  guard: InputGuard,
+  detach: () => void,
+) {
+  return {
+    getState: state.get,
+    subscribe: (listener: () => void) => state.subscribe(() => listener()),
+    rearm: () => {
+      if (state.get().status !== 'open') return;
+      guard.arm();
+      state.notify();
+    },
+    destroy: () => {
+      guard.dispose();
+      detach();
+    },
+  };
+}
+
 /** Keyboard input as renderers see it (a DOM KeyboardEvent fits, so does Ink's input). */
 export interface KeyInput {
   key: string;

@@ -5,6 +5,7 @@ import { partAttrs, type DryRunPart, type PartProps } from './anatomy.js';
 import { argumentsView, formatArguments, type ArgumentsPreviewOptions } from './args-preview.js';
 import {
   createState,
+  modelLifecycle,
   DEFAULT_GUARD_MS,
   idPrefixFor,
   InputGuard,
@@ -307,17 +308,7 @@ export function createDryRunPrompt(
 
   return {
     connect,
-    getState: state.get,
-    subscribe: (listener) => state.subscribe(() => listener()),
-    rearm: () => {
-      if (state.get().status !== 'open') return;
-      guard.arm();
-      state.notify();
-    },
-    destroy: () => {
-      guard.dispose();
-      options.signal?.removeEventListener('abort', onAbort);
-    },
+    ...modelLifecycle(state, guard, () => options.signal?.removeEventListener('abort', onAbort)),
   };
 }
 

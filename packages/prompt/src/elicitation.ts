@@ -3,6 +3,7 @@ import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type ElicitationPart, type PartProps } from './anatomy.js';
 import {
   createState,
+  modelLifecycle,
   DEFAULT_GUARD_MS,
   idPrefixFor,
   InputGuard,
@@ -387,17 +388,7 @@ export function createElicitationPrompt(
 
   return {
     connect,
-    getState: state.get,
-    subscribe: (listener) => state.subscribe(() => listener()),
-    rearm: () => {
-      if (state.get().status !== 'open') return;
-      guard.arm();
-      state.notify();
-    },
-    destroy: () => {
-      guard.dispose();
-      options.signal?.removeEventListener('abort', onAbort);
-    },
+    ...modelLifecycle(state, guard, () => options.signal?.removeEventListener('abort', onAbort)),
   };
 }
 

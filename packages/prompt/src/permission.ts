@@ -9,6 +9,7 @@ import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type PartProps, type PermissionPart } from './anatomy.js';
 import {
   createState,
+  modelLifecycle,
   DEFAULT_GUARD_MS,
   idPrefixFor,
   InputGuard,
@@ -389,17 +390,7 @@ export function createPermissionPrompt(
       const { position, total } = state.get().queue;
       if (queue.position !== position || queue.total !== total) state.set({ queue: { ...queue } });
     },
-    getState: state.get,
-    subscribe: (listener) => state.subscribe(() => listener()),
-    rearm: () => {
-      if (state.get().status !== 'open') return;
-      guard.arm();
-      state.notify();
-    },
-    destroy: () => {
-      guard.dispose();
-      request.signal.removeEventListener('abort', onAbort);
-    },
+    ...modelLifecycle(state, guard, () => request.signal.removeEventListener('abort', onAbort)),
   };
 }
 
