@@ -19,6 +19,8 @@ const TABBABLE = 'button, input, select, textarea, a[href], [tabindex]';
  * inside, the native Escape handling replaced by the model's, compact/expanded layout,
  * a re-armed input guard when the page becomes visible again, and the record of keys
  * pressed since the sheet opened (keys that began before it are never answers).
+ * Removed from the page, it answers what it shows fail-closed (`leave`); moved, it stays
+ * open; asked while out of the page, it opens once it is back.
  */
 export abstract class ModalSheet extends LitElement {
   static override properties = {
@@ -53,6 +55,8 @@ export abstract class ModalSheet extends LitElement {
   private returnFocus: HTMLElement | null = null;
   private announceTimer: ReturnType<typeof setTimeout> | undefined;
   private stopLayout: (() => void) | undefined;
+  /** A prompt became due while the sheet was out of the page. */
+  private shownDetached = false;
 
   constructor() {
     super();
@@ -118,12 +122,18 @@ export abstract class ModalSheet extends LitElement {
     const dialog = this.dialog;
     if (!dialog) return;
     if (this.showing && !dialog.matches(':modal')) {
+      // Lit updates detached elements too; showModal() would throw. connectedCallback retries.
+      if (!this.isConnected) {
+        this.shownDetached = true;
+        return;
+      }
       const moved = dialog.open; // a dialog taken out of the page stays open, but not modal
       if (moved) dialog.close();
       else this.returnFocus = deepActiveElement();
       dialog.showModal();
       this.openedAt = performance.now();
       this.keysSinceOpen.clear();
+      if (moved || this.shownDetached) this.reappear();
       this.defaultFocusTarget()?.focus();
     } else if (!this.showing && dialog.open) {
       dialog.close();
@@ -136,10 +146,20 @@ export abstract class ModalSheet extends LitElement {
   /** Native Escape would close the dialog behind the model's back: the model decides. */
   protected readonly onCancel = (event: Event): void => event.preventDefault();
 
+  /**
+   * A prompt that was out of the page (moved, or asked while detached) appears now:
+   * the input guard starts again and the announcement is made again.
+   */
+  private reappear(): void {
+    this.shownDetached = false;
+    this.rearm();
+    if (this.announcement) this.announce(this.announcement);
+  }
+
   /** A dialog closed by the browser while a prompt is open is shown again. */
   protected readonly onClose = (): void => {
     const dialog = this.dialog;
-    if (this.showing && dialog && !dialog.open) dialog.showModal();
+    if (this.showing && this.isConnected && dialog && !dialog.open) dialog.showModal();
   };
 
   /**
