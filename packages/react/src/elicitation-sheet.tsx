@@ -1,6 +1,11 @@
-import { useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { systemClock, type Clock, type ServerRef } from '@mcp-consent/engine';
-import type { ElicitationApi, ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import type {
+  ElicitationApi,
+  ElicitationOutcome,
+  ElicitRequest,
+  ElicitResult,
+} from '@mcp-consent/prompt';
 import {
   trapTab,
   typedBeforeOpen,
@@ -135,6 +140,17 @@ export function ElicitationSheet(props: ElicitationSheetProps) {
   useRearmOnVisible(open ? model : null);
   const announcement = useAnnouncement(open ? api.announcement : null);
 
+  // An invalid form stays open: once the errors are rendered, go to the first field that needs attention.
+  const focusInvalid = useRef(false);
+  const onOutcome = (outcome: ElicitationOutcome | undefined) => {
+    if (outcome && !outcome.accepted && outcome.reason === 'invalid') focusInvalid.current = true;
+  };
+  useLayoutEffect(() => {
+    if (!focusInvalid.current) return;
+    focusInvalid.current = false;
+    rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!api || !model || trapTab(event, rootRef.current) || event.key === 'Tab') return;
     if (typedBeforeOpen(event, openedAt)) return event.preventDefault();
@@ -146,6 +162,7 @@ export function ElicitationSheet(props: ElicitationSheetProps) {
     const outcome = api.handleKey(event.nativeEvent);
     if (!outcome.handled) return;
     event.preventDefault();
+    onOutcome(outcome.outcome);
     const now = model.connect();
     if (now.status === 'open' && now.focused.kind === 'action') {
       focusTarget(rootRef.current, now)?.focus();
@@ -169,6 +186,7 @@ export function ElicitationSheet(props: ElicitationSheetProps) {
         rootRef={rootRef}
         onKeyDown={onKeyDown}
         announcement={announcement}
+        onOutcome={onOutcome}
       />
     </SheetLayer>
   );

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, Ref } from 'react';
-import type { ElicitAction, ElicitationApi } from '@mcp-consent/prompt';
+import type { ElicitAction, ElicitationApi, ElicitationOutcome } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { ElicitationField } from './elicitation-fields.js';
 import { CloseIcon } from './icons.js';
@@ -9,6 +9,8 @@ export interface ElicitationViewProps {
   rootRef: Ref<HTMLDivElement>;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   announcement: string;
+  /** What an answer attempt came to (an invalid form stays open). */
+  onOutcome?: (outcome: ElicitationOutcome) => void;
 }
 
 const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
@@ -18,7 +20,9 @@ const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
  * (text, never markup), then a form (fields from the requested schema) or a
  * URL with its host highlighted and warnings, then Accept / Decline / Cancel.
  */
-export function ElicitationView({ api, rootRef, onKeyDown, announcement }: ElicitationViewProps) {
+export function ElicitationView(props: ElicitationViewProps) {
+  const { api, rootRef, onKeyDown, announcement } = props;
+  const outcome = (result: ElicitationOutcome) => props.onOutcome?.(result);
   const action = (name: ElicitAction) => {
     const view = api.actions.find((entry) => entry.action === name)!;
     const props = p(api.getActionProps(name));
@@ -28,7 +32,7 @@ export function ElicitationView({ api, rootRef, onKeyDown, announcement }: Elici
         <button
           {...props}
           aria-describedby={view.disabledReason ? reasonId : undefined}
-          onClick={() => api.choose(name)}
+          onClick={() => outcome(api.choose(name))}
           onFocus={() => api.focus({ kind: 'action', action: name })}
           onMouseDown={view.enabled ? undefined : keepFocus}
         >
@@ -70,7 +74,11 @@ export function ElicitationView({ api, rootRef, onKeyDown, announcement }: Elici
               <p {...p(api.props['message-label'])}>{api.message.label}</p>
               <p {...p(api.props.message)}>{api.message.text}</p>
             </div>
-            {api.mode === 'form' ? <FormPart api={api} /> : <UrlPart api={api} />}
+            {api.mode === 'form' ? (
+              <FormPart api={api} onOutcome={outcome} />
+            ) : (
+              <UrlPart api={api} />
+            )}
           </div>
         </div>
         <div className="mcp-consent-footer">
@@ -86,13 +94,19 @@ export function ElicitationView({ api, rootRef, onKeyDown, announcement }: Elici
   );
 }
 
-function FormPart({ api }: { api: Extract<ElicitationApi, { mode: 'form' }> }) {
+function FormPart({
+  api,
+  onOutcome,
+}: {
+  api: Extract<ElicitationApi, { mode: 'form' }>;
+  onOutcome: (outcome: ElicitationOutcome) => void;
+}) {
   return (
     <form
       {...p(api.props.form)}
       onSubmit={(event) => {
         event.preventDefault();
-        api.accept();
+        onOutcome(api.accept());
       }}
     >
       <p {...p(api.props['error-summary'])}>{api.form.errorSummary}</p>

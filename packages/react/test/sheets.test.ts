@@ -194,6 +194,30 @@ describe('elicitation sheet (through the provider)', () => {
     ]);
   });
 
+  it('an invalid submit (Enter in a field, or Submit clicked) moves focus to the first invalid field', async () => {
+    const { page, host } = await start();
+    await elicit(page, formRequest);
+    await host.advance(GUARD_MS);
+    const invalid = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.getAttribute('aria-invalid') === 'true' ? el.localName : null;
+      });
+    // Title is valid; Folder (required, a select) is the first field that needs attention.
+    await page.keyboard.type('Groceries');
+    await page.keyboard.press('Enter');
+    await expect.poll(invalid).toBe('select');
+    expect(await elicited(page)).toEqual([]);
+    // Title emptied: now it is the first invalid field, reached from a click on Submit.
+    await page.fill('[data-scope="elicitation"] [data-part="field-input"][data-kind="text"]', '');
+    await page.click('[data-scope="elicitation"] [data-action="accept"]');
+    await expect.poll(invalid).toBe('input');
+    expect(
+      await page.evaluate(() => (document.activeElement as HTMLInputElement).dataset.kind),
+    ).toBe('text');
+    expect(await elicited(page)).toEqual([]);
+  });
+
   it('Escape cancels; URL mode focuses Decline and opens the link only on consent', async () => {
     const { page, host } = await start();
     await elicit(page, formRequest);
