@@ -171,10 +171,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   ready.catch(() => {}); // The failure is reported through status and events; nobody must await it.
 
   const unsubscribeStore = store.subscribe?.((change: StoreChange) => {
-    if (change.type === 'put') cache.set(change.grant);
-    else if (change.type === 'delete') cache.delete(change.key);
-    else cache.replaceAll([]);
-    grantsChanged();
+    if (cache.apply(change)) grantsChanged();
   });
 
   const lookup: PermissionEngine['lookup'] = (call, lookupOptions = {}) => {
@@ -232,11 +229,14 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       ...scopeOf(entry.call),
       ...(detail.argsOnly && entry.argsHash ? { argsHash: entry.argsHash } : {}),
     };
+    const key = grantKey(scope);
+    // A new answer is newer than the grant it replaces, even within one millisecond (compareGrants).
+    const previous = Date.parse(cache.get(key)?.grantedAt ?? '') + 1 || 0;
     return {
       ...scope,
-      key: grantKey(scope),
+      key,
       decision: allow ? 'allow' : 'deny',
-      grantedAt: new Date(now).toISOString(),
+      grantedAt: new Date(Math.max(now, previous)).toISOString(),
       expiresAt: life === null ? null : new Date(now + life).toISOString(),
       grantedBy: entry.call.userId,
       riskTier: entry.risk.tier,
@@ -502,7 +502,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       const removed = cache.delete(key);
       grantsChanged();
       try {
-        await store.delete(key);
+        await store.delete(key, removed);
       } catch (error) {
         fail(error);
         throw error;
@@ -515,7 +515,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       grantsChanged();
       try {
         if (Object.keys(filter).length === 0) await store.clear();
-        else for (const grant of doomed) await store.delete(grant.key);
+        else for (const grant of doomed) await store.delete(grant.key, grant);
       } catch (error) {
         fail(error);
         throw error;

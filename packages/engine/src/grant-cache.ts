@@ -1,4 +1,5 @@
 import { changedParts, isDescribed, pinTool } from './hash.js';
+import { isNewer, type StoreChange } from './store.js';
 import type { Grant, GrantScope, LookupResult, ToolCall } from './types.js';
 
 export type GrantFilter = Partial<
@@ -73,6 +74,24 @@ export class GrantCache {
       slot.args.delete(grant.argsHash);
     }
     return grant;
+  }
+
+  /**
+   * Applies another writer's change, last writer wins (`compareGrants`): an older put, or a delete
+   * of an older grant than the one held, changes nothing. Returns whether the cache changed.
+   */
+  apply(change: StoreChange): boolean {
+    if (change.type === 'clear') {
+      const had = this.size > 0;
+      this.replaceAll([]);
+      return had;
+    }
+    if (change.type === 'delete')
+      return !isNewer(this.get(change.key), change.grant) && !!this.delete(change.key);
+    const held = this.get(change.grant.key);
+    if (held && !isNewer(change.grant, held)) return false;
+    this.set(change.grant);
+    return true;
   }
 
   get(key: string): Grant | undefined {

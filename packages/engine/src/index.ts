@@ -17,7 +17,7 @@ export {
   DEFAULT_SERVER_RISK_PATH,
 } from './risk.js';
 export type { EffectiveHints, RiskOptions } from './risk.js';
-export { memoryStore, isGrant } from './store.js';
+export { memoryStore, isGrant, compareGrants } from './store.js';
 export type { GrantStore, StoreChange } from './store.js';
 export { memoryAuditSink, toAuditEvent } from './audit.js';
 export type { AuditInput, AuditSink } from './audit.js';

@@ -33,7 +33,8 @@ describe('fileStore', () => {
     const store = fileStore(join(dir, 'grants.json'));
     await store.put(makeGrant('a'));
     await store.put(makeGrant('b', { decision: 'deny', expiresAt: null, argsHash: 'abc' }));
-    await store.put(makeGrant('a', { riskTier: 'high' }));
+    // A later answer replaces it (last writer wins: see store-order.test.ts).
+    await store.put(makeGrant('a', { riskTier: 'high', grantedAt: '2025-06-02T10:00:00.000Z' }));
 
     const loaded = await store.load();
     expect(keysOf(loaded)).toEqual(['a', 'b']);

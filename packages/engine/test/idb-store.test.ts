@@ -131,6 +131,25 @@ describe('idbStore in Chromium', () => {
     expect(await pageA.evaluate(() => window.idbFixture.changes())).toEqual([]);
   });
 
+  it('keeps the newer grant when pages write the same key (last writer wins) and announces only real changes', async () => {
+    const context = await newContext();
+    const [pageA, pageB] = await Promise.all([openPage(context), openPage(context)]);
+    const newer = makeGrant('k', { decision: 'deny', grantedAt: '2025-06-01T10:00:01.000Z' });
+    const older = makeGrant('k', { grantedAt: '2025-06-01T10:00:00.000Z' });
+
+    await pageA.evaluate((grant) => window.idbFixture.put(grant), newer);
+    await pageB.evaluate((grant) => window.idbFixture.put(grant), older);
+    await pageB.evaluate((grant) => window.idbFixture.delete('k', grant), older);
+    expect(await pageA.evaluate(() => window.idbFixture.load())).toEqual([newer]);
+
+    await pageB.evaluate((grant) => window.idbFixture.delete('k', grant), newer);
+    expect(await load(pageA)).toEqual([]);
+    // A heard only the delete that removed something, with the grant it removed.
+    expect(await pageA.evaluate(() => window.idbFixture.waitForChanges(1))).toEqual([
+      { type: 'delete', key: 'k', grant: newer },
+    ] satisfies StoreChange[]);
+  });
+
   it('keeps stores with different database names apart', async () => {
     const context = await newContext();
     const [pageA, pageB] = await Promise.all([

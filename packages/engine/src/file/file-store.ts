@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CorruptStoreError, StoreUnavailableError } from '../errors.js';
-import { isGrant, type GrantStore } from '../store.js';
+import { isGrant, isNewer, type GrantStore } from '../store.js';
 import type { Grant } from '../types.js';
 
 /** The on-disk format of a grant file. */
@@ -118,14 +118,17 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
         }
         return [...(await readGrants()).values()];
       }),
+    // Last writer wins (compareGrants): a newer grant already in the file stays.
     put: (grant) =>
       run(() =>
         update((grants) => {
+          if (isNewer(grants.get(grant.key), grant)) return false;
           grants.set(grant.key, { ...grant });
           return true;
         }),
       ),
-    delete: (key) => run(() => update((grants) => grants.delete(key))),
+    delete: (key, grant) =>
+      run(() => update((grants) => !isNewer(grants.get(key), grant) && grants.delete(key))),
     clear: () => run(() => writeGrants(new Map())),
     close() {
       closed = true;

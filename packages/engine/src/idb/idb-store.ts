@@ -1,6 +1,6 @@
-import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
 import { StoreUnavailableError } from '../errors.js';
-import { isGrant, type GrantStore, type StoreChange } from '../store.js';
+import { isGrant, isNewer, type GrantStore, type StoreChange } from '../store.js';
 import type { Grant } from '../types.js';
 
 export interface IdbStoreOptions {
@@ -44,6 +44,9 @@ interface ChangeMessage {
  * browser default. Changes made by other tabs or pages of the same origin
  * reach `subscribe` listeners through a BroadcastChannel, after the other
  * tab's write has been committed. A store never hears its own changes.
+ * `put` and `delete` read and write in one transaction, last writer wins
+ * (`compareGrants`): a write that finds a newer grant for its key changes
+ * nothing and announces nothing.
  *
  * Safe to construct where IndexedDB is missing (server rendering): the
  * database is opened on the first call, and calls then reject with
@@ -130,13 +133,11 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
       }),
     put: (grant) =>
       guard('save a grant', async (use) => {
-        await set(grant.key, { ...grant }, use);
-        announce({ type: 'put', grant: { ...grant } });
+        if (await write(use, grant.key, grant, grant)) announce({ type: 'put', grant });
       }),
-    delete: (key) =>
+    delete: (key, grant) =>
       guard('delete a grant', async (use) => {
-        await del(key, use);
-        announce({ type: 'delete', key });
+        if (await write(use, key, grant)) announce({ type: 'delete', key, grant });
       }),
     clear: () =>
       guard('clear grants', async (use) => {
@@ -164,6 +165,21 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   };
 }
 
+/**
+ * In one transaction: reads the key's record and writes `next` (deletes the record without
+ * `next`) unless it is a grant newer than `incoming`. Resolves once committed, with whether it
+ * wrote. (Awaiting a request's promise keeps the transaction open: it runs in the same task.)
+ */
+const write = (use: UseStore, key: string, incoming?: Grant, next?: Grant) =>
+  use('readwrite', async (store) => {
+    const held: unknown = await promisifyRequest(store.get(key));
+    if (isGrant(held) && isNewer(held, incoming)) return false;
+    if (next) store.put(next, key);
+    else store.delete(key);
+    await promisifyRequest(store.transaction);
+    return true;
+  });
+
 /** Messages come from any script of this origin: accept only well-formed changes. */
 function readMessage(data: unknown, ownId: string): StoreChange | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -173,7 +189,9 @@ function readMessage(data: unknown, ownId: string): StoreChange | undefined {
     case 'put':
       return isGrant(change.grant) ? { type: 'put', grant: change.grant } : undefined;
     case 'delete':
-      return typeof change.key === 'string' ? { type: 'delete', key: change.key } : undefined;
+      return typeof change.key === 'string' && (!change.grant || isGrant(change.grant))
+        ? { type: 'delete', key: change.key, grant: change.grant }
+        : undefined;
     case 'clear':
       return { type: 'clear' };
     default:
