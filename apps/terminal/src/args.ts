@@ -3,7 +3,7 @@
  * is the server command, taken verbatim (its own options are not ours).
  */
 import { parseArgs } from 'node:util';
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { ServerTarget } from './config.js';
 
 export type Command = 'interactive' | 'call' | 'grants' | 'audit';
@@ -57,7 +57,7 @@ const OPTIONS = {
 const COMMANDS = new Set<string>(['call', 'grants', 'audit']);
 
 /** Parses `argv` (without node and the script). Throws {@link UsageError}. */
-export function parseCli(argv: readonly string[], t: Translator): CliOptions {
+export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions {
   const split = argv.indexOf('--');
   const ours = split === -1 ? [...argv] : argv.slice(0, split);
   const serverCommand = split === -1 ? [] : argv.slice(split + 1);
@@ -137,7 +137,7 @@ function defaults(): CliOptions {
 }
 
 /** The `call` arguments: a JSON object, or a usage error that quotes what was given. */
-function parseObject(json: string, t: Translator): Record<string, unknown> {
+function parseObject(json: string, t: AppTranslator): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -153,7 +153,7 @@ function targetOf(
   url: string | undefined,
   command: readonly string[],
   envPairs: readonly string[],
-  t: Translator,
+  t: AppTranslator,
 ): ServerTarget | undefined {
   if (url !== undefined && command.length > 0)
     throw new UsageError(t.t('mcp.cli.error.two_servers'));
@@ -179,7 +179,7 @@ function targetOf(
 }
 
 /** Turns a `parseArgs` error (English, from Node) into one of our messages. */
-function usageFromParseArgs(error: unknown, t: Translator): UsageError {
+function usageFromParseArgs(error: unknown, t: AppTranslator): UsageError {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
   const option = /'(--?[^' ]+)/.exec(message)?.[1] ?? '';

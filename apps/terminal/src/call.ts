@@ -4,7 +4,7 @@
  * Exit 0 when the tool ran without `isError`; 1 with the reason on stderr when the kit
  * denied the call or the tool failed.
  */
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
 import { clean, safeJson } from './text.js';
@@ -13,7 +13,7 @@ export async function runCall(
   session: Session,
   tool: string,
   args: Record<string, unknown>,
-  options: { json: boolean; t: Translator },
+  options: { json: boolean; t: AppTranslator },
 ): Promise<number> {
   const { t } = options;
   const name = clean(tool, 200);

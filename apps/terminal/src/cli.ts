@@ -11,7 +11,8 @@
  */
 import './person-at-terminal.js'; // first: before anything loads Ink
 import process from 'node:process';
-import { createTranslator, localesFromEnv } from '@mcp-consent/i18n';
+import { localesFromEnv } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { parseCli, UsageError, type CliOptions } from './args.js';
 import { runCall } from './call.js';
 import { defaultUser, defaultWorkspace, serverIdFor, storePaths } from './config.js';
@@ -22,7 +23,7 @@ import { lineInput } from './line-input.js';
 import { printAudit, printGrants, resetGrants, StoreError, type Scope } from './records.js';
 import { openSession, type Session } from './session.js';
 
-const t = createTranslator(localesFromEnv(process.env), { isolateValues: false });
+const t = createAppTranslator(localesFromEnv(process.env), { isolateValues: false });
 const fail = (message: string) => void process.stderr.write(`${message}\n`);
 
 async function main(argv: readonly string[]): Promise<number> {

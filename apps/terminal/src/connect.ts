@@ -6,7 +6,7 @@
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget } from './config.js';
 import { launchEnv } from './person-at-terminal.js';
@@ -43,7 +43,7 @@ export function commandText(target: Extract<ServerTarget, { kind: 'stdio' }>): s
 export async function connectTarget(
   client: GuardedClient,
   target: ServerTarget,
-  t: Translator,
+  t: AppTranslator,
   timeoutMs = CONNECT_TIMEOUT_MS,
 ): Promise<void> {
   let transport: Transport;
@@ -76,7 +76,7 @@ export async function connectTarget(
 function describeFailure(
   error: unknown,
   target: ServerTarget,
-  t: Translator,
+  t: AppTranslator,
   closed: boolean,
   lastLine: string | undefined,
   timeoutMs: number,

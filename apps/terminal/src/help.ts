@@ -3,13 +3,13 @@
  * here; every explanation comes from the i18n catalog. The store paths, user and
  * workspace shown are the ones this invocation would use.
  */
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { DEFAULT_AUDIT_LIMIT } from './args.js';
 import type { StorePaths } from './config.js';
 import { pad } from './text.js';
 
 export function helpText(
-  t: Translator,
+  t: AppTranslator,
   context: { paths: StorePaths; user: string; workspace: string },
 ): string {
   const rows = (entries: [string, string][]) => {

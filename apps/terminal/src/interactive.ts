@@ -4,7 +4,7 @@
  * says so) and print the result or the reason it did not run. `q` or Ctrl+D quits.
  */
 import { deriveRisk, type ServerRef, type ToolDefinition } from '@mcp-consent/engine';
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
@@ -15,7 +15,7 @@ export async function runInteractive(
   session: Session,
   server: ServerRef,
   input: LineInput,
-  t: Translator,
+  t: AppTranslator,
   out: NodeJS.WriteStream = process.stdout,
 ): Promise<number> {
   const write = (text: string) => void out.write(`${text}\n`);
@@ -94,7 +94,7 @@ export async function runInteractive(
 export function toolLines(
   tools: readonly ToolDefinition[],
   server: ServerRef,
-  t: Translator,
+  t: AppTranslator,
   columns: number,
 ): string[] {
   const lines: string[] = [];

@@ -4,7 +4,7 @@
  * the web manager, in the user's language.
  */
 import { systemClock, type AuditEvent, type GrantFilter } from '@mcp-consent/engine';
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { createPermissionManager } from '@mcp-consent/prompt';
 import type { StorePaths } from './config.js';
 import type { LineInput } from './line-input.js';
@@ -35,7 +35,7 @@ const inScope = (scope: Scope) => (event: AuditEvent) =>
     (event.koder_user_id === scope.userId && event.workspace_id === scope.workspaceId)) &&
   (!scope.serverId || event.server_id === scope.serverId);
 
-async function open(paths: StorePaths, t: Translator): Promise<Records> {
+async function open(paths: StorePaths, t: AppTranslator): Promise<Records> {
   const records = openRecords(paths);
   try {
     await records.engine.ready;
@@ -47,7 +47,7 @@ async function open(paths: StorePaths, t: Translator): Promise<Records> {
   return records;
 }
 
-function header(scope: Scope, paths: StorePaths, t: Translator): string {
+function header(scope: Scope, paths: StorePaths, t: AppTranslator): string {
   const who = scope.all
     ? t.t('mcp.cli.scope.all')
     : t.t('mcp.cli.scope', { user: clean(scope.userId), workspace: clean(scope.workspaceId) });
@@ -58,7 +58,7 @@ function header(scope: Scope, paths: StorePaths, t: Translator): string {
 export async function printGrants(
   paths: StorePaths,
   scope: Scope,
-  options: { json: boolean; t: Translator },
+  options: { json: boolean; t: AppTranslator },
 ): Promise<void> {
   const { t } = options;
   const records = await open(paths, t);
@@ -104,7 +104,7 @@ export async function printGrants(
 export async function printAudit(
   paths: StorePaths,
   scope: Scope,
-  options: { json: boolean; limit: number; t: Translator },
+  options: { json: boolean; limit: number; t: AppTranslator },
 ): Promise<void> {
   const { t } = options;
   const records = await open(paths, t);
@@ -171,7 +171,7 @@ export async function printAudit(
 export async function resetGrants(
   paths: StorePaths,
   scope: Scope,
-  options: { yes: boolean; t: Translator; input: LineInput },
+  options: { yes: boolean; t: AppTranslator; input: LineInput },
 ): Promise<number> {
   const { t } = options;
   const records = await open(paths, t);

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Choice } from '@mcp-consent/engine';
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { denialOf, type DenialMeta } from '@mcp-consent/mcp';
 import { clean, cleanBlock } from './text.js';
 
@@ -20,7 +20,7 @@ const CHOICES = new Set<string>(['allow_once', 'allow_always', 'deny_once', 'den
 export function outcomeOf(
   result: CallToolResult,
   tool: string,
-  t: Translator,
+  t: AppTranslator,
   canPrompt: boolean,
 ): Outcome {
   const denial = denialOf(result);
@@ -34,7 +34,7 @@ export function outcomeOf(
 export function denialMessage(
   denial: DenialMeta,
   tool: string,
-  t: Translator,
+  t: AppTranslator,
   canPrompt: boolean,
 ): string {
   if (denial.reason === 'dry_run_declined') return t.t('mcp.cli.denied.dry_run', { tool });
@@ -55,7 +55,7 @@ export function denialMessage(
 }
 
 /** The result's content as text: text parts verbatim (cleaned), other parts as one line each. */
-export function contentText(result: CallToolResult, t: Translator): string {
+export function contentText(result: CallToolResult, t: AppTranslator): string {
   const parts: string[] = [];
   for (const part of result.content ?? []) {
     switch (part.type) {

@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerRef } from '@mcp-consent/engine';
-import type { Translator } from '@mcp-consent/i18n';
+import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
 import { guardClient, type GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget, StorePaths } from './config.js';
@@ -20,7 +20,7 @@ export interface SessionOptions {
   server: ServerRef;
   userId: string;
   workspaceId: string;
-  t: Translator;
+  t: AppTranslator;
   /** Where prompts are drawn and host messages go (stdout, or stderr in `call` mode). */
   ui: NodeJS.WriteStream;
 }

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer, type DemoHttpServer } from '@mcp-consent/demo-server';
-import { createTranslator } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { demoCommand, hasPython, inPty, literal, piped, tempDir } from './harness.js';
 
-const en = createTranslator('en-US', { isolateValues: false });
+const en = createAppTranslator('en-US', { isolateValues: false });
 const PROMPT = literal(`4. ${en.t('mcp.permission.action.deny_always')}`);
 const READY = literal(en.t('mcp.permission.keys.hint'));
 const answered = (key: string) => [{ expect: PROMPT }, { expect: READY }, { send: key }];

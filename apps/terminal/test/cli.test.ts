@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTranslator } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import {
   cursorVisible,
   demoCommand,
@@ -16,7 +16,7 @@ import {
   tempDir,
 } from './harness.js';
 
-const en = createTranslator('en-US', { isolateValues: false });
+const en = createAppTranslator('en-US', { isolateValues: false });
 const home = tempDir();
 afterAll(() => home.cleanup());
 

@@ -3,7 +3,7 @@
  * T1–T5 typed at the terminal, then a restart of the CLI that finds the grants again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTranslator } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import {
   cursorVisible,
   demoCommand,
@@ -15,7 +15,7 @@ import {
   type Step,
 } from './harness.js';
 
-const en = createTranslator('en-US', { isolateValues: false });
+const en = createAppTranslator('en-US', { isolateValues: false });
 const ASK_TOOL = en.t('mcp.cli.ask.tool').trimEnd();
 const TITLE = en.t('mcp.permission.title');
 /** The numbered prompt, all four actions (T1). */

@@ -1,12 +1,12 @@
 /** The pure parts: command line, config paths, server ids, JSON for scripts, tables. */
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { parseCli, UsageError } from '../src/args.js';
 import { configDir, serverIdFor, storePaths } from '../src/config.js';
 import { parseArguments } from '../src/interactive.js';
 import { safeJson, table } from '../src/text.js';
 
-const en = createTranslator('en-US', { isolateValues: false });
+const en = createAppTranslator('en-US', { isolateValues: false });
 
 describe('parseCli', () => {
   it('takes everything after the first -- verbatim as the server command', () => {

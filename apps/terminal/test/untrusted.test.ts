@@ -5,10 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTranslator } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { cursorVisible, hasPython, inPty, literal, tempDir } from './harness.js';
 
-const en = createTranslator('en-US', { isolateValues: false });
+const en = createAppTranslator('en-US', { isolateValues: false });
 const hostile = [
   process.execPath,
   '--import',

@@ -4,12 +4,34 @@ import { pseudoLocalize } from './pseudo.js';
 
 /**
  * Build-time code generation (run by `npm run generate -w @mcp-consent/i18n`, checked by
- * a test): turns the human-edited `/locales/*.json` into precompiled ICU ASTs under
- * `src/generated/`, the typed message ids, and the generated pseudo-locale `en-XA.json`.
- * Pure: file contents in, file contents out, paths relative to the repository root.
+ * a test): turns the human-edited `/locales/*.json` (the library's copy) and
+ * `/locales/apps/*.json` (the apps' copy) into precompiled ICU ASTs under `src/generated/`
+ * and `src/generated/apps/`, the typed message ids of each, and the generated pseudo-locale
+ * `en-XA.json` of each. Pure: file contents in, file contents out, paths relative to the
+ * repository root.
  */
 
+/** Locale → message id → ICU message, as read from one folder of `/locales`. */
 export type SourceCatalogs = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/**
+ * Both catalog sets. `library` (`/locales/*.json`) is bundled by every package that uses
+ * `@mcp-consent/i18n`; `apps` (`/locales/apps/*.json`) only by the apps, through
+ * `@mcp-consent/i18n/apps`, so a host's bundle never carries the kit's own apps' copy.
+ */
+export interface CatalogSources {
+  library: SourceCatalogs;
+  apps: SourceCatalogs;
+}
+
+/**
+ * Namespaces of copy that only the kit's apps show (the terminal host, the playground).
+ * They live in `/locales/apps`; the library catalogs must not hold them.
+ */
+export const APP_NAMESPACES = ['mcp.cli.', 'mcp.playground.'] as const;
+
+export const isAppMessageId = (id: string): boolean =>
+  APP_NAMESPACES.some((prefix) => id.startsWith(prefix));
 
 /** How messages are parsed, at build time and in the tests. Tags are plain text. */
 export const PARSE_OPTIONS = { ignoreTag: true, requiresOtherClause: true } as const;
@@ -17,6 +39,7 @@ export const PARSE_OPTIONS = { ignoreTag: true, requiresOtherClause: true } as c
 export const SOURCE_LOCALE = 'en-US';
 export const PSEUDO_LOCALE = 'en-XA';
 export const GENERATED_DIR = 'packages/i18n/src/generated';
+export const APPS_GENERATED_DIR = `${GENERATED_DIR}/apps`;
 
 type ArgKind = 'text' | 'number' | 'date' | 'select';
 
@@ -92,19 +115,59 @@ export function pseudoCatalog(source: Readonly<Record<string, string>>): Record<
 const HEADER = (from: string) =>
   `// Generated from ${from} by \`npm run generate -w @mcp-consent/i18n\`. Do not edit.\n`;
 
-function catalogModule(locale: string, compiled: Record<string, MessageFormatElement[]>): string {
+/** Where one catalog set comes from and goes to, and the names its generated modules use. */
+interface CatalogSet {
+  /** `/locales` folder of the source JSON, relative to the repository root. */
+  sourceDir: string;
+  generatedDir: string;
+  /** Import of the `CompiledMessage`/`CompiledMessages` types, from the generated folder. */
+  typesImport: string;
+  /** The catalog type of a generated module; `CompiledMessages` for the library. */
+  catalogType: string;
+  idsName: string;
+  idTypeName: string;
+  valuesName: string;
+}
+
+const LIBRARY_SET: CatalogSet = {
+  sourceDir: 'locales',
+  generatedDir: GENERATED_DIR,
+  typesImport: `import type { CompiledMessages } from '../types.js';\n`,
+  catalogType: 'CompiledMessages',
+  idsName: 'messageIds',
+  idTypeName: 'MessageId',
+  valuesName: 'MessageValues',
+};
+
+const APPS_SET: CatalogSet = {
+  sourceDir: 'locales/apps',
+  generatedDir: APPS_GENERATED_DIR,
+  typesImport:
+    `import type { CompiledMessage } from '../../types.js';\n` +
+    `import type { AppMessageId } from './message-ids.js';\n`,
+  catalogType: 'Readonly<Record<AppMessageId, CompiledMessage>>',
+  idsName: 'appMessageIds',
+  idTypeName: 'AppMessageId',
+  valuesName: 'AppMessageValues',
+};
+
+function catalogModule(
+  set: CatalogSet,
+  locale: string,
+  compiled: Record<string, MessageFormatElement[]>,
+): string {
   const lines = Object.entries(compiled).map(
     ([id, ast]) => `  ${JSON.stringify(id)}: ${JSON.stringify(ast)},`,
   );
   return (
-    HEADER(`/locales/${locale}.json`) +
-    `import type { CompiledMessages } from '../types.js';\n\n` +
+    HEADER(`/${set.sourceDir}/${locale}.json`) +
+    `${set.typesImport}\n` +
     `// prettier-ignore\n` +
-    `export const messages: CompiledMessages = {\n${lines.join('\n')}\n};\n`
+    `export const messages: ${set.catalogType} = {\n${lines.join('\n')}\n};\n`
   );
 }
 
-function idsModule(compiled: Record<string, MessageFormatElement[]>): string {
+function idsModule(set: CatalogSet, compiled: Record<string, MessageFormatElement[]>): string {
   const ids = Object.keys(compiled);
   const values = ids.map((id) => {
     const args = [...messageArguments(compiled[id]!)];
@@ -115,39 +178,77 @@ function idsModule(compiled: Record<string, MessageFormatElement[]>): string {
     return `  '${id}': ${shape};`;
   });
   return (
-    HEADER(`/locales/${SOURCE_LOCALE}.json`) +
+    HEADER(`/${set.sourceDir}/${SOURCE_LOCALE}.json`) +
     `\n/** Every message id, in the order of the en-US catalog. */\n` +
     `// prettier-ignore\n` +
-    `export const messageIds = [\n${ids.map((id) => `  '${id}',`).join('\n')}\n] as const;\n\n` +
-    `export type MessageId = (typeof messageIds)[number];\n\n` +
+    `export const ${set.idsName} = [\n${ids.map((id) => `  '${id}',`).join('\n')}\n] as const;\n\n` +
+    `export type ${set.idTypeName} = (typeof ${set.idsName})[number];\n\n` +
     `/** The values each message takes; \`never\` when it has no placeholders. */\n` +
     `// prettier-ignore\n` +
-    `export interface MessageValues {\n${values.join('\n')}\n}\n`
+    `export interface ${set.valuesName} {\n${values.join('\n')}\n}\n`
   );
 }
 
-/**
- * All generated files for the given source catalogs (every `/locales/*.json` except the
- * generated pseudo-locale). Throws on a message that does not parse or a catalog whose
- * keys differ from en-US.
- */
-export function generateFiles(sources: SourceCatalogs): Map<string, string> {
+/** Adds the generated files of one catalog set to `files`. */
+function generateSet(set: CatalogSet, sources: SourceCatalogs, files: Map<string, string>) {
   const en = sources[SOURCE_LOCALE];
-  if (!en) throw new Error(`missing the source catalog ${SOURCE_LOCALE}`);
+  if (!en) throw new Error(`${set.sourceDir}: missing the source catalog ${SOURCE_LOCALE}`);
   const ids = Object.keys(en);
   const all: Record<string, Readonly<Record<string, string>>> = {
     ...sources,
     [PSEUDO_LOCALE]: pseudoCatalog(en),
   };
-  const files = new Map<string, string>();
-  files.set(`locales/${PSEUDO_LOCALE}.json`, `${JSON.stringify(all[PSEUDO_LOCALE], null, 2)}\n`);
+  files.set(
+    `${set.sourceDir}/${PSEUDO_LOCALE}.json`,
+    `${JSON.stringify(all[PSEUDO_LOCALE], null, 2)}\n`,
+  );
   for (const [locale, source] of Object.entries(all)) {
-    checkKeys(locale, ids, source);
+    checkKeys(`${set.sourceDir}/${locale}`, ids, source);
     // Key order follows en-US in every generated module.
     const ordered = Object.fromEntries(ids.map((id) => [id, source[id]!]));
-    const compiled = parseCatalog(locale, ordered);
-    if (locale === SOURCE_LOCALE) files.set(`${GENERATED_DIR}/message-ids.ts`, idsModule(compiled));
-    files.set(`${GENERATED_DIR}/${locale}.ts`, catalogModule(locale, compiled));
+    const compiled = parseCatalog(`${set.sourceDir}/${locale}`, ordered);
+    if (locale === SOURCE_LOCALE) {
+      files.set(`${set.generatedDir}/message-ids.ts`, idsModule(set, compiled));
+    }
+    files.set(`${set.generatedDir}/${locale}.ts`, catalogModule(set, locale, compiled));
   }
+}
+
+/**
+ * All generated files for the given source catalogs (every `/locales/*.json` and
+ * `/locales/apps/*.json` except the generated pseudo-locale). Throws on a message that
+ * does not parse, a catalog whose keys differ from its en-US, an app namespace in the
+ * library catalogs (or a library key in the apps' ones), or a locale that has one catalog
+ * and not the other.
+ */
+export function generateFiles(sources: CatalogSources): Map<string, string> {
+  const misplaced = [
+    ...Object.entries(sources.library).flatMap(([locale, catalog]) =>
+      Object.keys(catalog)
+        .filter(isAppMessageId)
+        .map(
+          (id) => `locales/${locale}: "${id}" is app copy; move it to locales/apps/${locale}.json`,
+        ),
+    ),
+    ...Object.entries(sources.apps).flatMap(([locale, catalog]) =>
+      Object.keys(catalog)
+        .filter((id) => !isAppMessageId(id))
+        .map(
+          (id) =>
+            `locales/apps/${locale}: "${id}" is not in an app namespace (${APP_NAMESPACES.join(', ')})`,
+        ),
+    ),
+  ];
+  if (misplaced.length > 0) throw new Error(misplaced.join('\n'));
+  const libraryLocales = Object.keys(sources.library).sort();
+  const appLocales = Object.keys(sources.apps).sort();
+  if (libraryLocales.join() !== appLocales.join()) {
+    throw new Error(
+      `locales/apps has catalogs for [${appLocales.join(', ')}], locales for [${libraryLocales.join(', ')}]`,
+    );
+  }
+  const files = new Map<string, string>();
+  generateSet(LIBRARY_SET, sources.library, files);
+  generateSet(APPS_SET, sources.apps, files);
   return files;
 }

@@ -15,7 +15,7 @@ import {
   type Direction,
   type Locale,
 } from './locales.js';
-import type { MessageArgs } from './types.js';
+import type { CompiledMessage, MessageArgs } from './types.js';
 
 export interface TranslatorOptions {
   /**
@@ -59,6 +59,9 @@ const DAY = 24 * HOUR;
 const cache = createIntlCache();
 const translators = new Map<string, Translator>();
 
+/** Message id → precompiled message, for one locale. */
+type MessageTable = Readonly<Record<string, CompiledMessage>>;
+
 /**
  * The translator for a locale, or for the best match of a list of preferred locales
  * (see {@link negotiateLocale}). Translators are cached and immutable.
@@ -67,19 +70,36 @@ export function createTranslator(
   locale: string | readonly string[] = defaultLocale,
   options: TranslatorOptions = {},
 ): Translator {
+  return buildTranslator('library', (resolved) => catalogs[resolved], locale, options);
+}
+
+/**
+ * A translator over the messages `messagesFor` returns for a locale (`set` names the set in
+ * the cache). Shared by {@link createTranslator} and `createAppTranslator` of
+ * `@mcp-consent/i18n/apps`, which types `t` over more ids; the object is the same.
+ * @internal
+ */
+export function buildTranslator(
+  set: string,
+  messagesFor: (locale: Locale) => MessageTable,
+  locale: string | readonly string[],
+  options: TranslatorOptions,
+): Translator {
   const resolved = negotiateLocale(locale);
   const dir = getDirection(resolved);
   const isolate = options.isolateValues ?? dir === 'rtl';
-  const key = `${resolved}|${isolate}|${options.timeZone ?? ''}`;
+  const key = `${set}|${resolved}|${isolate}|${options.timeZone ?? ''}`;
   const cached = options.onError ? undefined : translators.get(key);
   if (cached) return cached;
 
+  const messages = messagesFor(resolved);
+  const fallback = messagesFor(defaultLocale);
   const onError: OnErrorFn = (error) => options.onError?.(error);
   const intl: IntlShape = createIntl(
     {
       locale: resolved,
       defaultLocale,
-      messages: catalogs[resolved],
+      messages,
       onError,
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     },
@@ -96,7 +116,7 @@ export function createTranslator(
   type Values = Parameters<IntlShape['formatMessage']>[1];
   const t = <K extends MessageId>(id: K, ...args: MessageArgs<K>): string => {
     const values = wrap(args[0] as Record<string, unknown> | undefined) as Values;
-    const out = intl.formatMessage({ id, defaultMessage: catalogs[defaultLocale][id] }, values);
+    const out = intl.formatMessage({ id, defaultMessage: fallback[id] }, values);
     return typeof out === 'string' ? out : out.join('');
   };
 

@@ -2,19 +2,30 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { messageIds, supportedLocales } from '@mcp-consent/i18n';
+import { appMessageIds } from '@mcp-consent/i18n/apps';
 import { describe, expect, it } from 'vitest';
-import { messageArguments, PARSE_OPTIONS } from '../src/codegen.js';
+import { isAppMessageId, messageArguments, PARSE_OPTIONS } from '../src/codegen.js';
 import { repoRoot } from '../scripts/sources.js';
 
-const read = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(join(repoRoot, 'locales', `${locale}.json`), 'utf8')) as Record<
-    string,
-    string
-  >;
+type Sources = Record<string, Record<string, string>>;
 
-const sources = Object.fromEntries(supportedLocales.map((locale) => [locale, read(locale)]));
+const read = (dir: string, locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(repoRoot, dir, `${locale}.json`), 'utf8')) as Record<string, string>;
+
+const readAll = (dir: string): Sources =>
+  Object.fromEntries(supportedLocales.map((locale) => [locale, read(dir, locale)]));
+
+/** The library catalogs (every bundle carries them) and the apps' (only the apps load them). */
+const sets = [
+  { dir: 'locales', ids: messageIds as readonly string[], sources: readAll('locales') },
+  {
+    dir: 'locales/apps',
+    ids: appMessageIds as readonly string[],
+    sources: readAll('locales/apps'),
+  },
+];
+const sources = sets[0]!.sources;
 const en = sources['en-US']!;
-const parsed = (locale: string, id: string) => parse(sources[locale]![id]!, PARSE_OPTIONS);
 
 /** Every plural/select in a message as "name:kind" with its arms, for comparing shapes. */
 function branches(ast: readonly MessageFormatElement[], out = new Map<string, Set<string>>()) {
@@ -52,8 +63,27 @@ describe('the catalogs in /locales', () => {
     }
   });
 
+  it('hold no app copy: mcp.cli.* and mcp.playground.* live in /locales/apps', () => {
+    for (const locale of supportedLocales) {
+      expect(Object.keys(sources[locale]!).filter(isAppMessageId), locale).toEqual([]);
+    }
+    expect(messageIds.filter(isAppMessageId)).toEqual([]);
+  });
+
+  it('/locales/apps holds app namespaces only, and no id is in both sets', () => {
+    expect(appMessageIds.length).toBeGreaterThan(0);
+    expect(appMessageIds.filter((id) => !isAppMessageId(id))).toEqual([]);
+    const library = new Set<string>(messageIds);
+    expect(appMessageIds.filter((id) => library.has(id))).toEqual([]);
+  });
+});
+
+describe.each(sets)('the catalogs in /$dir', ({ ids, sources }) => {
+  const en = sources['en-US']!;
+  const parsed = (locale: string, id: string) => parse(sources[locale]![id]!, PARSE_OPTIONS);
+
   it('list exactly the typed message ids in en-US, in order', () => {
-    expect(Object.keys(en)).toEqual([...messageIds]);
+    expect(Object.keys(en)).toEqual([...ids]);
   });
 
   it.each(supportedLocales)('%s has every key and no unknown key', (locale) => {
@@ -61,14 +91,14 @@ describe('the catalogs in /locales', () => {
   });
 
   it.each(supportedLocales)('%s: every message parses and no message is empty', (locale) => {
-    for (const id of messageIds) {
+    for (const id of ids) {
       expect(sources[locale]![id]!.trim(), `${locale} ${id}`).not.toBe('');
       expect(() => parsed(locale, id), `${locale} ${id}`).not.toThrow();
     }
   });
 
   it.each(supportedLocales)('%s: placeholders and their kinds match en-US', (locale) => {
-    for (const id of messageIds) {
+    for (const id of ids) {
       const expected = Object.fromEntries(messageArguments(parsed('en-US', id)));
       expect(Object.fromEntries(messageArguments(parsed(locale, id))), `${locale} ${id}`).toEqual(
         expected,
@@ -80,7 +110,7 @@ describe('the catalogs in /locales', () => {
     '%s: select arms equal en-US; plural arms are the locale’s categories',
     (locale) => {
       const categories = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
-      for (const id of messageIds) {
+      for (const id of ids) {
         const mine = branches(parsed(locale, id));
         const theirs = branches(parsed('en-US', id));
         expect([...mine.keys()].sort(), `${locale} ${id}`).toEqual([...theirs.keys()].sort());
@@ -104,7 +134,7 @@ describe('the catalogs in /locales', () => {
   );
 
   it('Arabic plurals use all six of its categories', () => {
-    for (const id of messageIds) {
+    for (const id of ids) {
       for (const [key, arms] of branches(parsed('ar', id))) {
         if (!key.endsWith(':plural')) continue;
         expect([...arms].filter((arm) => !arm.startsWith('=')).sort(), id).toEqual([
@@ -122,7 +152,7 @@ describe('the catalogs in /locales', () => {
   it.each(['pt-BR', 'es-ES', 'de-DE', 'ja-JP', 'ar'])(
     '%s translates every message (only names and codes may stay in English)',
     (locale) => {
-      const sameAsEnglish = messageIds.filter((id) => sources[locale]![id] === en[id]);
+      const sameAsEnglish = ids.filter((id) => sources[locale]![id] === en[id]);
       const allowed = /column\.(tool|server)$|audit\.at$|field\.(optional|no)$|url\.host$/;
       expect(sameAsEnglish.filter((id) => !allowed.test(id))).toEqual([]);
     },

@@ -1,10 +1,12 @@
 import {
+  createTranslator,
   getDirection,
   localesFromEnv,
   negotiateLocale,
   normalizeTag,
   supportedLocales,
 } from '@mcp-consent/i18n';
+import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { describe, expect, it } from 'vitest';
 
 describe('negotiateLocale', () => {
@@ -63,8 +65,11 @@ describe('localesFromEnv', () => {
 });
 
 describe('direction', () => {
-  it.each(supportedLocales)('%s exposes its direction', (locale) => {
-    expect(getDirection(locale)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+  it.each(supportedLocales)('%s exposes its direction, to the library and the apps', (locale) => {
+    const expected = locale === 'ar' ? 'rtl' : 'ltr';
+    expect(getDirection(locale)).toBe(expected);
+    expect(createTranslator(locale).dir).toBe(expected);
+    expect(createAppTranslator(locale).dir).toBe(expected);
   });
 
   it('knows other right-to-left languages and region variants', () => {

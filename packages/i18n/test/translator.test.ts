@@ -1,7 +1,51 @@
 import { createTranslator, messageIds, supportedLocales } from '@mcp-consent/i18n';
+import { appMessageIds, createAppTranslator } from '@mcp-consent/i18n/apps';
 import { describe, expect, it } from 'vitest';
 
 const DAY = 86_400_000;
+
+/** A value for every placeholder of every library and app message. */
+const values = {
+  server: 's',
+  tool: 't',
+  title: 'x',
+  parts: 'p',
+  count: 2,
+  position: 1,
+  total: 3,
+  risk: 'r',
+  effects: 'e',
+  field: 'f',
+  min: 1,
+  max: 9,
+  host: 'h',
+  unicode: 'u',
+  scheme: 'ftp:',
+  message: 'm',
+  date: 0,
+  time: 0,
+  tier: 'low',
+  // mcp.cli.* (the terminal host)
+  user: 'u',
+  workspace: 'w',
+  path: '/p',
+  empty: 'e',
+  example: 'x',
+  choice: 'c',
+  kind: 'image',
+  mime: 'image/png',
+  name: 'n',
+  uri: 'file:///n',
+  url: 'https://h/',
+  reason: 'r',
+  command: 'c',
+  output: 'o',
+  target: 't',
+  seconds: 30,
+  option: '--o',
+  value: 'v',
+  shown: 1,
+};
 
 describe('createTranslator', () => {
   it('formats R9 copy with values', () => {
@@ -83,47 +127,6 @@ describe('createTranslator', () => {
   it.each(supportedLocales)('%s formats every message without errors', (locale) => {
     const errors: Error[] = [];
     const t = createTranslator(locale, { onError: (error) => errors.push(error) });
-    const values = {
-      server: 's',
-      tool: 't',
-      title: 'x',
-      parts: 'p',
-      count: 2,
-      position: 1,
-      total: 3,
-      risk: 'r',
-      effects: 'e',
-      field: 'f',
-      min: 1,
-      max: 9,
-      host: 'h',
-      unicode: 'u',
-      scheme: 'ftp:',
-      message: 'm',
-      date: 0,
-      time: 0,
-      tier: 'low',
-      // mcp.cli.* (the terminal host)
-      user: 'u',
-      workspace: 'w',
-      path: '/p',
-      empty: 'e',
-      example: 'x',
-      choice: 'c',
-      kind: 'image',
-      mime: 'image/png',
-      name: 'n',
-      uri: 'file:///n',
-      url: 'https://h/',
-      reason: 'r',
-      command: 'c',
-      output: 'o',
-      target: 't',
-      seconds: 30,
-      option: '--o',
-      value: 'v',
-      shown: 1,
-    };
     for (const id of messageIds) {
       const text = (t.t as (id: string, values: object) => string)(id, values);
       expect(text, id).not.toMatch(/[{}]/);
@@ -145,5 +148,55 @@ describe('createTranslator', () => {
     // @ts-expect-error plural counts are numbers
     t.t('mcp.expiry.in_days', { count: '7' });
     expect(t.t('mcp.permission.title')).toBe('Allow this tool to run?');
+  });
+
+  it('does not know the apps’ messages (they are not in the library catalogs)', () => {
+    const t = createTranslator('en-US');
+    // @ts-expect-error app ids are not library message ids
+    expect(t.t('mcp.cli.help.summary')).toBe('mcp.cli.help.summary');
+  });
+});
+
+describe('createAppTranslator (@mcp-consent/i18n/apps)', () => {
+  it.each(supportedLocales)('%s formats every app and library message without errors', (locale) => {
+    const errors: Error[] = [];
+    const t = createAppTranslator(locale, { onError: (error) => errors.push(error) });
+    for (const id of [...appMessageIds, ...messageIds]) {
+      const text = (t.t as (id: string, values: object) => string)(id, values);
+      expect(text, id).not.toMatch(/[{}]/);
+      expect(text, id).not.toBe(id);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('formats app copy with values, negotiates and falls back like createTranslator', () => {
+    const en = createAppTranslator('en-US');
+    expect(en.t('mcp.cli.result.heading', { tool: 'notes_list' })).toContain('notes_list');
+    expect(en.t('mcp.permission.title')).toBe('Allow this tool to run?');
+    expect(en.formatExpiry(7 * DAY)).toBe('expires in 7 days');
+    const pt = createAppTranslator(['pt_BR.UTF-8']);
+    expect(pt.locale).toBe('pt-BR');
+    expect(pt.t('mcp.playground.title')).not.toBe(en.t('mcp.playground.title'));
+    expect(createAppTranslator('sv-SE').t('mcp.playground.title')).toBe(
+      en.t('mcp.playground.title'),
+    );
+    expect(createAppTranslator('ar').t('mcp.cli.result.heading', { tool: 'x' })).toContain(
+      '\u2068x\u2069',
+    );
+    expect(createAppTranslator('en-US')).toBe(en);
+    expect(createTranslator('en-US')).not.toBe(en);
+  });
+
+  it('is a Translator and types app ids and values', () => {
+    const t = createAppTranslator('en-US');
+    const library: ReturnType<typeof createTranslator> = t;
+    expect(library.t('mcp.permission.title')).toBe('Allow this tool to run?');
+    // @ts-expect-error an unknown id is a type error
+    expect(() => t.t('mcp.cli.nope')).not.toThrow();
+    // @ts-expect-error a message with placeholders needs its values
+    t.t('mcp.cli.result.heading');
+    // @ts-expect-error plural counts are numbers
+    t.t('mcp.cli.connected', { server: 's', count: '2' });
+    expect(t.t('mcp.cli.connected', { server: 's', count: 2 })).toContain('2 tools');
   });
 });

@@ -3,7 +3,8 @@
  * any Streamable HTTP MCP server), lists the tools with their risk, calls them
  * through `guardClient`, and lets the Lit or the React renderer answer. Grants
  * and the audit log live in IndexedDB. Every string of the page comes from
- * `@mcp-consent/i18n`; server text is only ever bound as text.
+ * `@mcp-consent/i18n` (the page's own `mcp.playground.*` copy from
+ * `@mcp-consent/i18n/apps`); server text is only ever bound as text.
  */
 import { html, nothing, render } from 'lit';
 import {
@@ -14,7 +15,8 @@ import {
   type ToolDefinition,
 } from '@mcp-consent/engine';
 import { idbAuditSink, idbStore } from '@mcp-consent/engine/idb';
-import { createTranslator, type Locale, type Translator } from '@mcp-consent/i18n';
+import type { Locale } from '@mcp-consent/i18n';
+import { createAppTranslator, type AppTranslator } from '@mcp-consent/i18n/apps';
 import { connect, type CallOutcome, type Connection } from './connection.js';
 import type { Renderer, RendererView } from './renderers/types.js';
 import {
@@ -42,7 +44,7 @@ type Result = { call: number; tool: string } & (
 
 interface State {
   settings: Settings;
-  t: Translator;
+  t: AppTranslator;
   serverUrl: string;
   status: Status;
   tools: readonly ToolDefinition[];
@@ -67,7 +69,7 @@ const engine = createPermissionEngine({ store: idbStore(), audit: auditSink });
 const initial = readSettings();
 const state: State = {
   settings: initial,
-  t: createTranslator(initial.locale),
+  t: createAppTranslator(initial.locale),
   serverUrl: initial.server ?? demoUrl,
   status: { kind: 'idle' },
   tools: [],
@@ -222,7 +224,7 @@ async function change(patch: Partial<Settings>): Promise<void> {
   const before = state.settings;
   state.settings = { ...before, ...patch };
   saveSettings(state.settings);
-  if (patch.locale) state.t = createTranslator(patch.locale);
+  if (patch.locale) state.t = createAppTranslator(patch.locale);
   applyDocument();
   renderer?.update(view());
   draw();
@@ -256,7 +258,7 @@ function languageName(locale: Locale): string {
   }
 }
 
-function statusLine(t: Translator, status: Status): string {
+function statusLine(t: AppTranslator, status: Status): string {
   switch (status.kind) {
     case 'idle':
       return t.t('mcp.playground.status.idle');
@@ -272,7 +274,7 @@ function statusLine(t: Translator, status: Status): string {
   }
 }
 
-function headline(t: Translator, result: Result): string {
+function headline(t: AppTranslator, result: Result): string {
   switch (result.kind) {
     case 'pending':
       return t.t('mcp.playground.result.pending');
@@ -287,7 +289,7 @@ function headline(t: Translator, result: Result): string {
   }
 }
 
-function resultView(t: Translator, result: Result | null) {
+function resultView(t: AppTranslator, result: Result | null) {
   if (!result) return nothing;
   const text = 'text' in result ? result.text : null;
   const denial = result.kind === 'denied' ? result : null;
@@ -306,7 +308,7 @@ function resultView(t: Translator, result: Result | null) {
   </div>`;
 }
 
-function toolRow(t: Translator, tool: ToolDefinition, server: ServerRef) {
+function toolRow(t: AppTranslator, tool: ToolDefinition, server: ServerRef) {
   const risk = deriveRisk(tool, server);
   const selected = state.selected === tool.name;
   return html`<li>

@@ -1,0 +1,243 @@
+// Generated from /locales/apps/en-US.json by `npm run generate -w @mcp-consent/i18n`. Do not edit.
+
+/** Every message id, in the order of the en-US catalog. */
+// prettier-ignore
+export const appMessageIds = [
+  'mcp.playground.title',
+  'mcp.playground.intro',
+  'mcp.playground.settings.heading',
+  'mcp.playground.renderer.label',
+  'mcp.playground.renderer.lit',
+  'mcp.playground.renderer.react',
+  'mcp.playground.locale.label',
+  'mcp.playground.theme.label',
+  'mcp.playground.theme.light',
+  'mcp.playground.theme.dark',
+  'mcp.playground.user.label',
+  'mcp.playground.workspace.label',
+  'mcp.playground.scope.note',
+  'mcp.playground.server.heading',
+  'mcp.playground.server.url',
+  'mcp.playground.server.demo',
+  'mcp.playground.server.trusted',
+  'mcp.playground.server.connect',
+  'mcp.playground.server.disconnect',
+  'mcp.playground.server.cors',
+  'mcp.playground.status.idle',
+  'mcp.playground.status.connecting',
+  'mcp.playground.status.connected',
+  'mcp.playground.status.failed',
+  'mcp.playground.tools.heading',
+  'mcp.playground.tools.empty',
+  'mcp.playground.call.heading',
+  'mcp.playground.call.none',
+  'mcp.playground.call.args',
+  'mcp.playground.call.run',
+  'mcp.playground.call.invalid_json',
+  'mcp.playground.call.not_object',
+  'mcp.playground.result.heading',
+  'mcp.playground.result.pending',
+  'mcp.playground.result.ok',
+  'mcp.playground.result.error',
+  'mcp.playground.result.denied',
+  'mcp.playground.result.failed',
+  'mcp.playground.manager.heading',
+  'mcp.playground.manager.storage',
+  'mcp.cli.help.summary',
+  'mcp.cli.help.usage',
+  'mcp.cli.help.commands',
+  'mcp.cli.help.options',
+  'mcp.cli.help.files',
+  'mcp.cli.help.exit_codes',
+  'mcp.cli.help.cmd.interactive',
+  'mcp.cli.help.cmd.url',
+  'mcp.cli.help.cmd.call',
+  'mcp.cli.help.cmd.grants',
+  'mcp.cli.help.cmd.audit',
+  'mcp.cli.help.opt.store',
+  'mcp.cli.help.opt.user',
+  'mcp.cli.help.opt.workspace',
+  'mcp.cli.help.opt.server_id',
+  'mcp.cli.help.opt.name',
+  'mcp.cli.help.opt.trusted',
+  'mcp.cli.help.opt.env',
+  'mcp.cli.help.opt.reset',
+  'mcp.cli.help.opt.yes',
+  'mcp.cli.help.opt.all',
+  'mcp.cli.help.opt.json',
+  'mcp.cli.help.opt.limit',
+  'mcp.cli.help.opt.help',
+  'mcp.cli.help.file.grants',
+  'mcp.cli.help.file.audit',
+  'mcp.cli.help.file.default',
+  'mcp.cli.help.exit.ok',
+  'mcp.cli.help.exit.denied',
+  'mcp.cli.help.exit.usage',
+  'mcp.cli.help.exit.interrupted',
+  'mcp.cli.connected',
+  'mcp.cli.ask.tool',
+  'mcp.cli.ask.args',
+  'mcp.cli.error.unknown_tool',
+  'mcp.cli.error.invalid_json',
+  'mcp.cli.error.not_object',
+  'mcp.cli.result.heading',
+  'mcp.cli.result.error',
+  'mcp.cli.result.empty',
+  'mcp.cli.result.binary',
+  'mcp.cli.result.link',
+  'mcp.cli.denied.answer',
+  'mcp.cli.denied.saved',
+  'mcp.cli.denied.dry_run',
+  'mcp.cli.open_url',
+  'mcp.cli.error.call_failed',
+  'mcp.cli.error.not_found',
+  'mcp.cli.error.spawn_failed',
+  'mcp.cli.error.exited',
+  'mcp.cli.error.exited_output',
+  'mcp.cli.error.no_answer',
+  'mcp.cli.error.connect_timeout',
+  'mcp.cli.error.lost',
+  'mcp.cli.error.store',
+  'mcp.cli.error.see_help',
+  'mcp.cli.error.no_server',
+  'mcp.cli.error.two_servers',
+  'mcp.cli.error.unknown_command',
+  'mcp.cli.error.unknown_option',
+  'mcp.cli.error.option_value',
+  'mcp.cli.error.bad_option',
+  'mcp.cli.error.call_usage',
+  'mcp.cli.error.call_args',
+  'mcp.cli.error.bad_url',
+  'mcp.cli.error.bad_env',
+  'mcp.cli.error.bad_limit',
+  'mcp.cli.error.reset_needs_yes',
+  'mcp.cli.scope',
+  'mcp.cli.scope.all',
+  'mcp.cli.store',
+  'mcp.cli.audit.shown',
+  'mcp.cli.confirm.hint',
+  'mcp.cli.confirm.yes',
+  'mcp.cli.reset.kept',
+] as const;
+
+export type AppMessageId = (typeof appMessageIds)[number];
+
+/** The values each message takes; `never` when it has no placeholders. */
+// prettier-ignore
+export interface AppMessageValues {
+  'mcp.playground.title': never;
+  'mcp.playground.intro': never;
+  'mcp.playground.settings.heading': never;
+  'mcp.playground.renderer.label': never;
+  'mcp.playground.renderer.lit': never;
+  'mcp.playground.renderer.react': never;
+  'mcp.playground.locale.label': never;
+  'mcp.playground.theme.label': never;
+  'mcp.playground.theme.light': never;
+  'mcp.playground.theme.dark': never;
+  'mcp.playground.user.label': never;
+  'mcp.playground.workspace.label': never;
+  'mcp.playground.scope.note': never;
+  'mcp.playground.server.heading': never;
+  'mcp.playground.server.url': never;
+  'mcp.playground.server.demo': never;
+  'mcp.playground.server.trusted': never;
+  'mcp.playground.server.connect': never;
+  'mcp.playground.server.disconnect': never;
+  'mcp.playground.server.cors': never;
+  'mcp.playground.status.idle': never;
+  'mcp.playground.status.connecting': { host: string | number };
+  'mcp.playground.status.connected': { host: string | number };
+  'mcp.playground.status.failed': { host: string | number; message: string | number };
+  'mcp.playground.tools.heading': never;
+  'mcp.playground.tools.empty': never;
+  'mcp.playground.call.heading': never;
+  'mcp.playground.call.none': never;
+  'mcp.playground.call.args': never;
+  'mcp.playground.call.run': { tool: string | number };
+  'mcp.playground.call.invalid_json': never;
+  'mcp.playground.call.not_object': never;
+  'mcp.playground.result.heading': never;
+  'mcp.playground.result.pending': never;
+  'mcp.playground.result.ok': { tool: string | number };
+  'mcp.playground.result.error': { tool: string | number };
+  'mcp.playground.result.denied': { tool: string | number };
+  'mcp.playground.result.failed': { message: string | number };
+  'mcp.playground.manager.heading': never;
+  'mcp.playground.manager.storage': never;
+  'mcp.cli.help.summary': never;
+  'mcp.cli.help.usage': never;
+  'mcp.cli.help.commands': never;
+  'mcp.cli.help.options': never;
+  'mcp.cli.help.files': never;
+  'mcp.cli.help.exit_codes': never;
+  'mcp.cli.help.cmd.interactive': never;
+  'mcp.cli.help.cmd.url': never;
+  'mcp.cli.help.cmd.call': never;
+  'mcp.cli.help.cmd.grants': never;
+  'mcp.cli.help.cmd.audit': never;
+  'mcp.cli.help.opt.store': never;
+  'mcp.cli.help.opt.user': { user: string | number };
+  'mcp.cli.help.opt.workspace': { workspace: string | number };
+  'mcp.cli.help.opt.server_id': never;
+  'mcp.cli.help.opt.name': never;
+  'mcp.cli.help.opt.trusted': never;
+  'mcp.cli.help.opt.env': never;
+  'mcp.cli.help.opt.reset': never;
+  'mcp.cli.help.opt.yes': never;
+  'mcp.cli.help.opt.all': never;
+  'mcp.cli.help.opt.json': never;
+  'mcp.cli.help.opt.limit': { count: string | number };
+  'mcp.cli.help.opt.help': never;
+  'mcp.cli.help.file.grants': { path: string | number };
+  'mcp.cli.help.file.audit': { path: string | number };
+  'mcp.cli.help.file.default': never;
+  'mcp.cli.help.exit.ok': never;
+  'mcp.cli.help.exit.denied': never;
+  'mcp.cli.help.exit.usage': never;
+  'mcp.cli.help.exit.interrupted': never;
+  'mcp.cli.connected': { server: string | number; count: number };
+  'mcp.cli.ask.tool': never;
+  'mcp.cli.ask.args': { tool: string | number; empty: string | number };
+  'mcp.cli.error.unknown_tool': { tool: string | number };
+  'mcp.cli.error.invalid_json': { example: string | number };
+  'mcp.cli.error.not_object': { example: string | number };
+  'mcp.cli.result.heading': { tool: string | number };
+  'mcp.cli.result.error': { tool: string | number };
+  'mcp.cli.result.empty': never;
+  'mcp.cli.result.binary': { kind: string | number; mime: string | number };
+  'mcp.cli.result.link': { name: string | number; uri: string | number };
+  'mcp.cli.denied.answer': { tool: string | number; choice: string | number };
+  'mcp.cli.denied.saved': { tool: string | number };
+  'mcp.cli.denied.dry_run': { tool: string | number };
+  'mcp.cli.open_url': { url: string | number };
+  'mcp.cli.error.call_failed': { tool: string | number; reason: string | number };
+  'mcp.cli.error.not_found': { command: string | number };
+  'mcp.cli.error.spawn_failed': { command: string | number; reason: string | number };
+  'mcp.cli.error.exited': { command: string | number };
+  'mcp.cli.error.exited_output': { command: string | number; output: string | number };
+  'mcp.cli.error.no_answer': { url: string | number; reason: string | number };
+  'mcp.cli.error.connect_timeout': { target: string | number; seconds: string | number };
+  'mcp.cli.error.lost': never;
+  'mcp.cli.error.store': { reason: string | number };
+  'mcp.cli.error.see_help': never;
+  'mcp.cli.error.no_server': never;
+  'mcp.cli.error.two_servers': never;
+  'mcp.cli.error.unknown_command': { command: string | number };
+  'mcp.cli.error.unknown_option': { option: string | number };
+  'mcp.cli.error.option_value': { option: string | number };
+  'mcp.cli.error.bad_option': { reason: string | number };
+  'mcp.cli.error.call_usage': { empty: string | number };
+  'mcp.cli.error.call_args': { value: string | number };
+  'mcp.cli.error.bad_url': { url: string | number };
+  'mcp.cli.error.bad_env': { value: string | number };
+  'mcp.cli.error.bad_limit': { value: string | number };
+  'mcp.cli.error.reset_needs_yes': never;
+  'mcp.cli.scope': { user: string | number; workspace: string | number };
+  'mcp.cli.scope.all': never;
+  'mcp.cli.store': { path: string | number };
+  'mcp.cli.audit.shown': { shown: string | number; total: string | number };
+  'mcp.cli.confirm.hint': never;
+  'mcp.cli.confirm.yes': never;
+  'mcp.cli.reset.kept': never;
+}
