@@ -6,10 +6,11 @@ import { createPermissionEngine, memoryStore, type ToolCall } from '@mcp-consent
 import { guardClient } from '@mcp-consent/mcp';
 import { GUARD_MS } from '../scenarios/host-runtime.js';
 import { inkDriver } from '../../packages/ink/test/ink-driver.js';
-import type { RendererDriver } from '../scenarios/driver.js';
+import type { RendererDriver, ScenarioHost } from '../scenarios/driver.js';
+import { forbiddenOnScreen } from '../scenarios/fixtures.js';
+import { hostileLitDriver, hostileReactDriver } from './browser-hosts.js';
 import {
   createHostileServer,
-  deepValue,
   hostileArguments,
   hostileTools,
   HOMOGLYPH_SERVER,
@@ -75,50 +76,99 @@ describe('hostile server through guardClient', () => {
 });
 
 /**
- * NOT YET for Lit and React: their scenario drivers hand the call to the page with
- * `page.evaluate`, whose serializer overflows its stack on the 10 000- and 1 500-deep argument,
- * and at 1 050 levels the run did not finish within 5 minutes (not yet diagnosed: the 10 MB
- * value or the depth in the page). Those renderers face the same attack strings at ordinary
- * sizes in packages/elements/test/hostile.test.ts and the shared scenario suite.
+ * Every renderer faces the full-size calls: Ink in its terminal harness, Lit and React in real
+ * Chromium on their scenario fixture pages (the call crosses into the page as JSON text, see
+ * browser-hosts.ts). Each call is denied once by Escape and once by pressing Deny, alternately,
+ * and the engine's audit log must record a deny for it.
  */
-const drivers: Array<[string, () => RendererDriver, number]> = [['ink', () => inkDriver(), 10_000]];
+const drivers: Array<
+  [string, () => Pick<RendererDriver, 'close'> & { start(): Promise<ScenarioHost> }]
+> = [
+  ['ink', () => inkDriver()],
+  ['lit', () => hostileLitDriver()],
+  ['react', () => hostileReactDriver()],
+];
 
-for (const [name, makeDriver, depth] of drivers) {
+for (const [name, makeDriver] of drivers) {
   describe(`hostile server in the ${name} renderer`, () => {
     const driver = makeDriver();
     afterAll(() => driver.close());
 
-    it('nothing executes, nothing escapes, nothing crashes, and Escape denies every call', async () => {
+    it('nothing executes, nothing escapes, nothing crashes, and the user can still deny', async () => {
+      const started = performance.now();
       const host = await driver.start();
       const problems: string[] = [];
-      let denied = 0;
+      const denied = { Escape: 0, Deny: 0 };
       try {
-        for (const original of calls) {
-          const call =
-            original.tool.name === 'deep_args' && depth < 10_000
-              ? { ...original, args: { tree: deepValue(depth) } }
-              : original;
+        for (const [i, call] of calls.entries()) {
           const handle = await host.request(call);
           await host.waitForPrompt();
           await host.advance(GUARD_MS);
           const screen = await host.screen();
           problems.push(...(await host.compromised()).map((p) => `${call.tool.name}: ${p}`));
           expect(screen.length, `${name} screen for ${call.tool.name}`).toBeLessThan(200_000);
-          await host.press('Escape');
+          for (const char of forbiddenOnScreen)
+            expect(screen, `${name} screen for ${call.tool.name}`).not.toContain(char);
+          const by = i % 2 === 0 ? 'Escape' : 'Deny';
+          if (by === 'Escape') await host.press('Escape');
+          else await host.click('deny_once');
           const result = await host.result(handle);
-          if (!result.allowed && result.choice === 'deny_once') denied += 1;
+          if (!result.allowed && result.choice === 'deny_once') denied[by] += 1;
           await host.waitForClosed();
           problems.push(...(await host.compromised()).map((p) => `${call.tool.name} after: ${p}`));
         }
         expect(await host.grants()).toEqual([]);
+        const audit = await host.audit();
+        expect(audit.map((event) => [event.tool_name, event.decision])).toEqual(
+          calls.map((call) => [call.tool.name, 'DENY_ONCE']),
+        );
       } finally {
         await host.dispose();
       }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
       figures.push(
-        `${name} ${calls.length} prompts, ${problems.length} escapes, ${denied} denied by Escape`,
+        `${name} ${calls.length} prompts, ${problems.length} escapes, ${denied.Escape} denied by Escape + ` +
+          `${denied.Deny} by Deny (${seconds} s)`,
       );
       expect(problems).toEqual([]);
-      expect(denied).toBe(calls.length);
+      expect(denied.Escape + denied.Deny).toBe(calls.length);
     });
   });
 }
+
+describe('the page watchdog of the browser hosts', () => {
+  const driver = hostileLitDriver();
+  afterAll(() => driver.close());
+
+  it('notices a script that ran, a dialog, a changed title, new globals, injected markup and a covered page', async () => {
+    const host = await driver.start();
+    try {
+      expect(await host.compromised()).toEqual([]);
+      await host.page.evaluate(() => {
+        document.title = 'pwned';
+        Object.assign(window, { pwnedGlobal: 1, __pwned: 'planted' });
+        const img = document.createElement('img');
+        img.setAttribute('onerror', 'void 0');
+        const cover = document.createElement('div');
+        cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647';
+        document.body.append(img, cover);
+        setTimeout(() => alert('hi'));
+      });
+      await host.page.waitForTimeout(100);
+      const problems = (await host.compromised()).join('\n');
+      for (const sign of [
+        'script ran: planted',
+        'dialog opened: alert',
+        'document.title changed',
+        'new window globals: pwnedGlobal',
+        'element added outside the sheet: <img>',
+        '<img> in the page',
+        'event handler attribute onerror',
+        'a fixed element covers the page',
+      ])
+        expect(problems).toContain(sign);
+    } finally {
+      await host.dispose();
+    }
+  });
+});
