@@ -42,7 +42,7 @@ declare global {
 }
 
 /** Installs the page watchdog: records what the page looked like and every element added to it. */
-async function watch(page: Page, sheet: SheetSelectors, problems: string[]): Promise<void> {
+export async function watch(page: Page, sheet: SheetSelectors, problems: string[]): Promise<void> {
   const url = page.url();
   page.on('dialog', (dialog) => {
     problems.push(`dialog opened: ${dialog.type()} ${JSON.stringify(dialog.message())}`);
@@ -78,7 +78,7 @@ async function watch(page: Page, sheet: SheetSelectors, problems: string[]): Pro
 }
 
 /** What the watchdog saw since `watch` (page-wide), plus the renderer's own sheet checks. */
-function pageProblems(page: Page, sheet: SheetSelectors): Promise<string[]> {
+export function pageProblems(page: Page, sheet: SheetSelectors): Promise<string[]> {
   return page.evaluate((selector) => {
     const problems: string[] = [];
     const seen = window.__watch!;
