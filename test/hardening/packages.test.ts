@@ -7,11 +7,7 @@ import { checkPackage, createPackageFromTarballData, type Problem } from '@areth
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readAudit,
-  undeclaredImports,
-  type AuditExceptions,
-} from './package-hygiene.js';
+import { readAudit, undeclaredImports, type AuditExceptions } from './package-hygiene.js';
 import { report } from './support.js';
 
 /**
