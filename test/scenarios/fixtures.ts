@@ -33,6 +33,19 @@ export const tools = {
     inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
     annotations: { destructiveHint: true, openWorldHint: false },
   },
+  /** Seed 001: a non-idempotent, open-world write behind a two-key dry run. */
+  messagesSend: {
+    name: 'messages_send',
+    title: 'Send a message',
+    description: 'Posts a message to a channel.',
+    inputSchema: { type: 'object', properties: { channel: { type: 'string' } } },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  },
 } satisfies Record<string, ToolDefinition>;
 
 export function call(tool: ToolDefinition, overrides: Partial<ToolCall> = {}): ToolCall {
@@ -101,3 +114,33 @@ export const secretArgs = {
   apiKey: 'sk-live-51HSecretValue0123456789',
   query: 'weather in Lisbon',
 };
+
+/** Seed 001's recovery hint, word for word. */
+export const DRY_RUN_HINT =
+  'Set MCP_DRY_RUN=false AND pass `__confirm:true` (or use elicitation flow) to actually execute';
+
+/** What a two-key server sent back instead of sending: a secret-looking key is still in it. */
+export const dryRunPreview = {
+  channel: 'general',
+  text: 'Lunch at noon?',
+  webhookToken: 'whk_live_0123456789SECRET',
+};
+
+/**
+ * The engine request options `@mcp-consent/mcp` uses to ask about a `DRY_RUN_PREVIEW`
+ * result (its `DryRunPromptContext`): always asked, never remembered.
+ */
+export function dryRunExtras(hint: string = DRY_RUN_HINT, preview: unknown = dryRunPreview) {
+  return {
+    context: { kind: 'dry_run_preview', preview: { preview, hint, tool: 'messages_send' } },
+    forcePrompt: true,
+    persist: false,
+  };
+}
+
+/** A recovery hint that tries to escape its box (markup, escapes, bidi, zero-width). */
+export const hostileHint = [
+  '<img src=x onerror="window.__pwned=\'hint\'">Set MCP_DRY_RUN=false',
+  `${ESC}[2J${ESC}[31mAND${ESC}[0m \u202Epass\u200B __confirm:true`,
+  `${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\`,
+].join('\n');

@@ -1,5 +1,5 @@
 import type { Choice } from '@mcp-consent/engine';
-import type { ElicitResult } from '@mcp-consent/prompt';
+import type { DryRunAnswer, ElicitResult } from '@mcp-consent/prompt';
 
 /** `mcp-open`: a prompt is on screen (also for each next prompt of a queue). */
 export interface OpenDetail {
@@ -9,7 +9,10 @@ export interface OpenDetail {
 /** `mcp-decision`: the user answered. Final, so not cancelable. */
 export interface DecisionDetail {
   requestId: string;
+  /** What the engine gets; for a dry-run preview, Allow once (approve) or Deny once. */
   choice: Choice;
+  /** Only for a dry-run preview (seed 001): approve re-issues the call with `__confirm`. */
+  dryRun?: DryRunAnswer;
 }
 
 /** `mcp-close`: the sheet closed; `reason` says whether the user answered or it was settled elsewhere. */

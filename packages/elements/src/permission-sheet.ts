@@ -2,19 +2,26 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Choice, PermissionEngine, PromptRequest, ToolCall } from '@mcp-consent/engine';
 import {
   connectChecking,
+  createDryRunPrompt,
   createPermissionPrompt,
   followQueue,
+  type DryRunAnswer,
+  type DryRunApi,
+  type DryRunPrompt,
   type PermissionApi,
   type PermissionPrompt,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { CheckingController } from './internal/checking-controller.js';
+import { dryRunRequestOf } from './internal/dry-run-request.js';
+import { renderDryRun } from './internal/dry-run-view.js';
 import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
 import { ModelController } from './internal/model-controller.js';
 import { spread } from './internal/spread.js';
 import { permissionSheetStyles } from './permission-sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
+import { dryRunStyles } from './styles/dry-run.styles.js';
 import { sheetFrame } from './styles/sheet.styles.js';
 import { toPromptRequest } from './tool-call.js';
 
@@ -28,9 +35,13 @@ interface Entry {
 }
 
 interface Shown extends Entry {
-  prompt: PermissionPrompt;
+  prompt: PermissionPrompt | DryRunPrompt;
   stop(): void;
 }
+
+/** The engine's choice for a dry-run answer: `@mcp-consent/mcp` re-issues on Allow once. */
+const dryRunChoice = (answer: DryRunAnswer): Choice =>
+  answer === 'approve' ? 'allow_once' : 'deny_once';
 
 /**
  * @tagname mcp-permission-sheet
@@ -39,6 +50,12 @@ interface Shown extends Entry {
  * with `showModal()`), focus moved to the default action and returned afterwards, Tab
  * cycling inside, Escape = Deny once, keys 1–4, Enter and arrows from the prompt model.
  * Every string, attribute and decision comes from `@mcp-consent/prompt`.
+ *
+ * Dry-run mode (seed 001): a request whose `context.kind` is `dry_run_preview` (what
+ * `@mcp-consent/mcp` asks when a two-key server answered `DRY_RUN_PREVIEW`) shows the
+ * server's preview instead: Don't run (focused, Escape) answers Deny once, Run it for
+ * real answers Allow once, on which the binding re-issues the call with `__confirm`.
+ * Same queue, frame, focus handling and input guard; one prompt callback serves both.
  *
  * ```js
  * engine.request(call, { prompt: sheet.prompt }); // the engine's prompt callback
@@ -83,6 +100,13 @@ interface Shown extends Entry {
  * @csspart guard - "input is paused" while the input guard runs.
  * @csspart announcer - the polite live region of the announcement (visually hidden).
  * @csspart checking - "Checking permissions…" while a lookup takes over 100 ms.
+ * @csspart intro - dry run: "<server> prepared <tool> as a dry run. Nothing has changed yet."
+ * @csspart preview-heading - dry run: "What it would do:".
+ * @csspart preview - dry run: the server's redacted preview as JSON (`data-expanded`); also args-toggle and args-redacted.
+ * @csspart hint-label - dry run: "Note from the server".
+ * @csspart hint - dry run: the server's recovery hint, as text.
+ * @csspart operator-notice - dry run: the operator must also allow real changes.
+ * @csspart action-approve - dry run: Run it for real (`data-answer`); action-deny: Don't run (`data-default`).
  * @cssprop [--mcp-sheet-breakpoint=600px] - viewport width (px, rem or em) from which the sheet is a centred modal; below it, a bottom sheet. Read by script on resize: media queries cannot use custom properties.
  * @cssprop [--mcp-sheet-max-width=560px] - width of the centred modal.
  * @cssprop [--mcp-surface=light-dark(#ffffff, #1d1e22)] - background of the sheet.
@@ -114,7 +138,7 @@ export class McpPermissionSheet extends ModalSheet {
     engine: { attribute: false },
     allowAlwaysExpiresInMs: { attribute: false },
   };
-  static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles];
+  static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles, dryRunStyles];
 
   /**
    * The engine the prompts come from: keeps "1 of 3" live and shows "Checking
@@ -125,6 +149,7 @@ export class McpPermissionSheet extends ModalSheet {
   declare allowAlwaysExpiresInMs: number | null | undefined;
 
   private readonly model = new ModelController<PermissionApi>(this);
+  private readonly dryRun = new ModelController<DryRunApi>(this);
   private current: Shown | undefined;
   private readonly waiting: Entry[] = [];
   private closing: ReturnType<typeof setTimeout> | undefined;
@@ -159,12 +184,17 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   protected get showing(): boolean {
-    return this.model.api !== undefined;
+    return this.model.api !== undefined || this.dryRun.api !== undefined;
+  }
+
+  /** The view on screen: a permission prompt or a dry-run preview. */
+  private get view(): PermissionApi | DryRunApi | undefined {
+    return this.model.api ?? this.dryRun.api;
   }
 
   protected defaultFocusTarget(): HTMLElement | null {
-    const api = this.model.api;
-    return api ? this.actionButton(api.focused) : null;
+    const view = this.view;
+    return view ? this.actionButton(view.focused) : null;
   }
 
   protected rearm(): void {
@@ -188,31 +218,38 @@ export class McpPermissionSheet extends ModalSheet {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    const api = this.model.api;
-    if (!api || api.status !== 'open' || !this.dialog?.open) return;
+    const view = this.view;
+    if (!view || view.status !== 'open' || !this.dialog?.open) return;
     // Follow the model's focus (arrows, a new prompt), never fight Tab or a click.
-    const key = `${this.current?.request.id}:${api.focused}`;
+    const key = `${this.current?.request.id}:${view.focused}`;
     if (key !== this.focusKey) {
       this.focusKey = key;
-      this.actionButton(api.focused)?.focus();
+      this.actionButton(view.focused)?.focus();
     }
   }
 
   override render(): TemplateResult {
     const api = this.model.api;
-    return html`${this.renderChecking(api)}
+    const dryRun = this.dryRun.api;
+    return html`${this.renderChecking(api ?? dryRun)}
       <dialog
-        ${spread(api?.props.root ?? {})}
+        ${spread(api?.props.root ?? dryRun?.props.root ?? {})}
         @keydown=${this.onKeydown}
         @focusin=${this.onFocusin}
         @cancel=${this.onCancel}
         @close=${this.onClose}
       >
-        ${api ? this.renderSheet(api) : nothing}
+        ${
+          api
+            ? this.renderSheet(api)
+            : dryRun
+              ? renderDryRun(dryRun, this.announcement, this.dryRunHandlers)
+              : nothing
+        }
       </dialog>`;
   }
 
-  private renderChecking(api: PermissionApi | undefined) {
+  private renderChecking(api: PermissionApi | DryRunApi | undefined) {
     if (!this.checking.visible || api) return nothing;
     const checking = connectChecking({ locale: this.locales });
     return html`<div ${spread(checking.props.checking)} class="checking">
@@ -317,8 +354,10 @@ export class McpPermissionSheet extends ModalSheet {
     </button>`;
   }
 
-  private actionButton(choice: Choice): HTMLElement | null {
-    return this.renderRoot.querySelector(`[data-part='action'][data-choice='${choice}']`);
+  /** An action button by its permission choice or dry-run answer. */
+  private actionButton(answer: Choice | DryRunAnswer): HTMLElement | null {
+    const attribute = this.dryRun.api ? 'data-answer' : 'data-choice';
+    return this.renderRoot.querySelector(`[data-part='action'][${attribute}='${answer}']`);
   }
 
   // --- the queue -------------------------------------------------------------------
@@ -334,6 +373,8 @@ export class McpPermissionSheet extends ModalSheet {
 
   private present(entry: Entry): void {
     clearTimeout(this.closing);
+    const dryRun = dryRunRequestOf(entry.request);
+    if (dryRun) return this.presentDryRun(entry, dryRun);
     const prompt = createPermissionPrompt(entry.request, {
       clock: this.clock,
       locale: this.locales,
@@ -357,7 +398,37 @@ export class McpPermissionSheet extends ModalSheet {
     };
     this.current = shown;
     this.syncLocalQueue();
+    this.dryRun.set(undefined);
     this.model.set(prompt);
+    this.announce(prompt.connect().announcement);
+    emit(this, 'mcp-open', { requestId: entry.request.id });
+    if (prompt.getState().status === 'closed') this.settle(shown, 'deny_once', 'settled_elsewhere');
+  }
+
+  /** Seed 001: the server's preview, answered Allow once (re-issue) or Deny once. */
+  private presentDryRun(entry: Entry, request: NonNullable<ReturnType<typeof dryRunRequestOf>>) {
+    const prompt = createDryRunPrompt(request, {
+      clock: this.clock,
+      locale: this.locales,
+      guardMs: this.guardMs,
+      signal: entry.request.signal,
+      onAnswer: (answer) => this.settle(shown, dryRunChoice(answer), 'answered', answer),
+    });
+    const stopStatus = prompt.subscribe(() => {
+      if (prompt.getState().status === 'closed')
+        this.settle(shown, 'deny_once', 'settled_elsewhere');
+    });
+    const shown: Shown = {
+      ...entry,
+      prompt,
+      stop() {
+        stopStatus();
+        prompt.destroy();
+      },
+    };
+    this.current = shown;
+    this.model.set(undefined);
+    this.dryRun.set(prompt);
     this.announce(prompt.connect().announcement);
     emit(this, 'mcp-open', { requestId: entry.request.id });
     if (prompt.getState().status === 'closed') this.settle(shown, 'deny_once', 'settled_elsewhere');
@@ -367,6 +438,7 @@ export class McpPermissionSheet extends ModalSheet {
     entry: Entry | Shown,
     choice: Choice,
     reason: 'answered' | 'settled_elsewhere',
+    dryRun?: DryRunAnswer,
   ): void {
     const requestId = entry.request.id;
     if (this.current === entry) {
@@ -375,7 +447,8 @@ export class McpPermissionSheet extends ModalSheet {
     } else if ('prompt' in entry) {
       return; // already settled
     }
-    if (reason === 'answered') emit(this, 'mcp-decision', { requestId, choice });
+    if (reason === 'answered')
+      emit(this, 'mcp-decision', { requestId, choice, ...(dryRun ? { dryRun } : {}) });
     entry.onDecision?.(choice);
     entry.resolve(choice);
     const next = this.waiting.shift();
@@ -385,6 +458,7 @@ export class McpPermissionSheet extends ModalSheet {
     this.closing = setTimeout(() => {
       if (this.current) return;
       this.model.set(undefined);
+      this.dryRun.set(undefined);
       this.focusKey = '';
       emit(this, 'mcp-close', { requestId, reason });
     });
@@ -392,7 +466,7 @@ export class McpPermissionSheet extends ModalSheet {
 
   /** Without an engine, "1 of 3" counts the sheet's own waiting calls. */
   private syncLocalQueue(): void {
-    if (this.current && !this.engine) {
+    if (this.current && 'setQueue' in this.current.prompt && !this.engine) {
       this.current.prompt.setQueue({ position: 1, total: 1 + this.waiting.length });
     }
   }
@@ -400,7 +474,7 @@ export class McpPermissionSheet extends ModalSheet {
   // --- intents -----------------------------------------------------------------------
 
   private readonly onKeydown = (event: KeyboardEvent): void => {
-    const api = this.model.api;
+    const api = this.view;
     if (!api || !this.acceptKey(event) || this.trapTab(event)) return;
     const target = event.composedPath()[0];
     const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
@@ -416,8 +490,10 @@ export class McpPermissionSheet extends ModalSheet {
 
   private readonly onFocusin = (event: FocusEvent): void => {
     const target = event.composedPath()[0];
-    const choice = target instanceof HTMLElement ? target.dataset.choice : undefined;
+    if (!(target instanceof HTMLElement)) return;
+    const { choice, answer } = target.dataset;
     if (choice) this.model.api?.focus(choice as Choice);
+    if (answer) this.dryRun.api?.focus(answer as DryRunAnswer);
   };
 
   private onActionClick(event: MouseEvent, choice: Choice): void {
@@ -426,10 +502,21 @@ export class McpPermissionSheet extends ModalSheet {
 
   private readonly onCloseClick = (event: MouseEvent): void => {
     const api = this.model.api;
-    if (api && this.acceptClick(event)) api.choose(api.escapeAction);
+    const dryRun = this.dryRun.api;
+    if (!this.acceptClick(event)) return;
+    if (api) api.choose(api.escapeAction);
+    else dryRun?.choose(dryRun.escapeAction);
   };
 
   private readonly onToggleArgs = (): void => this.model.api?.toggleArgs();
+
+  private readonly dryRunHandlers = {
+    onAction: (event: MouseEvent, answer: DryRunAnswer) => {
+      if (this.acceptClick(event)) this.dryRun.api?.choose(answer);
+    },
+    onClose: this.onCloseClick,
+    onToggle: () => this.dryRun.api?.togglePreview(),
+  };
 }
 
 /** A disabled action keeps focus where it is when clicked. */

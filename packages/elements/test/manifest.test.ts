@@ -68,6 +68,10 @@ it('the custom elements manifest describes the three tags: attributes, API, even
       'action',
       'action-reason',
       'checking',
+      'intro',
+      'preview',
+      'hint',
+      'operator-notice',
     ]),
   );
   expect(names(sheet.cssProperties)).toEqual(

@@ -25,6 +25,8 @@ const shots: StateName[] = [
   'permission-queue',
   'permission-hostile',
   'permission-checking',
+  'dry-run',
+  'dry-run-hostile',
   'elicitation-form-errors',
   'elicitation-url',
   'manager',

@@ -1,0 +1,123 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTranslator } from '@mcp-consent/i18n';
+import { dryRunAnatomy } from '@mcp-consent/prompt';
+import { longArgs } from '../../../test/scenarios/fixtures.js';
+import {
+  launchChromium,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../../test/support/browser.js';
+import { findCompromise } from './compromise.js';
+import { openGallery, show } from './gallery.js';
+import { fixtureDir } from './lit-driver.js';
+
+/**
+ * The dry-run mode of `<mcp-permission-sheet>` (seed 001) beyond the shared scenarios:
+ * its anatomy as shadow parts, the dialog's name and description, the default action,
+ * the events, Show more on a long preview, the close button, and a locale.
+ */
+const SHEET = 'mcp-permission-sheet';
+const en = createTranslator('en-US');
+let browser: Browser;
+let server: FixtureServer;
+let page: Page;
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await page?.context().close();
+});
+
+const focusedAnswer = (p: Page) =>
+  p.evaluate(
+    (tag) =>
+      (document.querySelector(tag)?.shadowRoot?.activeElement as HTMLElement | null)?.dataset
+        .answer ?? null,
+    SHEET,
+  );
+const decisions = (p: Page) =>
+  p.evaluate(() => window.__events.filter((e) => e.type === 'mcp-decision').map((e) => e.detail));
+
+describe('dry-run preview in <mcp-permission-sheet>', () => {
+  it('names every anatomy part as a shadow part, and is a labelled, described modal dialog', async () => {
+    page = await openGallery(browser, server);
+    await show(page, 'dry-run');
+    const parts = await page.evaluate((tag) => {
+      const root = document.querySelector(tag)!.shadowRoot!;
+      return [...root.querySelectorAll('[data-scope="dry-run"][part]')].flatMap((el) =>
+        el.getAttribute('part')!.split(' '),
+      );
+    }, SHEET);
+    // The backdrop is the dialog's own ::backdrop; a notice appears only when there is one.
+    const expected = dryRunAnatomy.filter((part) => part !== 'backdrop' && part !== 'notice');
+    expect(new Set(parts)).toEqual(new Set([...expected, 'action-approve', 'action-deny']));
+    const dialog = page.getByRole('dialog', { name: en.t('mcp.dry_run.title') });
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    const described = await page.evaluate((tag) => {
+      const root = document.querySelector(tag)!.shadowRoot!;
+      const ids = root.querySelector('dialog')!.getAttribute('aria-describedby')!.split(' ');
+      return ids.map((id) => root.getElementById(id)?.textContent?.trim() ?? null);
+    }, SHEET);
+    expect(described[0]).toBe(
+      en.t('mcp.dry_run.intro', { server: 'Notes server', tool: 'Send a message' }),
+    );
+    expect(described[1]).toContain('"channel": "general"');
+    expect(await findCompromise(page, SHEET)).toEqual([]);
+  });
+
+  it("Don't run has the focus; arrows reach Run it for real, whose click reports Allow once and the dry-run answer", async () => {
+    page = await openGallery(browser, server);
+    await show(page, 'dry-run');
+    expect(await focusedAnswer(page)).toBe('deny');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedAnswer(page)).toBe('approve');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedAnswer(page)).toBe('deny');
+    await page.locator(`${SHEET} [data-answer='approve']`).click();
+    expect(await decisions(page)).toEqual([
+      expect.objectContaining({ choice: 'allow_once', dryRun: 'approve' }),
+    ]);
+  });
+
+  it("the close button is Don't run", async () => {
+    page = await openGallery(browser, server);
+    await show(page, 'dry-run');
+    const close = page.locator(`${SHEET} [data-part='close']`);
+    expect(await close.getAttribute('aria-label')).toBe(en.t('mcp.dry_run.action.deny'));
+    await close.click();
+    expect(await decisions(page)).toEqual([
+      expect.objectContaining({ choice: 'deny_once', dryRun: 'deny' }),
+    ]);
+  });
+
+  it('a long preview is cut, and Show more reveals all of it', async () => {
+    page = await openGallery(browser, server);
+    await show(page, 'dry-run-long');
+    const preview = page.locator(`${SHEET} [data-part='preview']`);
+    expect(await preview.innerText()).not.toContain(longArgs.tail);
+    const toggle = page.locator(`${SHEET} [data-part='args-toggle']`);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await preview.innerText()).toContain(longArgs.tail);
+    expect(await preview.getAttribute('data-expanded')).toBe('true');
+    expect(await decisions(page)).toEqual([]);
+  });
+
+  it('speaks the locale: pt-BR copy, right-to-left Arabic', async () => {
+    const pt = createTranslator('pt-BR');
+    page = await openGallery(browser, server);
+    await show(page, 'dry-run', { locale: 'pt-BR' });
+    const text = await page.locator(`${SHEET} dialog`).innerText();
+    expect(text).toContain(pt.t('mcp.dry_run.title'));
+    expect(text).toContain(pt.t('mcp.dry_run.action.approve'));
+    expect(text).toContain(pt.t('mcp.dry_run.operator_notice'));
+    await show(page, 'dry-run', { locale: 'ar' });
+    expect(await page.locator(`${SHEET} dialog`).getAttribute('dir')).toBe('rtl');
+    expect(await page.locator(`${SHEET} [data-part='preview']`).getAttribute('dir')).toBe('ltr');
+  });
+});
