@@ -16,6 +16,18 @@ import {
 
 const noSubscribe = () => () => {};
 
+/** Keys that belong to the focused control, unless it is one of the sheet's actions. */
+export const NAVIGATION_KEYS: ReadonlySet<string> = new Set([
+  'Enter',
+  ' ',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+]);
+
 /** False on the server and during hydration, true once mounted in a browser. */
 export function useIsClient(): boolean {
   return useSyncExternalStore(

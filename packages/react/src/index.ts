@@ -14,6 +14,7 @@ export {
 } from './provider.js';
 export { PermissionSheet, type PermissionSheetProps } from './permission-sheet.js';
 export { ElicitationSheet, type ElicitationSheetProps } from './elicitation-sheet.js';
+export { DryRunSheet, type DryRunSheetProps } from './dry-run-sheet.js';
 export { PermissionManager, type PermissionManagerProps } from './permission-manager.js';
 export { CheckingStatus, type CheckingStatusProps } from './checking-status.js';
 export {

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import {
   systemClock,
   type Choice,
@@ -8,7 +8,9 @@ import {
 } from '@mcp-consent/engine';
 import type { PresenterSnapshot, PromptPresenter } from '@mcp-consent/prompt';
 import { CheckingStatus } from './checking-status.js';
+import { DryRunSheet } from './dry-run-sheet.js';
 import {
+  NAVIGATION_KEYS,
   trapTab,
   typedBeforeOpen,
   useAnnouncement,
@@ -16,6 +18,7 @@ import {
   useModalFocus,
   useRearmOnVisible,
 } from './dom.js';
+import { dryRunRequestOf } from './hooks/dry-run-hooks.js';
 import { usePermissionModel } from './hooks/prompt-hooks.js';
 import { PermissionView } from './permission-view.js';
 import { useOptionalConsent } from './provider.js';
@@ -28,7 +31,11 @@ export interface PermissionSheetProps extends SheetPresentationProps {
    * @default undefined (uncontrolled)
    */
   request?: PromptRequest | null;
-  /** Called once with the user's answer (both uses). @default undefined */
+  /**
+   * Called once with the user's answer (both uses). A dry-run preview answers
+   * `allow_once` (Run it for real: re-issue with `__confirm`) or `deny_once`.
+   * @default undefined
+   */
   onDecision?: (choice: Choice, request: PromptRequest) => void;
   /** Keeps "1 of 3" live from this engine's queue. @default the provider's engine */
   engine?: PermissionEngine;
@@ -50,16 +57,6 @@ export interface PermissionSheetProps extends SheetPresentationProps {
 
 const emptySnapshot: PresenterSnapshot = { request: null };
 const noSubscribe = () => () => {};
-const NAVIGATION = new Set([
-  'Enter',
-  ' ',
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-]);
 
 function useShown(presenter: PromptPresenter | undefined): PresenterSnapshot {
   const subscribe = presenter?.subscribe ?? noSubscribe;
@@ -72,6 +69,8 @@ function useShown(presenter: PromptPresenter | undefined): PresenterSnapshot {
  * modal on wide ones. Focus moves to the model's default action, Tab is
  * trapped, Escape answers Deny once, focus returns to the opener on close.
  * Renders nothing until a request is shown, and nothing on the server.
+ * A request with a `dry_run_preview` context (asked by `@mcp-consent/mcp` when a
+ * two-key server answered `DRY_RUN_PREVIEW`, seed 001) is shown as `<DryRunSheet>`.
  */
 export function PermissionSheet(props: PermissionSheetProps) {
   const context = useOptionalConsent();
@@ -84,17 +83,19 @@ export function PermissionSheet(props: PermissionSheetProps) {
   const request = isClient ? (controlled ? (props.request ?? null) : shown.request) : null;
   const engine = props.engine ?? context?.engine;
   const clock = props.clock ?? context?.clock ?? systemClock;
+  const dryRun = useMemo(() => (request ? dryRunRequestOf(request) : null), [request]);
+  const answer = (choice: Choice, answered: PromptRequest) => {
+    if (!controlled) context?.presenter.answer(answered.id, choice);
+    props.onDecision?.(choice, answered);
+  };
 
-  const { model, api } = usePermissionModel(request, {
+  const { model, api } = usePermissionModel(dryRun ? null : request, {
     clock,
     locale: props.locale ?? context?.locale ?? 'en-US',
     guardMs: props.guardMs ?? context?.guardMs,
     engine,
     allowAlwaysExpiresInMs: props.allowAlwaysExpiresInMs,
-    onAnswer: (choice, answered) => {
-      if (!controlled) context?.presenter.answer(answered.id, choice);
-      props.onDecision?.(choice, answered);
-    },
+    onAnswer: answer,
   });
 
   const open = api !== null && api.status === 'open';
@@ -113,7 +114,7 @@ export function PermissionSheet(props: PermissionSheetProps) {
     // Enter, Space and arrows belong to the focused control unless it is an action.
     const onAction =
       event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
-    if (!onAction && NAVIGATION.has(event.key)) return;
+    if (!onAction && NAVIGATION_KEYS.has(event.key)) return;
     const outcome = api.handleKey(event.nativeEvent);
     if (!outcome.handled) return;
     event.preventDefault();
@@ -123,6 +124,25 @@ export function PermissionSheet(props: PermissionSheetProps) {
   };
 
   const injectStyles = props.injectStyles ?? context?.injectStyles ?? true;
+  if (dryRun && request) {
+    return (
+      <DryRunSheet
+        request={dryRun}
+        signal={request.signal}
+        onAnswer={(reply) => answer(reply === 'approve' ? 'allow_once' : 'deny_once', request)}
+        clock={clock}
+        locale={props.locale ?? context?.locale ?? 'en-US'}
+        guardMs={props.guardMs ?? context?.guardMs}
+        layout={props.layout}
+        colorScheme={props.colorScheme}
+        portal={props.portal}
+        container={props.container}
+        className={props.className}
+        injectStyles={injectStyles}
+        nonce={props.nonce ?? context?.nonce}
+      />
+    );
+  }
   const checking =
     !request && (props.showChecking ?? true) && engine ? (
       <CheckingStatus

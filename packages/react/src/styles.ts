@@ -157,13 +157,15 @@ const sheet = `
 .mcp-consent-layer [data-part='effect'][data-tone='caution']::marker { color: var(--_caution); content: '▲  '; }
 .mcp-consent-layer [data-part='effect-source'] { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
 .mcp-consent-layer [data-part='args'] { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
-.mcp-consent-layer [data-part='args-body'] {
+.mcp-consent-layer [data-part='args-body'],
+.mcp-consent-layer [data-part='preview'] {
   align-self: stretch; margin: 0; padding: 12px; border-radius: 12px; max-block-size: 16rem; overflow: auto;
   background: var(--_surface-container); color: var(--_on-surface); font-size: 0.8125rem;
   font-family: var(--_mono);
   white-space: pre-wrap; overflow-wrap: anywhere; text-align: start;
 }
-.mcp-consent-layer [data-part='args'][data-expanded='true'] [data-part='args-body'] { max-block-size: 50dvh; }
+.mcp-consent-layer [data-part='args'][data-expanded='true'] [data-part='args-body'],
+.mcp-consent-layer [data-part='preview'][data-expanded='true'] { max-block-size: 50dvh; }
 .mcp-consent-layer .mcp-consent-more,
 .mcp-consent-layer [data-part='args-redacted'],
 .mcp-consent-layer [data-part='key-hint'],
@@ -177,6 +179,24 @@ const sheet = `
 .mcp-consent-layer [data-part='action-reason'] { font-size: 0.8125rem; color: var(--_on-surface-variant); overflow-wrap: anywhere; }
 @container mcp-consent (max-width: 320px) {
   .mcp-consent-layer [data-part='actions'] { grid-template-columns: minmax(0, 1fr); }
+}
+`;
+
+/** The dry-run preview (seed 001): the server's preview, hint and the operator notice. */
+const dryRun = `
+.mcp-consent-layer [data-scope='dry-run'] .mcp-consent-heading { grid-column: 1 / 3; }
+.mcp-consent-layer .mcp-consent-preview { align-items: flex-start; }
+.mcp-consent-layer [data-part='intro'] { margin: 0; overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='preview-heading'],
+.mcp-consent-layer [data-part='hint-label'] { margin: 0; font-weight: 600; }
+.mcp-consent-layer [data-part='hint'] {
+  margin: 0; padding: 8px 12px; border-radius: 12px; white-space: pre-line; overflow-wrap: anywhere;
+  background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
+}
+.mcp-consent-layer [data-part='operator-notice'] { margin: 0; font-size: 0.875rem; color: var(--_on-surface-variant); }
+.mcp-consent-layer button[data-scope='dry-run'][data-default='true'],
+.mcp-consent-layer button[data-scope='dry-run'][data-default='true']:hover {
+  background: var(--_primary); color: var(--_on-primary); border-color: var(--_primary);
 }
 `;
 
@@ -296,6 +316,6 @@ const manager = `
 `;
 
 /** The whole stylesheet, for hosts that include it themselves. */
-export const consentStyles: string = [tokens, layer, sheet, controls, manager]
+export const consentStyles: string = [tokens, layer, sheet, dryRun, controls, manager]
   .map((block) => block.trim())
   .join('\n');

@@ -21,3 +21,4 @@ export {
   type ElicitOptions,
 } from './elicitation-presenter.js';
 export { useHeadlessModel, useLatest, type HeadlessModel } from './use-model.js';
+export { dryRunRequestOf, useDryRunModel, type UseDryRunPromptOptions } from './dry-run-hooks.js';
