@@ -29,6 +29,16 @@ export interface HostOptions {
 /** A handle of one `request` made through the host. */
 export type RequestHandle = number;
 
+/**
+ * What the engine's `request` takes besides the call, as `@mcp-consent/mcp` passes it:
+ * a dry-run preview is `{ context: { kind: 'dry_run_preview', … }, forcePrompt, persist: false }`.
+ */
+export interface RequestExtras {
+  context?: Record<string, unknown>;
+  forcePrompt?: boolean;
+  persist?: boolean;
+}
+
 /** An action of the prompt as the user perceives it. */
 export interface ActionView {
   label: string;
@@ -40,7 +50,7 @@ export interface ActionView {
 export interface ScenarioHost {
   // --- the host application side -------------------------------------------------
   /** Asks for permission for a call, as a host does before `tools/call`. Does not wait. */
-  request(call: ToolCall): Promise<RequestHandle>;
+  request(call: ToolCall, extras?: RequestExtras): Promise<RequestHandle>;
   /** The decision of a request (waits for it). */
   result(handle: RequestHandle): Promise<RequestResult>;
   /** Whether a request has been decided yet. */
@@ -55,9 +65,9 @@ export interface ScenarioHost {
   restart(): Promise<void>;
 
   // --- what the user sees and does ---------------------------------------------------
-  /** Waits until a permission prompt is shown (and focused, on surfaces with focus). */
+  /** Waits until a prompt (permission or dry-run preview) is shown, and focused where focus exists. */
   waitForPrompt(): Promise<void>;
-  /** Waits until no permission prompt is shown. */
+  /** Waits until no prompt is shown. */
   waitForClosed(): Promise<void>;
   isOpen(): Promise<boolean>;
   /** The prompt's visible text (rendered text, not markup). */

@@ -10,7 +10,7 @@ import {
   type RequestResult,
   type ToolCall,
 } from '@mcp-consent/engine';
-import type { HostOptions } from './driver.js';
+import type { HostOptions, RequestExtras } from './driver.js';
 
 /** What a renderer gives the host: its prompt callback and how to take it down. */
 export interface MountedRenderer {
@@ -62,11 +62,11 @@ export function createHostRuntime(
     get engine() {
       return current.engine;
     },
-    request(call: ToolCall): number {
+    request(call: ToolCall, extras: RequestExtras = {}): number {
       const handle = ++nextHandle;
       results.set(handle, undefined);
       const done = current.engine
-        .request(call, { prompt: current.renderer.prompt })
+        .request(call, { ...extras, prompt: current.renderer.prompt })
         .then((result) => {
           results.set(handle, result);
           return result;

@@ -1,8 +1,51 @@
-import type { Choice } from '@mcp-consent/engine';
-import { createPermissionPrompt, followQueue, type PermissionPrompt } from '@mcp-consent/prompt';
+import type { Choice, PromptRequest } from '@mcp-consent/engine';
+import {
+  createDryRunPrompt,
+  createPermissionPrompt,
+  followQueue,
+  type DryRunApi,
+  type DryRunPrompt,
+  type DryRunRequest,
+  type ParsedDryRun,
+  type PermissionPrompt,
+} from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
 import { until } from './poll.js';
+
+/** The dry-run preview `@mcp-consent/mcp` asks about (`context.kind === 'dry_run_preview'`). */
+function dryRunOf(request: PromptRequest): DryRunRequest | null {
+  if (request.context?.kind !== 'dry_run_preview') return null;
+  const parsed = request.context.preview as Partial<ParsedDryRun>;
+  const { id, call, risk } = request;
+  return {
+    id,
+    server: call.server,
+    tool: call.tool,
+    preview: parsed.preview,
+    hint: parsed.hint,
+    risk,
+  };
+}
+
+const dryRunScreen = (view: DryRunApi) =>
+  [
+    view.title,
+    view.intro,
+    view.tool.name,
+    view.server.from,
+    view.server.trustLabel,
+    view.risk?.label ?? '',
+    ...view.notices.map((notice) => notice.text),
+    view.preview.heading,
+    view.preview.text,
+    view.preview.moreText ?? '',
+    view.preview.redactedText ?? '',
+    view.hint?.label ?? '',
+    view.hint?.text ?? '',
+    view.operatorNotice,
+    ...view.actions.map((action) => action.label),
+  ].join('\n');
 
 /**
  * A reference "renderer" that shows the headless prompt model as plain text.
@@ -14,11 +57,31 @@ export function modelDriver(): RendererDriver {
     name: 'model',
     async start(options) {
       let active: PermissionPrompt | undefined;
+      let dryRun: DryRunPrompt | undefined;
       const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {
         let unfollow = () => {};
+        const previewDryRun = (request: DryRunRequest, signal: AbortSignal) =>
+          new Promise<Choice>((resolve) => {
+            const model = createDryRunPrompt(request, {
+              clock,
+              locale,
+              guardMs,
+              signal,
+              onAnswer: (answer) => resolve(answer === 'approve' ? 'allow_once' : 'deny_once'),
+            });
+            dryRun = model;
+            model.subscribe(() => {
+              if (model.getState().status === 'open' || dryRun !== model) return;
+              if (model.getState().status === 'closed') resolve('deny_once');
+              dryRun = undefined;
+              model.destroy();
+            });
+          });
         return {
-          prompt: (request) =>
-            new Promise<Choice>((resolve) => {
+          prompt: (request) => {
+            const preview = dryRunOf(request);
+            if (preview) return previewDryRun(preview, request.signal);
+            return new Promise<Choice>((resolve) => {
               const model = createPermissionPrompt(request, {
                 clock,
                 locale,
@@ -34,11 +97,14 @@ export function modelDriver(): RendererDriver {
                   model.destroy();
                 }
               });
-            }),
+            });
+          },
           unmount() {
             unfollow();
             active?.destroy();
             active = undefined;
+            dryRun?.destroy();
+            dryRun = undefined;
           },
         };
       }, options);
@@ -48,6 +114,7 @@ export function modelDriver(): RendererDriver {
         return active.connect();
       };
       const screen = () => {
+        if (dryRun) return dryRunScreen(dryRun.connect());
         const view = api();
         return [
           view.title,
@@ -70,7 +137,7 @@ export function modelDriver(): RendererDriver {
         ].join('\n');
       };
       const host: ScenarioHost = {
-        request: async (call) => runtime.request(call),
+        request: async (call, extras) => runtime.request(call, extras),
         result: (handle) => runtime.result(handle),
         isSettled: async (handle) => runtime.isSettled(handle),
         idle: () => runtime.idle(),
@@ -78,14 +145,16 @@ export function modelDriver(): RendererDriver {
         audit: async () => runtime.audit(),
         grants: async () => runtime.grants(),
         restart: async () => runtime.restart(),
-        waitForPrompt: () => until(() => active?.getState().status === 'open', 'the prompt'),
-        waitForClosed: () => until(() => active === undefined, 'the prompt to close'),
-        isOpen: async () => active !== undefined,
+        waitForPrompt: () =>
+          until(() => (active ?? dryRun)?.getState().status === 'open', 'the prompt'),
+        waitForClosed: () =>
+          until(() => active === undefined && dryRun === undefined, 'the prompt to close'),
+        isOpen: async () => active !== undefined || dryRun !== undefined,
         screen: async () => screen(),
-        press: async (key) => void active?.connect().handleKey({ key }),
+        press: async (key) => void (active ?? dryRun)?.connect().handleKey({ key }),
         typeAhead: async (text) => {
           for (const char of text)
-            active?.connect().handleKey({ key: char === '\n' ? 'Enter' : char });
+            (active ?? dryRun)?.connect().handleKey({ key: char === '\n' ? 'Enter' : char });
         },
         focusedAction: async () => active?.connect().focused ?? null,
         click: async (choice) => void api().choose(choice),

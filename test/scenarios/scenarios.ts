@@ -13,6 +13,7 @@ import {
   tools,
 } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
+import { dryRunScenarios } from './dry-run-scenarios.js';
 
 const en = createTranslator('en-US');
 const pt = createTranslator('pt-BR');
@@ -306,6 +307,8 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
       await sees(h, secretArgs.query);
       expect(await h.screen()).not.toContain(secretArgs.apiKey);
     });
+
+    dryRunScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });

@@ -45,7 +45,8 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
   const action = (choice: Choice) =>
     page.locator(`${SHEET} [data-part='action'][data-choice='${choice}']`);
   return {
-    request: (call: ToolCall) => page.evaluate((c) => window.__host.request(c), call),
+    request: (call: ToolCall, extras) =>
+      page.evaluate(([c, e]) => window.__host.request(c, e), [call, extras] as const),
     result: (handle) => page.evaluate((h) => window.__host.result(h), handle),
     isSettled: (handle) => page.evaluate((h) => window.__host.isSettled(h), handle),
     idle: () => page.evaluate(() => window.__host.idle()),

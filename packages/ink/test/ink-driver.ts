@@ -91,14 +91,17 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
 
       const open = () => prompter?.getSnapshot().current?.kind === 'permission';
       const screen = () => (open() ? terminal.lastFrame() : '');
+      // A permission prompt shows numbered actions; a dry-run preview, Don't run.
       const shown = () =>
-        open() && screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`);
+        open() &&
+        (screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`) ||
+          screen().includes(labels.t('mcp.dry_run.action.deny')));
       const send = async (bytes: string) => {
         terminal.type(bytes);
         await settle();
       };
       const host: ScenarioHost = {
-        request: async (call) => runtime.request(call),
+        request: async (call, extras) => runtime.request(call, extras),
         result: (handle) => runtime.result(handle),
         isSettled: async (handle) => runtime.isSettled(handle),
         idle: () => runtime.idle(),

@@ -17,6 +17,8 @@ export const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
 
 /** The sheet's dialog element in the page. */
 export const ROOT = '[data-scope="permission"][data-part="root"]';
+/** The sheet's dialog in either mode: a permission prompt or a dry-run preview. */
+const ANY_ROOT = ':is([data-scope="permission"], [data-scope="dry-run"])[data-part="root"]';
 
 /** One Chromium and one Vite server for a test file, started on first use. */
 export function sharedBrowser() {
@@ -82,8 +84,11 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
   const action = (choice: Choice) =>
     page.locator(`${ROOT} [data-part="action"][data-choice="${choice}"]`);
   return {
-    request: (call: ToolCall) =>
-      page.evaluate((c) => (window as unknown as W).__host.request(c), call),
+    request: (call: ToolCall, extras) =>
+      page.evaluate(([c, e]) => (window as unknown as W).__host.request(c, e), [
+        call,
+        extras,
+      ] as const),
     result: (handle) => page.evaluate((h) => (window as unknown as W).__host.result(h), handle),
     isSettled: (handle) =>
       page.evaluate((h) => (window as unknown as W).__host.isSettled(h), handle),
@@ -100,13 +105,16 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
       await page.waitForFunction((selector) => {
         const root = document.querySelector(`${selector}[data-state="open"]`);
         return root !== null && root.contains(document.activeElement);
-      }, ROOT);
+      }, ANY_ROOT);
     },
     waitForClosed: async () => {
-      await page.waitForFunction((selector) => !document.querySelector(selector), ROOT);
+      await page.waitForFunction((selector) => !document.querySelector(selector), ANY_ROOT);
     },
     isOpen: () =>
-      page.evaluate((selector) => !!document.querySelector(`${selector}[data-state="open"]`), ROOT),
+      page.evaluate(
+        (selector) => !!document.querySelector(`${selector}[data-state="open"]`),
+        ANY_ROOT,
+      ),
     screen: () =>
       page.evaluate((selector) => {
         const root = document.querySelector<HTMLElement>(selector);
@@ -115,7 +123,7 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
           .filter((child) => (child as HTMLElement).dataset.part !== 'announcer')
           .map((child) => (child as HTMLElement).innerText)
           .join('\n');
-      }, ROOT),
+      }, ANY_ROOT),
     press: (key) => page.keyboard.press(key),
     typeAhead: async (text) => {
       // Type into the page's own message box; while the sheet is open, focus stays in the sheet.
@@ -149,7 +157,7 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
         };
       }),
     expandArguments: () => page.click(`${ROOT} [data-part="args-toggle"]`),
-    compromised: () => page.evaluate(findCompromise, ROOT),
+    compromised: () => page.evaluate(findCompromise, ANY_ROOT),
     dispose,
   };
 }

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { DAY_MS, type ServerRef } from '@mcp-consent/engine';
 import type { ElicitRequest } from '@mcp-consent/prompt';
-import { call, hostileCall, longArgs, tools } from '../../../test/scenarios/fixtures.js';
+import {
+  call,
+  dryRunExtras,
+  dryRunPreview,
+  hostileCall,
+  hostileHint,
+  longArgs,
+  tools,
+} from '../../../test/scenarios/fixtures.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
 import type { FixtureWindow } from './fixture/globals.js';
 import { pageHost } from './react-driver.js';
@@ -128,8 +136,23 @@ export function uiStates(): UiState[] {
       await ask(call(tools.notesList));
       await h().advance(GUARD_MS);
     }),
-    state('elicitation, form', async () => {
+    state('dry-run preview (seed 001)', async () => {
       await h().press('3');
+      await noSheet(page);
+      await h().request(call(tools.messagesSend, { args: dryRunPreview }), dryRunExtras());
+      await h().waitForPrompt();
+      await h().advance(GUARD_MS);
+    }),
+    state('dry-run preview, hostile server hint', async () => {
+      await h().press('Escape');
+      await noSheet(page);
+      const hint = dryRunExtras(hostileHint);
+      await h().request(call(tools.messagesSend, { args: dryRunPreview }), hint);
+      await h().waitForPrompt();
+      await h().advance(GUARD_MS);
+    }),
+    state('elicitation, form', async () => {
+      await h().press('Escape');
       await noSheet(page);
       await elicit(page, formRequest);
     }),
