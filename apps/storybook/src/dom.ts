@@ -49,5 +49,5 @@ export function press(element: Element | null): void {
   element?.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, detail: 1 }));
 }
 
-export const openSheet = (scope: 'permission' | 'elicitation') =>
+export const openSheet = (scope: 'permission' | 'elicitation' | 'dry-run') =>
   deepQuery(`[data-scope="${scope}"][data-part="root"][data-state="open"]`);

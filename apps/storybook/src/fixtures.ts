@@ -181,6 +181,28 @@ export const hostileCall: ToolCall = {
   },
 };
 
+/** Seed 001's recovery hint, word for word (server text). */
+export const dryRunHint =
+  'Set MCP_DRY_RUN=false AND pass `__confirm:true` (or use elicitation flow) to actually execute';
+
+/** A recovery hint that tries to escape its box: markup, escapes, bidi and invisible characters. */
+export const hostileDryRunHint = [
+  '<img src=x onerror="window.__pwned=\'hint\'">Set MCP_DRY_RUN=false',
+  `${ESC}[2J${ESC}[31mAND${ESC}[0m \u202Epass\u200B __confirm:true`,
+].join('\n');
+
+/**
+ * What `@mcp-consent/mcp` passes to the engine when a two-key server answered
+ * `DRY_RUN_PREVIEW` (seed 001): the parsed preview as context, always asked, never kept.
+ */
+export function dryRunOptions(preview: unknown, hint: string) {
+  return {
+    context: { kind: 'dry_run_preview', preview: { preview, hint, tool: 'messages_send' } },
+    forcePrompt: true,
+    persist: false,
+  };
+}
+
 /** A store that never finishes loading (spec N1): the engine shows "Checking permissions…". */
 export function hangingStore(): GrantStore {
   return { ...memoryStore(), load: () => new Promise(() => {}) };

@@ -12,8 +12,10 @@ import {
   finishManager,
   permissionScenes,
   prepareManager,
+  runDryRun,
   runElicitation,
   runPermission,
+  type DryRunSceneName,
   type ElicitationSceneName,
   type ManagerSceneName,
   type PermissionScene,
@@ -38,6 +40,22 @@ export function litPermission(name: PermissionSceneName, args: ViewArgs): HTMLEl
     sheet.allowAlwaysExpiresInMs = scene.allowAlwaysExpiresInMs;
   container.append(sheet);
   handle.ready = runPermission(scene, handle, sheet.prompt);
+  const dispose = handle.dispose;
+  handle.dispose = async () => {
+    await dispose();
+    await closeThenRemove(sheet);
+  };
+  return container;
+}
+
+/** A dry-run preview (seed 001): the permission sheet's mode for a `dry_run_preview` request. */
+export function litDryRun(name: DryRunSceneName, args: ViewArgs): HTMLElement {
+  const { container, handle } = createScene(name);
+  const sheet = view(document.createElement('mcp-permission-sheet'), args);
+  sheet.engine = handle.engine;
+  sheet.clock = handle.clock;
+  container.append(sheet);
+  handle.ready = runDryRun(name, handle, sheet.prompt);
   const dispose = handle.dispose;
   handle.dispose = async () => {
     await dispose();

@@ -21,6 +21,7 @@ const waitFor = <T>(check: () => T | Promise<T>) => waitForDefault(check, { time
 
 const focusedChoice = () => deepActiveElement()?.getAttribute('data-choice') ?? null;
 const focusedAction = () => deepActiveElement()?.getAttribute('data-action') ?? null;
+const focusedAnswer = () => deepActiveElement()?.getAttribute('data-answer') ?? null;
 
 async function keys(text: string): Promise<void> {
   await userEvent.keyboard(text);
@@ -134,36 +135,81 @@ export const queueKeys: Play = async ({ canvasElement }) => {
 
 /**
  * Form: focus starts in the first field; Enter in a text field submits; an invalid submit
- * shows the errors and marks the invalid field; the corrected form is accepted with typed
- * content. `focusFirstInvalid`: the sheet also moves focus to the first invalid field (the
- * Lit sheet does; the React sheet keeps it in the field that was submitted from).
+ * shows the errors, marks the invalid field and moves focus to it; the corrected form is
+ * accepted with typed content.
  */
-const formPlay =
-  (focusFirstInvalid: boolean): Play =>
-  async ({ canvasElement }) => {
-    const scene = handleOf(canvasElement);
-    await scene.ready;
-    await waitFor(() => expect(deepActiveElement()?.tagName).toBe('INPUT'));
-    await keys('Hi{Enter}');
-    const summary = () =>
-      deepQuery('[data-scope="elicitation"] [data-part="error-summary"]') as HTMLElement | null;
-    await waitFor(() => expect(summary()?.hidden).toBe(false));
-    const folder = deepQuery('[data-scope="elicitation"] select') as HTMLSelectElement;
-    await expect(folder.getAttribute('aria-invalid')).toBe('true');
-    if (focusFirstInvalid) await waitFor(() => expect(deepActiveElement()).toBe(folder));
-    await expect(scene.elicitations).toEqual([]);
-    await userEvent.selectOptions(folder, 'work');
-    (deepQueryAll('[data-scope="elicitation"] input')[0] as HTMLInputElement).focus();
-    await keys('{Enter}');
-    await waitFor(() => expect(scene.elicitations.length).toBe(1));
-    await expect(scene.elicitations[0]).toMatchObject({
-      action: 'accept',
-      content: { title: 'Hi', folder: 'work', copies: 1, pinned: false },
-    });
-  };
+export const formKeys: Play = async ({ canvasElement }) => {
+  const scene = handleOf(canvasElement);
+  await scene.ready;
+  await waitFor(() => expect(deepActiveElement()?.tagName).toBe('INPUT'));
+  await keys('Hi{Enter}');
+  const summary = () =>
+    deepQuery('[data-scope="elicitation"] [data-part="error-summary"]') as HTMLElement | null;
+  await waitFor(() => expect(summary()?.hidden).toBe(false));
+  const folder = deepQuery('[data-scope="elicitation"] select') as HTMLSelectElement;
+  await expect(folder.getAttribute('aria-invalid')).toBe('true');
+  await waitFor(() => expect(deepActiveElement()).toBe(folder));
+  await expect(scene.elicitations).toEqual([]);
+  await userEvent.selectOptions(folder, 'work');
+  (deepQueryAll('[data-scope="elicitation"] input')[0] as HTMLInputElement).focus();
+  await keys('{Enter}');
+  await waitFor(() => expect(scene.elicitations.length).toBe(1));
+  await expect(scene.elicitations[0]).toMatchObject({
+    action: 'accept',
+    content: { title: 'Hi', folder: 'work', copies: 1, pinned: false },
+  });
+};
 
-export const formKeysLit = formPlay(true);
-export const formKeysReact = formPlay(false);
+/**
+ * Dry run (seed 001): Don't run has the focus; Tab stays in the sheet; arrows move between
+ * the two actions; Enter on Run it for real answers Allow once (the binding re-issues).
+ */
+export const dryRunKeys: Play = async ({ canvasElement }) => {
+  const scene = handleOf(canvasElement);
+  await scene.ready;
+  const root = openSheet('dry-run')!;
+  await waitFor(() => expect(focusedAnswer()).toBe('deny'));
+  for (let i = 0; i < 6; i++) {
+    await keys('{Tab}');
+    await expect(deepContains(root, deepActiveElement())).toBe(true);
+  }
+  (deepQuery('[data-scope="dry-run"] [data-answer="deny"]') as HTMLElement).focus();
+  await keys('{ArrowRight}');
+  await expect(focusedAnswer()).toBe('approve');
+  await keys('{ArrowLeft}');
+  await expect(focusedAnswer()).toBe('deny');
+  await keys('{End}');
+  await expect(focusedAnswer()).toBe('approve');
+  await expect(scene.decisions).toEqual([]);
+  await keys('{Enter}');
+  await waitFor(() => expect(scene.decisions).toEqual(['allow_once']));
+};
+
+/** A hostile hint is visible text (no element made from it); Escape is Don't run. */
+export const dryRunHostileEscape: Play = async ({ canvasElement }) => {
+  const scene = handleOf(canvasElement);
+  await scene.ready;
+  const hint = deepQuery('[data-scope="dry-run"] [data-part="hint"]') as HTMLElement;
+  await expect(hint.textContent).toContain('<img src=x');
+  await expect(hint.querySelector('*')).toBeNull();
+  await expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  await keys('{Escape}');
+  await waitFor(() => expect(scene.decisions).toEqual(['deny_once']));
+};
+
+/** Right to left: ArrowLeft moves forward from Don't run; Enter on Don't run denies once. */
+export const dryRunMirrored: Play = async ({ canvasElement }) => {
+  const scene = handleOf(canvasElement);
+  await scene.ready;
+  await expect(openSheet('dry-run')?.getAttribute('dir')).toBe('rtl');
+  await waitFor(() => expect(focusedAnswer()).toBe('deny'));
+  await keys('{ArrowLeft}');
+  await expect(focusedAnswer()).toBe('approve');
+  await keys('{ArrowRight}');
+  await expect(focusedAnswer()).toBe('deny');
+  await keys('{Enter}');
+  await waitFor(() => expect(scene.decisions).toEqual(['deny_once']));
+};
 
 /** Escape cancels an elicitation. */
 export const escapeCancels: Play = async ({ canvasElement }) => {

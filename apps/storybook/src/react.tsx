@@ -17,8 +17,10 @@ import {
   GUARD_MS,
   permissionScenes,
   prepareManager,
+  runDryRun,
   runElicitation,
   runPermission,
+  type DryRunSceneName,
   type ElicitationSceneName,
   type ManagerSceneName,
   type PermissionScene,
@@ -82,6 +84,23 @@ export function reactPermission(name: PermissionSceneName, args: ViewArgs): HTML
     { presenter },
   );
   handle.ready = runPermission(scene, handle, presenter.prompt);
+  return container;
+}
+
+/** A dry-run preview (seed 001): `<PermissionSheet>` shows a `dry_run_preview` request as one. */
+export function reactDryRun(name: DryRunSceneName, args: ViewArgs): HTMLElement {
+  const { container, handle } = createScene(name);
+  const presenter = createPromptPresenter();
+  mount(
+    container,
+    handle,
+    args,
+    (target) => (
+      <PermissionSheet layout={args.layout} colorScheme={args.theme} container={target} />
+    ),
+    { presenter },
+  );
+  handle.ready = runDryRun(name, handle, presenter.prompt);
   return container;
 }
 

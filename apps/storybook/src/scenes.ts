@@ -24,10 +24,13 @@ import {
   answer,
   call,
   confirmRequest,
+  dryRunHint,
+  dryRunOptions,
   fillHistory,
   formRequest,
   hangingStore,
   hostileCall,
+  hostileDryRunHint,
   longArgs,
   notesRead,
   notesReadPulled,
@@ -131,6 +134,15 @@ export const elicitationScenes = {
 
 export type ElicitationSceneName = keyof typeof elicitationScenes;
 
+/** Seed 001: what a two-key server sent back instead of running `messages_send`. */
+export const dryRunScenes = {
+  preview: { preview: secretArgs, hint: dryRunHint },
+  'hostile-hint': { preview: secretArgs, hint: hostileDryRunHint },
+  'long-preview': { preview: longArgs, hint: dryRunHint, expand: true },
+} satisfies Record<string, { preview: unknown; hint: string; expand?: boolean }>;
+
+export type DryRunSceneName = keyof typeof dryRunScenes;
+
 export const managerScenes = {
   filled: { fill: true, confirm: false },
   empty: { fill: false, confirm: false },
@@ -173,8 +185,7 @@ export async function disposeCurrent(): Promise<void> {
 
 /**
  * Removes an element once its open dialog has closed: the scene's signal was aborted
- * first, so the sheet closes the way a request settled elsewhere does. (Removing a Lit
- * sheet whose modal dialog is still open makes it try to reopen a detached dialog.)
+ * first, so the sheet closes the way a request settled elsewhere does, not by removal.
  */
 export async function closeThenRemove(element: Element): Promise<void> {
   const open = () => element.shadowRoot?.querySelector('dialog[open]') ?? null;
@@ -241,6 +252,29 @@ export async function runPermission(
   await frames();
   if (scene.expandArgs) {
     press(deepQuery('[data-scope="permission"] [data-part="args-toggle"]'));
+    await frames();
+  }
+}
+
+/** Asks the scene's dry-run preview through `prompt`, as `@mcp-consent/mcp` does, and waits for it. */
+export async function runDryRun(
+  name: DryRunSceneName,
+  handle: SceneHandle,
+  prompt: PromptCallback,
+): Promise<void> {
+  const scene: { preview: unknown; hint: string; expand?: boolean } = dryRunScenes[name];
+  const { engine, clock } = handle;
+  await engine.ready;
+  const c = call(tools.messagesSend, secretArgs, untrustedServer);
+  void engine
+    .request(c, { ...dryRunOptions(scene.preview, scene.hint), prompt, signal: handle.signal })
+    .then((result) => handle.decisions.push(result.choice))
+    .catch(() => {}); // aborted when the story ends
+  await until(() => openSheet('dry-run') !== null, 'the dry-run preview');
+  clock.advance(GUARD_MS);
+  await frames();
+  if (scene.expand) {
+    press(deepQuery('[data-scope="dry-run"] [data-part="args-toggle"]'));
     await frames();
   }
 }

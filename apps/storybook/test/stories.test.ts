@@ -45,9 +45,11 @@ describe('the storybook build', () => {
   it('has the stories of both renderers', () => {
     const titles = new Set(stories.map((story) => story.title));
     expect([...titles].sort()).toEqual([
+      'Lit/Dry-run preview',
       'Lit/Elicitation sheet',
       'Lit/Permission manager',
       'Lit/Permission sheet',
+      'React/Dry-run preview',
       'React/Elicitation sheet',
       'React/Permission manager',
       'React/Permission sheet',

@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { supportedLocales } from '@mcp-consent/i18n';
 import { reactElicitation } from '../react.js';
-import { escapeCancels, formKeysReact, urlDeclineFocused } from '../play.js';
+import { escapeCancels, formKeys, urlDeclineFocused } from '../play.js';
 import {
   disposeCurrent,
   elicitationScenes,
@@ -30,7 +30,7 @@ export default meta;
 type Story = StoryObj<Args>;
 
 /** Every field kind; Enter submits, an invalid submit focuses the first invalid field. */
-export const Form: Story = { args: { scene: 'form' }, play: formKeysReact };
+export const Form: Story = { args: { scene: 'form' }, play: formKeys };
 /** After an invalid submit. */
 export const FormErrors: Story = { args: { scene: 'form-errors' } };
 /** A confirmation with no fields (seed 002); Escape cancels. */

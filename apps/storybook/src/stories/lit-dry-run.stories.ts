@@ -1,0 +1,45 @@
+// The same stories and play functions as react-dry-run.stories.ts: both renderers show the same model.
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { supportedLocales } from '@mcp-consent/i18n';
+import { litDryRun } from '../lit.js';
+import { dryRunHostileEscape, dryRunKeys, dryRunMirrored } from '../play.js';
+import { disposeCurrent, dryRunScenes, type DryRunSceneName, type ViewArgs } from '../scenes.js';
+
+type Args = ViewArgs & { scene: DryRunSceneName };
+
+const meta = {
+  title: 'Lit/Dry-run preview',
+  render: (args) => litDryRun(args.scene, args),
+  args: { scene: 'preview', locale: 'en-US', theme: 'light', layout: 'auto' },
+  argTypes: {
+    scene: { control: 'select', options: Object.keys(dryRunScenes) },
+    locale: { control: 'select', options: supportedLocales },
+    theme: { control: 'inline-radio', options: ['light', 'dark'] },
+    layout: { control: 'inline-radio', options: ['auto', 'compact', 'expanded'] },
+  },
+  // Each story gets a fresh engine; the previous story's scene is ended first.
+  beforeEach: () => disposeCurrent,
+} satisfies Meta<Args>;
+
+export default meta;
+type Story = StoryObj<Args>;
+
+/**
+ * Seed 001: a two-key server answered DRY_RUN_PREVIEW; the redacted preview, the server's
+ * hint and the operator notice. Don't run is focused; arrows, End and Enter on Run it for real.
+ */
+export const Preview: Story = { args: { scene: 'preview' }, play: dryRunKeys };
+/** Markup, escapes, bidi and invisible characters in the hint, shown as text; Escape is Don't run. */
+export const HostileHint: Story = { args: { scene: 'hostile-hint' }, play: dryRunHostileEscape };
+/** A long preview, expanded with Show more; the actions stay on screen. */
+export const LongPreview: Story = { args: { scene: 'long-preview' } };
+/** Arabic, right to left: the arrows are mirrored. */
+export const Arabic: Story = { args: { scene: 'preview', locale: 'ar' }, play: dryRunMirrored };
+export const PortugueseBrazil: Story = { args: { scene: 'preview', locale: 'pt-BR' } };
+export const Japanese: Story = { args: { scene: 'preview', locale: 'ja-JP' } };
+export const Dark: Story = { args: { scene: 'preview', theme: 'dark' } };
+export const DarkHostileHint: Story = { args: { scene: 'hostile-hint', theme: 'dark' } };
+/** The bottom sheet of narrow screens. */
+export const Compact: Story = { args: { scene: 'preview', layout: 'compact' } };
+/** The centred modal of wide screens. */
+export const Expanded: Story = { args: { scene: 'preview', layout: 'expanded' } };
