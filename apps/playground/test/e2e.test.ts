@@ -158,6 +158,45 @@ describe.each<RendererName>(['lit', 'react'])('the %s renderer', (renderer) => {
     await context.close();
   });
 
+  it('shows the two-key dry run of messages_send (seed 001) and re-issues it only after Run it for real', async () => {
+    const { context, page, errors } = await open(renderer);
+    const args = { channel: 'general', text: `hello from ${renderer}`, webhookToken: 'whk_SECRET' };
+    const preview = page.locator(
+      '[data-scope="dry-run"][data-part="root"][data-state="open"][data-guard="idle"]',
+    );
+
+    // 1. Allowed once, the server answers DRY_RUN_PREVIEW: the sheet shows its preview.
+    let n = await call(page, 'messages_send', args);
+    await answer(page, 'allow_once');
+    await preview.waitFor(WAIT);
+    const text = (await preview.textContent()) ?? '';
+    expect(text).toContain(`hello from ${renderer}`);
+    expect(text).toContain('MCP_DRY_RUN=false AND pass');
+    expect(text).not.toContain('whk_SECRET');
+    // Don't run has the focus; choosing it refuses the call without re-issuing it.
+    const focused = await page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return (active as HTMLElement | null)?.dataset.answer ?? null;
+    });
+    expect(focused).toBe('deny');
+    await preview.locator('[data-part="action"][data-answer="deny"]').click();
+    const declined = await result(page, n, 'denied', '[data-settled-by="answer"]');
+    await expect(declined.textContent()).resolves.toContain('reviewed the preview');
+
+    // 2. Run it for real: re-issued with __confirm; the operator half is still off (the demo's
+    // default), so the server previews again and the result says only the operator can change it.
+    n = await call(page, 'messages_send', args);
+    await answer(page, 'allow_once');
+    await preview.waitFor(WAIT);
+    await preview.locator('[data-part="action"][data-answer="approve"]').click();
+    const still = await result(page, n, 'error');
+    await expect(still.textContent()).resolves.toContain("the server's operator keeps it");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps grants per user and workspace (T8)', async () => {
     const { context, page, errors } = await open(renderer);
     let n: number;
