@@ -6,11 +6,12 @@
  * on 127.0.0.1.
  *
  * Where the added time goes is measured in memory, in on-CPU time per call
- * (batches of sequential calls, interleaved): the bare call, the guarded call,
- * and the bare call with one part of the guard added: the guard's timeout
- * wrapper (`withUserTimeExcluded`), `engine.request` on a cache hit before it
- * (with the audit event and its argument hash, which run after the decision),
- * or only that hash (`hashArgs`, not awaited, as the engine runs it).
+ * (batches of sequential calls, interleaved): the bare call, the guarded call
+ * (no elicit renderer, as in the rows), the guarded call with an elicit renderer
+ * (its calls go through the timeout wrapper `withUserTimeExcluded`), and the bare
+ * call with one part of the guard added: `engine.request` on a cache hit before it
+ * (with the audit event and its in-line argument hash), or only that hash
+ * (`hashArgsSync`, as the engine's cache hit runs it).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +22,12 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createDemoServer } from '@mcp-consent/demo-server';
 import {
   createPermissionEngine,
-  hashArgs,
+  hashArgsSync,
   memoryAuditSink,
   memoryStore,
   type ToolCall,
 } from '@mcp-consent/engine';
-import { guardClient, UserTimeGate, withUserTimeExcluded } from '@mcp-consent/mcp';
+import { guardClient } from '@mcp-consent/mcp';
 import { median, nowNs, round } from '../lib/stats.js';
 import type { BenchContext, Figure, Row } from '../lib/types.js';
 
@@ -143,14 +144,15 @@ async function compare(
       (inMemory
         ? describeBreakdown(parts)
         : `Its on-CPU cost is the in-memory row's (${us(added(parts).guard)} per ` +
-          'call); the rest of the added wall time is waiting: for the event loop while the ' +
-          'background hash and audit run, and for a core when the machine is busy.'),
+          'call); the rest of the added wall time is noise of the network round trip and ' +
+          'waiting for a core when the machine is busy.'),
     extra: {
       overheadUsPerCall: round(overheadUs),
       cpuBareUs: round(parts.bare),
       cpuGuardedUs: round(parts.guarded),
       cpuAddedEngineRequestUs: round(added(parts).engine),
       cpuAddedHashArgsUs: round(added(parts).hash),
+      cpuGuardedWithRendererUs: round(parts.renderer),
       cpuAddedTimeoutWrapperUs: round(added(parts).wrapper),
     },
     samples: samples.subject.map((v) => round(v)),
@@ -158,20 +160,14 @@ async function compare(
   };
   if (missed) {
     row.note +=
-      ' Limit: a cache hit no longer waits for the hash, but every call still pays for it: ' +
-      'the engine hashes the arguments with WebCrypto for the audit event, in Node a job ' +
-      "dispatched through JS glue to libuv's thread pool and back (in a node --cpu-prof of " +
-      "guarded calls, about a third of the process's busy time, most of it in Node's " +
-      'WebCrypto job dispatch); then an AbortSignal per call in the guard (costly to create ' +
-      'in Node, plus the listener the SDK adds to it), a timer, and the garbage of all of ' +
-      'it (the collector takes about 15 % in that profile). The peek lookup is negligible ' +
-      'now (~0.2 µs). Fix: in the engine, hash arguments for the audit event with its ' +
-      'synchronous JS SHA-256 (already used for pins), or not at all when no audit sink is ' +
-      'configured, and refresh the snapshot only when a field of it changed (a decision ' +
-      'changes none, yet every cache hit makes a new snapshot, so useSyncExternalStore ' +
-      'subscribers render again); in the guard, skip withUserTimeExcluded when no elicit ' +
-      'renderer is configured (user time can then never be spent inside a call) and pass ' +
-      "the SDK's own timeout through.";
+      ' Limit: the guard itself now adds about a microsecond on this path (its peek lookup, ' +
+      'the call object, the dry-run check of the result); a host without an elicit renderer ' +
+      "skips the timeout wrapper (the SDK's own timeout is then the same budget). What is " +
+      "left is the engine's cache hit inside engine.request: validating the call, deriving " +
+      'the risk, the lookup, and the audit event with its SHA-256 of the arguments, computed ' +
+      'in-line by the pure JS hash (which allocates its buffers on every call) even for {}; ' +
+      'plus the garbage of it all. Fix (in the engine): reuse the hash buffers, or memoize ' +
+      'the hash of short canonical argument texts; derive the risk once per tool definition.';
   }
   ctx.log(`  ${label}: ${Math.round(value)} calls/s guarded, ratio ${ratio.toFixed(3)}`);
   return row;
@@ -194,7 +190,10 @@ async function bareSide(connect: Connect): Promise<Side> {
   };
 }
 
-async function guardedSide(connect: Connect): Promise<Side> {
+async function guardedSide(
+  connect: Connect,
+  { withRenderer = false }: { withRenderer?: boolean } = {},
+): Promise<Side> {
   const { transport, close } = await connect();
   const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
   let prompts = 0;
@@ -211,6 +210,8 @@ async function guardedSide(connect: Connect): Promise<Side> {
     onWarning: (message) => {
       throw new Error(message);
     },
+    // The demo's notes_list never elicits; a renderer only puts calls through the timeout wrapper.
+    ...(withRenderer ? { elicit: () => ({ action: 'decline' as const }) } : {}),
   });
   await client.connect(transport);
   await client.catalog.refresh();
@@ -232,12 +233,13 @@ async function guardedSide(connect: Connect): Promise<Side> {
 /** On-CPU µs per call, each measured in batches of sequential calls. */
 interface CpuBreakdown {
   bare: number;
+  /** Guarded, no elicit renderer (as in the rows). */
   guarded: number;
-  /** The bare call through the guard's timeout wrapper. */
-  wrapper: number;
-  /** `engine.request` on a cache hit (its background hash and audit event included), then the bare call. */
+  /** Guarded with an elicit renderer: every call goes through the timeout wrapper. */
+  renderer: number;
+  /** `engine.request` on a cache hit (its audit event and argument hash included), then the bare call. */
   engine: number;
-  /** `hashArgs` of the call's arguments started (not awaited), then the bare call. */
+  /** `hashArgsSync` of the call's arguments, then the bare call. */
   hash: number;
 }
 
@@ -247,8 +249,8 @@ const us = (value: number) => `${value >= 10 ? value.toFixed(0) : value.toFixed(
 function added(parts: CpuBreakdown) {
   const guard = parts.guarded - parts.bare;
   const engine = parts.engine - parts.bare;
-  const wrapper = parts.wrapper - parts.bare;
-  return { guard, engine, hash: parts.hash - parts.bare, wrapper, rest: guard - engine - wrapper };
+  const wrapper = parts.renderer - parts.guarded;
+  return { guard, engine, hash: parts.hash - parts.bare, wrapper, rest: guard - engine };
 }
 
 function describeBreakdown(parts: CpuBreakdown): string {
@@ -257,17 +259,19 @@ function describeBreakdown(parts: CpuBreakdown): string {
     `On-CPU per call (batches of sequential calls, interleaved): bare SDK call ` +
     `${us(parts.bare)}, guarded ${us(parts.guarded)} (+${us(more.guard)}). Added to a bare ` +
     `call alone: engine.request on a cache hit +${us(more.engine)} (the decision, the audit ` +
-    `event and the argument hash behind it; the WebCrypto hash alone, started as the engine ` +
-    `does, +${us(more.hash)}); the guard's timeout wrapper (an AbortController and its ` +
-    `signal, setTimeout/clearTimeout, the abort listener the SDK adds) +${us(more.wrapper)}; ` +
-    `the rest ${us(more.rest)} (catalog read, the call object, the proxy, the dry-run check ` +
-    `of the result, garbage).`
+    `event and its in-line argument hash; that hash alone +${us(more.hash)}); the rest of the ` +
+    `guard ${us(more.rest)} (peek lookup, catalog read, the call object, the proxy, the ` +
+    `dry-run check of the result, garbage). A host with an elicit renderer also pays the ` +
+    `timeout wrapper that keeps the user's answering time out of the call's budget (an ` +
+    `AbortController and its signal, a timer, the abort listener the SDK adds): ` +
+    `+${us(more.wrapper)} (guarded with a renderer ${us(parts.renderer)}).`
   );
 }
 
 /** On-CPU µs per call of the guarded call and its parts, in memory. */
 async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBreakdown> {
   const guarded = await guardedSide(connect);
+  const withRenderer = await guardedSide(connect, { withRenderer: true });
   const { transport, close } = await connect();
   const client = new Client({ name: 'bench-wrapped', version: '0.0.0' });
   await client.connect(transport);
@@ -282,21 +286,17 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
   };
   const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
   await engine.request(call, { prompt: () => 'allow_always' });
-  const gate = new UserTimeGate();
   const variants: Record<keyof CpuBreakdown, () => Promise<unknown>> = {
     bare: () => client.callTool({ name: TOOL, arguments: {} }),
     guarded: () => guarded.call(),
-    wrapper: () =>
-      withUserTimeExcluded(gate, undefined, (options) =>
-        client.callTool({ name: TOOL, arguments: {} }, undefined, options),
-      ),
+    renderer: () => withRenderer.call(),
     engine: async () => {
       const result = await engine.request(call, { prompt: () => 'deny_once' });
       if (result.origin !== 'cache_hit') throw new Error('engine.request did not hit its grant');
       await client.callTool({ name: TOOL, arguments: {} });
     },
     hash: () => {
-      void hashArgs(call.args);
+      hashArgsSync(call.args);
       return client.callTool({ name: TOOL, arguments: {} });
     },
   };
@@ -318,6 +318,7 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
     }
   } finally {
     await guarded.close();
+    await withRenderer.close();
     await close();
     await client.close();
     engine.dispose();
@@ -325,7 +326,7 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
   return {
     bare: median(runs.bare),
     guarded: median(runs.guarded),
-    wrapper: median(runs.wrapper),
+    renderer: median(runs.renderer),
     engine: median(runs.engine),
     hash: median(runs.hash),
   };

@@ -9,6 +9,7 @@ import {
 import type {
   PermissionEngine,
   PromptCallback,
+  RequestOptions as EngineRequestOptions,
   RequestResult,
   ServerRef,
   ToolCall,
@@ -150,10 +151,10 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
   const decide = async (
     call: ToolCall,
     signal: AbortSignal | undefined,
-    extra: { context?: Record<string, unknown>; forcePrompt?: boolean; persist?: boolean } = {},
+    extra?: { context?: Record<string, unknown>; forcePrompt?: boolean; persist?: boolean },
   ): Promise<RequestResult | undefined> => {
     try {
-      let context = extra.context;
+      let context = extra?.context;
       const peek = engine.lookup(call);
       if (!context && peek.reason === 'definition_changed' && peek.grant?.pin) {
         context = {
@@ -161,14 +162,14 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
           changed: peek.changed ?? [],
         };
       }
-      return await engine.request(call, {
-        prompt,
-        ...(signal ? { signal } : {}),
-        ...(options.promptTimeoutMs !== undefined ? { timeoutMs: options.promptTimeoutMs } : {}),
-        ...(context ? { context } : {}),
-        ...(extra.forcePrompt ? { forcePrompt: true } : {}),
-        ...(extra.persist === false ? { persist: false } : {}),
-      });
+      // Built field by field: this runs on every call, and a cache hit is otherwise cheap.
+      const requestOptions: EngineRequestOptions = { prompt };
+      if (signal) requestOptions.signal = signal;
+      if (options.promptTimeoutMs !== undefined) requestOptions.timeoutMs = options.promptTimeoutMs;
+      if (context) requestOptions.context = context;
+      if (extra?.forcePrompt) requestOptions.forcePrompt = true;
+      if (extra?.persist === false) requestOptions.persist = false;
+      return await engine.request(call, requestOptions);
     } catch (error) {
       warn(`The permission check for ${call.tool.name} failed; denying: ${String(error)}`);
       return undefined;
@@ -193,9 +194,15 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
     });
 
   const send: CallTool = (params, resultSchema, requestOptions) =>
-    withUserTimeExcluded(gate, requestOptions, (forwarded) =>
-      client.callTool(params, resultSchema, forwarded),
-    );
+    // Only an elicit renderer ever holds the gate (without one, elicitations are answered at
+    // once by the noRenderer policy), so without one no user time can be spent inside a call:
+    // the SDK's own timeout is the same budget, and the call skips the wrapper's
+    // AbortController, timer and listener.
+    !options.elicit && !gate.paused
+      ? client.callTool(params, resultSchema, requestOptions)
+      : withUserTimeExcluded(gate, requestOptions, (forwarded) =>
+          client.callTool(params, resultSchema, forwarded),
+        );
 
   const callTool: CallTool = async (params, resultSchema, requestOptions) => {
     startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)

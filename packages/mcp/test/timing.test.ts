@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ElicitAnswer } from '../src/index.js';
+import { MAX_TIMER_MS, type ElicitAnswer } from '../src/index.js';
 import { setup, TRANSPORTS, textOf, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
@@ -127,3 +127,39 @@ describe.each(TRANSPORTS)(
     });
   },
 );
+
+describe('without an elicit renderer (no user time can be spent inside a call)', () => {
+  test('the call goes to the SDK with the caller’s options: its own timeout, same budget and error', async () => {
+    harness = await setup('memory', { demo: { dryRun: false } });
+    harness.human.script('allow_always');
+    const sdkCall = vi.spyOn(harness.raw, 'callTool');
+    const requestOptions = { timeout: 300 };
+    const slowServer = harness.guarded.callTool(
+      { name: 'demo_sleep', arguments: { ms: 1000 } },
+      undefined,
+      requestOptions,
+    );
+    await expect(slowServer).rejects.toMatchObject({
+      code: ErrorCode.RequestTimeout,
+      data: { timeout: 300 },
+    });
+    expect(sdkCall).toHaveBeenCalledTimes(1);
+    expect(sdkCall.mock.calls[0]![2]).toBe(requestOptions);
+    // Still asked once and audited on every call: the fast path skips only the timer wrapper.
+    const done = await harness.guarded.callTool({ name: 'demo_sleep', arguments: { ms: 0 } });
+    expect(done.isError).toBeFalsy();
+    expect(harness.human.requests).toHaveLength(1);
+    expect(harness.audit.map((event) => event.origin)).toEqual(['user_prompt', 'cache_hit']);
+  });
+
+  test('with a renderer the wrapper parks the SDK’s timer and keeps the budget itself', async () => {
+    harness = await setup('memory', { demo: { dryRun: false }, guard: { elicit: slowUser(0) } });
+    harness.human.script('allow_once');
+    const sdkCall = vi.spyOn(harness.raw, 'callTool');
+    await harness.guarded.callTool({ name: 'demo_sleep', arguments: { ms: 0 } }, undefined, {
+      timeout: 300,
+    });
+    expect(sdkCall.mock.calls[0]![2]).toMatchObject({ timeout: MAX_TIMER_MS });
+    expect(sdkCall.mock.calls[0]![2]?.signal).toBeInstanceOf(AbortSignal);
+  });
+});
