@@ -6,6 +6,9 @@ import { sourceProject } from '../support/vitest-project.js';
  */
 export default sourceProject('hardening', {
   include: ['**/*.test.ts'],
+  // Ink reads CI once at import (is-in-ci) and then draws only its last frame; the hostile suites
+  // watch a virtual terminal a person would be looking at (as packages/ink/vitest.config.ts does).
+  env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false' },
   testTimeout: 300_000,
   hookTimeout: 300_000,
 });
