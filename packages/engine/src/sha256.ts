@@ -16,22 +16,43 @@ const K = new Uint32Array([
 
 const encoder = new TextEncoder();
 
-export function sha256Hex(text: string): string {
-  const bytes = encoder.encode(text);
-  const bitLength = bytes.length * 8;
-  const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+// Buffers reused across calls: the engine hashes on every cache hit (the audit event's
+// args hash), and allocating them each time cost more than the rounds themselves.
+let block = new Uint8Array(256);
+const w = new Int32Array(64);
 
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+export function sha256Hex(text: string): string {
+  // UTF-8 is at most 3 bytes per UTF-16 unit; + 9 for the 0x80 marker and the length.
+  const needed = (((text.length * 3 + 9 + 63) >> 6) << 6) + 64;
+  if (block.length < needed) block = new Uint8Array(needed);
+  const length = encoder.encodeInto(text, block).written;
+  const total = ((length + 9 + 63) >> 6) << 6;
+  block.fill(0, length, total);
+  block[length] = 0x80;
+  const bitsHigh = Math.floor(length / 2 ** 29);
+  const bitsLow = (length * 8) >>> 0;
+  block[total - 8] = bitsHigh >>> 24;
+  block[total - 7] = bitsHigh >>> 16;
+  block[total - 6] = bitsHigh >>> 8;
+  block[total - 5] = bitsHigh;
+  block[total - 4] = bitsLow >>> 24;
+  block[total - 3] = bitsLow >>> 16;
+  block[total - 2] = bitsLow >>> 8;
+  block[total - 1] = bitsLow;
+
+  let h0 = 0x6a09e667 | 0,
+    h1 = 0xbb67ae85 | 0,
+    h2 = 0x3c6ef372 | 0,
+    h3 = 0xa54ff53a | 0,
+    h4 = 0x510e527f | 0,
+    h5 = 0x9b05688c | 0,
+    h6 = 0x1f83d9ab | 0,
+    h7 = 0x5be0cd19 | 0;
+  for (let offset = 0; offset < total; offset += 64) {
+    for (let i = 0; i < 16; i++) {
+      const at = offset + i * 4;
+      w[i] = (block[at]! << 24) | (block[at + 1]! << 16) | (block[at + 2]! << 8) | block[at + 3]!;
+    }
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15]!;
       const b = w[i - 2]!;
@@ -39,14 +60,14 @@ export function sha256Hex(text: string): string {
       const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
       w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
     }
-    let a = h[0]!,
-      b = h[1]!,
-      c = h[2]!,
-      d = h[3]!;
-    let e = h[4]!,
-      f = h[5]!,
-      g = h[6]!,
-      hh = h[7]!;
+    let a = h0,
+      b = h1,
+      c = h2,
+      d = h3,
+      e = h4,
+      f = h5,
+      g = h6,
+      hh = h7;
     for (let i = 0; i < 64; i++) {
       const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
       const t1 = (hh + s1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
@@ -60,12 +81,20 @@ export function sha256Hex(text: string): string {
       b = a;
       a = (t1 + t2) | 0;
     }
-    const round = [a, b, c, d, e, f, g, hh];
-    for (let i = 0; i < 8; i++) h[i] = h[i]! + round[i]!;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + hh) | 0;
   }
-  let hex = '';
-  for (const word of h) hex += word.toString(16).padStart(8, '0');
-  return hex;
+  return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4) + hex8(h5) + hex8(h6) + hex8(h7);
+}
+
+function hex8(word: number): string {
+  return (word >>> 0).toString(16).padStart(8, '0');
 }
 
 function rotr(x: number, n: number): number {

@@ -134,4 +134,16 @@ describe('hashArgsSync', () => {
       { numRuns: 200 },
     );
   });
+
+  it('stays right across block boundaries, multi-byte text and a long value before a short one', async () => {
+    // The sync hash reuses its buffers: a short value after a long one must not see its bytes.
+    const values = [
+      'x'.repeat(100_000),
+      'a',
+      ...Array.from({ length: 140 }, (_, n) => 'é'.repeat(n % 40) + 'b'.repeat(n)),
+      '😀'.repeat(70),
+      '\ud800 lone',
+    ];
+    for (const value of values) expect(hashArgsSync({ value })).toBe(await hashArgs({ value }));
+  });
 });
