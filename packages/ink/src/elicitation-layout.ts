@@ -4,6 +4,7 @@ import {
   type ElicitAction,
   type ElicitationApi,
   type ElicitationFocus,
+  type ElicitationUrlApi,
   type FieldView,
 } from '@mcp-consent/prompt';
 import { fastRows, linesHeight, type Line, type Span } from './lines.js';
@@ -145,14 +146,7 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     });
   } else {
     const { url } = api;
-    body.push(
-      line('url-label', [{ text: url.label, tone: 'dim' }], { gap: true }),
-      line(
-        'url',
-        [{ text: url.before }, { text: url.host, tone: 'highlight' }, { text: url.after }],
-        { indent: 2 },
-      ),
-    );
+    body.push(line('url-label', [{ text: url.label, tone: 'dim' }], { gap: true }), urlLine(url));
     if (url.site !== null)
       body.push(line('url-site', [{ text: url.site, tone: 'strong' }], { indent: 2 }));
     url.warnings.forEach((warning, index) =>
@@ -188,6 +182,16 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     ]),
   );
 
+  // An address of thousands of characters would make the frame taller than the terminal,
+  // and Ink then clears the screen and the scrollback: shorten it to the rows left, host kept.
+  const urlAt = body.findIndex((entry) => entry.key === 'url');
+  if (api.mode === 'url' && urlAt >= 0 && options.rows !== undefined) {
+    const over =
+      linesHeight(head, width) + linesHeight(body, width) + MIN_MESSAGE_ROWS - options.rows;
+    const urlRows = linesHeight([body[urlAt]!], width);
+    if (over > 0) body[urlAt] = urlLine(api.url, Math.max(1, urlRows - over) * (width - 2));
+  }
+
   // The message is server text of up to 4000 characters: it scrolls, the form stays.
   const rows = fastRows(api.message.text, width - 2);
   const fixed = linesHeight(head, width) + linesHeight(body, width);
@@ -199,6 +203,32 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     line(`message-${index}`, [{ text: text === '' ? ' ' : text }], { indent: 2 }),
   );
   return { lines: [...head, ...message, ...body], messageShown: visible.length };
+}
+
+const ELLIPSIS = '…';
+
+/** Keeps the first `max` characters (code points) of a text, marked when cut. */
+function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return max <= 0 ? '' : chars.slice(0, max - 1).join('') + ELLIPSIS;
+}
+
+/**
+ * The address line, at most `maxChars` long when given: the host is always whole, the part
+ * before it (scheme, user info) and the path after it are cut first, each marked with "…".
+ */
+function urlLine(url: ElicitationUrlApi['url'], maxChars = Infinity): Line {
+  let { before, after } = url;
+  const length = Array.from(before + url.host + after).length;
+  if (length > maxChars) {
+    const room = Math.max(0, maxChars - Array.from(url.host).length);
+    before = cut(before, Math.max(Math.min(12, room), Math.floor(room / 3)));
+    after = cut(after, room - Array.from(before).length);
+  }
+  return line('url', [{ text: before }, { text: url.host, tone: 'highlight' }, { text: after }], {
+    indent: 2,
+  });
 }
 
 /** The scrollback line of an answered elicitation: its title and what was chosen. */
