@@ -8,6 +8,7 @@ import {
   type DryRunAnswer,
   type DryRunApi,
   type DryRunPrompt,
+  type DryRunRequest,
   type PermissionApi,
   type PermissionPrompt,
 } from '@mcp-consent/prompt';
@@ -406,7 +407,7 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   /** Seed 001: the server's preview, answered Allow once (re-issue) or Deny once. */
-  private presentDryRun(entry: Entry, request: NonNullable<ReturnType<typeof dryRunRequestOf>>) {
+  private presentDryRun(entry: Entry, request: DryRunRequest): void {
     const prompt = createDryRunPrompt(request, {
       clock: this.clock,
       locale: this.locales,
