@@ -1,32 +1,17 @@
-import type { Choice, PromptRequest } from '@mcp-consent/engine';
+import type { Choice } from '@mcp-consent/engine';
 import {
   createDryRunPrompt,
   createPermissionPrompt,
+  dryRunRequestOf,
   followQueue,
   type DryRunApi,
   type DryRunPrompt,
   type DryRunRequest,
-  type ParsedDryRun,
   type PermissionPrompt,
 } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
 import { until } from './poll.js';
-
-/** The dry-run preview `@mcp-consent/mcp` asks about (`context.kind === 'dry_run_preview'`). */
-function dryRunOf(request: PromptRequest): DryRunRequest | null {
-  if (request.context?.kind !== 'dry_run_preview') return null;
-  const parsed = request.context.preview as Partial<ParsedDryRun>;
-  const { id, call, risk } = request;
-  return {
-    id,
-    server: call.server,
-    tool: call.tool,
-    preview: parsed.preview,
-    hint: parsed.hint,
-    risk,
-  };
-}
 
 const dryRunScreen = (view: DryRunApi) =>
   [
@@ -79,7 +64,7 @@ export function modelDriver(): RendererDriver {
           });
         return {
           prompt: (request) => {
-            const preview = dryRunOf(request);
+            const preview = dryRunRequestOf(request);
             if (preview) return previewDryRun(preview, request.signal);
             return new Promise<Choice>((resolve) => {
               const model = createPermissionPrompt(request, {

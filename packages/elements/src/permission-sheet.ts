@@ -4,6 +4,7 @@ import {
   connectChecking,
   createDryRunPrompt,
   createPermissionPrompt,
+  dryRunRequestOf,
   followQueue,
   type DryRunAnswer,
   type DryRunApi,
@@ -14,7 +15,6 @@ import {
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { CheckingController } from './internal/checking-controller.js';
-import { dryRunRequestOf } from './internal/dry-run-request.js';
 import { renderDryRun } from './internal/dry-run-view.js';
 import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
-import type { Clock, PromptRequest } from '@mcp-consent/engine';
+import type { Clock } from '@mcp-consent/engine';
 import {
   createDryRunPrompt,
   type DryRunAnswer,
   type DryRunApi,
   type DryRunRequest,
-  type ParsedDryRun,
 } from '@mcp-consent/prompt';
 import { dryRunSummary, layoutDryRun } from './dry-run-layout.js';
 import { terminalKey } from './keys.js';
@@ -15,25 +14,6 @@ import { terminalColors } from './palette.js';
 import { previewKey } from './scroll.js';
 import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
-
-/**
- * The dry-run request inside an engine prompt request, when `@mcp-consent/mcp` asks the
- * user about a `DRY_RUN_PREVIEW` result (`context.kind === 'dry_run_preview'`).
- */
-export function dryRunOf(request: PromptRequest): DryRunRequest | null {
-  const context = request.context;
-  if (context?.kind !== 'dry_run_preview') return null;
-  const parsed = context.preview as Partial<ParsedDryRun> | undefined;
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  return {
-    id: request.id,
-    server: request.call.server,
-    tool: request.call.tool,
-    preview: parsed.preview,
-    hint: typeof parsed.hint === 'string' ? parsed.hint : null,
-    risk: request.risk,
-  };
-}
 
 export interface DryRunPromptProps extends TerminalPromptOptions {
   request: DryRunRequest;

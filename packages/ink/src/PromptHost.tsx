@@ -2,7 +2,8 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Box, Static, Text } from 'ink';
 import { connectChecking } from '@mcp-consent/prompt';
 import type { Clock, PermissionEngine } from '@mcp-consent/engine';
-import { DryRunPrompt, dryRunOf } from './DryRunPrompt.js';
+import { dryRunRequestOf } from '@mcp-consent/prompt';
+import { DryRunPrompt } from './DryRunPrompt.js';
 import { ElicitationPrompt } from './ElicitationPrompt.js';
 import { Lines } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
@@ -34,7 +35,7 @@ export function PromptHost({ queue, ...options }: PromptHostProps) {
   const t = useTranslator(options.translator, options.locale);
   const status = useMemo(() => connectChecking({ translator: t }), [t]);
   const dryRun = useMemo(
-    () => (current?.kind === 'permission' ? dryRunOf(current.request) : null),
+    () => (current?.kind === 'permission' ? dryRunRequestOf(current.request) : null),
     [current],
   );
   return (

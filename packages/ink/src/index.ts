@@ -6,7 +6,7 @@ export {
 } from './prompter.js';
 export { PermissionPrompt, type PermissionPromptProps } from './PermissionPrompt.js';
 export { ElicitationPrompt, type ElicitationPromptProps } from './ElicitationPrompt.js';
-export { DryRunPrompt, dryRunOf, type DryRunPromptProps } from './DryRunPrompt.js';
+export { DryRunPrompt, type DryRunPromptProps } from './DryRunPrompt.js';
 export { PromptHost, type PromptHostProps } from './PromptHost.js';
 export { createJobQueue, type Job, type JobQueue, type JobQueueSnapshot } from './queue.js';
 export { colorFromEnv, terminalColors, type Tone } from './palette.js';

@@ -1,4 +1,4 @@
-import type { RiskAssessment, ServerRef, ToolDefinition } from '@mcp-consent/engine';
+import type { PromptRequest, RiskAssessment, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { Direction } from '@mcp-consent/i18n';
 import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type DryRunPart, type PartProps } from './anatomy.js';
@@ -368,4 +368,24 @@ export function parseDryRunResult(result: unknown): ParsedDryRun | null {
     return { preview: undefined, hint: block.text, tool: null };
   }
   return null;
+}
+
+/**
+ * The dry-run preview inside an engine prompt request: `@mcp-consent/mcp` asks about a
+ * `DRY_RUN_PREVIEW` result with `context.kind === 'dry_run_preview'` (seed 001). `null` for
+ * every other request. Every renderer reads it with this one function.
+ */
+export function dryRunRequestOf(request: PromptRequest): DryRunRequest | null {
+  const context = request.context;
+  if (context?.kind !== 'dry_run_preview') return null;
+  const parsed = context.preview as Partial<ParsedDryRun> | undefined;
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  return {
+    id: request.id,
+    server: request.call.server,
+    tool: request.call.tool,
+    preview: parsed.preview,
+    hint: typeof parsed.hint === 'string' ? parsed.hint : null,
+    risk: request.risk,
+  };
 }

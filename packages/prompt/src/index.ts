@@ -56,6 +56,7 @@ export {
 export { checkUrl, decodePunycode, type UrlCheck, type UrlWarningKind } from './url-check.js';
 export {
   createDryRunPrompt,
+  dryRunRequestOf,
   parseDryRunResult,
   type DryRunAnswer,
   type DryRunApi,

@@ -1,4 +1,4 @@
-import type { PromptRequest } from '@mcp-consent/engine';
+export { dryRunRequestOf } from '@mcp-consent/prompt';
 import {
   createDryRunPrompt,
   type DryRunAnswer,
@@ -6,29 +6,8 @@ import {
   type DryRunPrompt,
   type DryRunPromptOptions,
   type DryRunRequest,
-  type ParsedDryRun,
 } from '@mcp-consent/prompt';
 import { useHeadlessModel, useLatest } from './use-model.js';
-
-/**
- * The dry-run preview inside an engine prompt request: `@mcp-consent/mcp` asks about a
- * `DRY_RUN_PREVIEW` result with `context.kind === 'dry_run_preview'` (seed 001).
- * `null` for every other request.
- */
-export function dryRunRequestOf(request: PromptRequest): DryRunRequest | null {
-  const context = request.context;
-  if (context?.kind !== 'dry_run_preview') return null;
-  const parsed = context.preview as Partial<ParsedDryRun> | undefined;
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  return {
-    id: request.id,
-    server: request.call.server,
-    tool: request.call.tool,
-    preview: parsed.preview,
-    hint: typeof parsed.hint === 'string' ? parsed.hint : null,
-    risk: request.risk,
-  };
-}
 
 export interface UseDryRunPromptOptions extends Omit<DryRunPromptOptions, 'onAnswer'> {
   /** Called once: `approve` means re-issue the call with `__confirm: true`. */
