@@ -87,4 +87,34 @@ describe('jsonlAuditSink', () => {
       '',
     ]);
   });
+
+  it('keeps the order of events written while earlier ones are being appended', async () => {
+    const path = join(dir, 'audit.jsonl');
+    const sink = jsonlAuditSink(path);
+    const written: Promise<void>[] = [];
+    const events: AuditEvent[] = [];
+    for (let burst = 0; burst < 6; burst++) {
+      for (let index = 0; index < 50; index++) {
+        const item = event(`tool-${burst}-${index}`);
+        events.push(item);
+        written.push(sink.write(item));
+      }
+      await new Promise((resolve) => setImmediate(resolve)); // the previous burst is mid-append
+    }
+    await Promise.all(written);
+    expect(await sink.read()).toEqual(events);
+  });
+
+  it('refuses an event JSON cannot hold without losing the others of its burst', async () => {
+    const path = join(dir, 'audit.jsonl');
+    const sink = jsonlAuditSink(path);
+    const bad = event('bad', { args_hash: 10n as unknown as string });
+    const results = await Promise.allSettled([
+      sink.write(event('before')),
+      sink.write(bad),
+      sink.write(event('after')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await sink.read()).map((item) => item.tool_name)).toEqual(['before', 'after']);
+  });
 });

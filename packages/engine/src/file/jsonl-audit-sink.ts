@@ -23,7 +23,8 @@ export interface JsonlAuditSink extends AuditSink {
 
 /**
  * Appends one JSON line per audit event to `path` (directories are created).
- * Appends are serialized, so lines never interleave within one process. `read()`
+ * Appends are serialized, so lines never interleave within one process; events written
+ * while an append is under way share the next one, and each `write` settles with it. `read()`
  * returns every event in file order; a torn last line (the writer died mid-line)
  * is skipped, and the next append starts on a fresh line so it is not glued to it.
  */
@@ -32,25 +33,26 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
   const durable = options.durable ?? false;
   let tail: Promise<unknown> = Promise.resolve();
   let checkedEnding = false;
+  /** Lines waiting for the next append; it closes when that append starts. */
+  let batch: { text: string; done: Promise<void> } | null = null;
 
-  async function append(event: AuditEvent): Promise<void> {
-    let line = `${JSON.stringify(event)}\n`;
+  async function append(text: string): Promise<void> {
     try {
       if (!checkedEnding) {
         await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-        if (await endsMidLine(file)) line = `\n${line}`;
+        if (await endsMidLine(file)) text = `\n${text}`;
         checkedEnding = true;
       }
       if (durable) {
         const handle = await open(file, 'a', 0o600);
         try {
-          await handle.appendFile(line, 'utf8');
+          await handle.appendFile(text, 'utf8');
           await handle.sync();
         } finally {
           await handle.close();
         }
       } else {
-        await appendFile(file, line, { encoding: 'utf8', mode: 0o600 });
+        await appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
       }
     } catch (error) {
       throw new StoreUnavailableError(
@@ -65,9 +67,25 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
   return {
     path: file,
     write(event) {
-      const result = tail.then(() => append(event));
-      tail = result.catch(() => undefined);
-      return result;
+      let line: string;
+      try {
+        line = `${JSON.stringify(event)}\n`;
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      // Events that arrive while an append is under way go out together in the next one:
+      // one file write (and one fsync when durable) per burst instead of one per event.
+      if (batch === null) {
+        const next = { text: '', done: Promise.resolve() };
+        next.done = tail.then(() => {
+          if (batch === next) batch = null;
+          return append(next.text);
+        });
+        tail = next.done.catch(() => undefined);
+        batch = next;
+      }
+      batch.text += line;
+      return batch.done;
     },
     async read() {
       // Wait for queued appends, so a read right after a write sees it.
