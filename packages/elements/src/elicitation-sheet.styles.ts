@@ -4,8 +4,6 @@ import { css } from 'lit';
 export const elicitationSheetStyles = css`
   :host {
     display: contents;
-    --_highlight: var(--mcp-highlight, light-dark(#ffe08a, #5a4300));
-    --_on-highlight: var(--mcp-on-highlight, light-dark(#261a00, #ffe08a));
   }
   .label {
     margin: 12px 0 4px;

@@ -1,3 +1,5 @@
+import { designTokenDeclarations } from '@mcp-consent/prompt/design-tokens';
+
 /**
  * The stylesheet of every @mcp-consent/react surface, plain CSS with no
  * framework. Parts are selected by `data-scope`/`data-part` (the anatomy of
@@ -11,30 +13,8 @@
 const tokens = `
 .mcp-consent-theme {
   color-scheme: light dark;
-  --_surface: var(--mcp-surface, light-dark(#ffffff, #1d1e22));
-  --_on-surface: var(--mcp-on-surface, light-dark(#1b1c1f, #e4e2e6));
-  --_on-surface-variant: var(--mcp-on-surface-variant, light-dark(#44474e, #c4c6d0));
-  --_surface-container: var(--mcp-surface-container, light-dark(#eef1f7, #2b2d33));
-  --_outline: var(--mcp-outline, light-dark(#74777f, #8e9099));
-  --_outline-variant: var(--mcp-outline-variant, light-dark(#c4c6d0, #44474e));
-  --_primary: var(--mcp-primary, light-dark(#0b57d0, #a8c7fa));
-  --_on-primary: var(--mcp-on-primary, light-dark(#ffffff, #062e6f));
-  --_success-container: var(--mcp-success-container, light-dark(#c4eed0, #0f5223));
-  --_on-success-container: var(--mcp-on-success-container, light-dark(#072711, #c4eed0));
-  --_warning-container: var(--mcp-warning-container, light-dark(#ffe08a, #5a4300));
-  --_on-warning-container: var(--mcp-on-warning-container, light-dark(#261a00, #ffe08a));
-  --_error-container: var(--mcp-error-container, light-dark(#ffdad6, #8c1d18));
-  --_on-error-container: var(--mcp-on-error-container, light-dark(#410002, #ffdad6));
-  --_caution: var(--mcp-caution, light-dark(#8c1d18, #ffb4ab));
-  --_highlight: var(--mcp-highlight, light-dark(#ffe08a, #5a4300));
-  --_on-highlight: var(--mcp-on-highlight, light-dark(#261a00, #ffe08a));
-  --_focus: var(--mcp-focus-ring, light-dark(#0b57d0, #a8c7fa));
-  --_scrim: var(--mcp-scrim, light-dark(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.65)));
-  --_radius: var(--mcp-radius, 12px);
-  --_sheet-radius: var(--mcp-sheet-radius, 20px);
-  --_target: var(--mcp-target-size, 48px);
-  --_mono: var(--mcp-mono-font-family, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
-  font-family: var(--mcp-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+  ${designTokenDeclarations}
+  font-family: var(--_font);
   color: var(--_on-surface);
   line-height: 1.45;
 }
@@ -42,7 +22,7 @@ const tokens = `
 .mcp-consent-theme[data-color-scheme='dark'] { color-scheme: dark; }
 .mcp-consent-theme *, .mcp-consent-theme *::before, .mcp-consent-theme *::after { box-sizing: border-box; }
 .mcp-consent-theme [hidden] { display: none !important; }
-.mcp-consent-theme :focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.mcp-consent-theme :focus-visible { outline: 3px solid var(--_focus-ring); outline-offset: 2px; }
 .mcp-consent-theme [data-color-role='success-container'] { background: var(--_success-container); color: var(--_on-success-container); }
 .mcp-consent-theme [data-color-role='warning-container'] { background: var(--_warning-container); color: var(--_on-warning-container); }
 .mcp-consent-theme [data-color-role='error-container'] { background: var(--_error-container); color: var(--_on-error-container); }

@@ -1,37 +1,16 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { designTokenDeclarations } from '@mcp-consent/prompt/design-tokens';
 
 /**
- * Design tokens as CSS custom properties, with light and dark defaults. `light-dark()`
- * follows the element's `color-scheme`: `prefers-color-scheme` by default, forced by the
- * `theme="light|dark"` attribute. Set any token on the element (or an ancestor) to theme it.
- * The colour roles of spec R2 are `--mcp-{success,warning,error}-container` with their
- * `--mcp-on-…` text colours; every default pair passes WCAG AA.
+ * The design tokens of `@mcp-consent/prompt/design-tokens` (shared with the React sheets) on
+ * the host. `light-dark()` follows the element's `color-scheme`: `prefers-color-scheme` by
+ * default, forced by the `theme="light|dark"` attribute. Set any `--mcp-…` property on the
+ * element (or an ancestor) to theme it.
  */
 export const tokens = css`
   :host {
     color-scheme: light dark;
-    --_surface: var(--mcp-surface, light-dark(#ffffff, #1d1e22));
-    --_on-surface: var(--mcp-on-surface, light-dark(#1b1c1f, #e4e2e6));
-    --_on-surface-variant: var(--mcp-on-surface-variant, light-dark(#44474e, #c4c6d0));
-    --_surface-container: var(--mcp-surface-container, light-dark(#eef1f7, #2b2d33));
-    --_outline: var(--mcp-outline, light-dark(#74777f, #8e9099));
-    --_outline-variant: var(--mcp-outline-variant, light-dark(#c4c6d0, #44474e));
-    --_primary: var(--mcp-primary, light-dark(#0b57d0, #a8c7fa));
-    --_on-primary: var(--mcp-on-primary, light-dark(#ffffff, #062e6f));
-    --_success-container: var(--mcp-success-container, light-dark(#c4eed0, #0f5223));
-    --_on-success-container: var(--mcp-on-success-container, light-dark(#072711, #c4eed0));
-    --_warning-container: var(--mcp-warning-container, light-dark(#ffe08a, #5a4300));
-    --_on-warning-container: var(--mcp-on-warning-container, light-dark(#261a00, #ffe08a));
-    --_error-container: var(--mcp-error-container, light-dark(#ffdad6, #8c1d18));
-    --_on-error-container: var(--mcp-on-error-container, light-dark(#410002, #ffdad6));
-    --_caution: var(--mcp-caution, light-dark(#8c1d18, #ffb4ab));
-    --_focus-ring: var(--mcp-focus-ring, light-dark(#0b57d0, #a8c7fa));
-    --_scrim: var(--mcp-scrim, light-dark(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.65)));
-    --_radius: var(--mcp-radius, 12px);
-    --_sheet-radius: var(--mcp-sheet-radius, 20px);
-    --_target: var(--mcp-target-size, 48px);
-    --_font: var(--mcp-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    --_mono: var(--mcp-mono-font-family, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
+    ${unsafeCSS(designTokenDeclarations)}
     font-family: var(--_font);
   }
   :host([theme='light']) {
