@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { ElicitationFormApi, FieldView } from '@mcp-consent/prompt';
 import { spread } from './spread.js';
 
@@ -8,7 +8,7 @@ import { spread } from './spread.js';
  * label, "required", description and error from the model. Values go back through the
  * model's `setValue`; `data-index` ties a control to its field for focus and blur.
  */
-export function renderForm(api: ElicitationFormApi) {
+export function renderForm(api: ElicitationFormApi): TemplateResult {
   const p = api.props;
   return html`<p ${spread(p['error-summary']!)}>${api.form.errorSummary ?? ''}</p>
     <form ${spread(p.form!)} @submit=${preventSubmit}>

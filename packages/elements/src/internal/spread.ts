@@ -1,5 +1,12 @@
 import { nothing } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import {
+  Directive,
+  directive,
+  PartType,
+  type DirectiveResult,
+  type ElementPart,
+  type PartInfo,
+} from 'lit/directive.js';
 import type { PartProps } from '@mcp-consent/prompt';
 
 /**
@@ -47,4 +54,8 @@ class SpreadDirective extends Directive {
 }
 
 /** `<div ${spread(api.props.header)}>`: binds a model part's attributes and part names. */
-export const spread = directive(SpreadDirective);
+// Annotated so the published declarations name lit, not lit-html (lit's own dependency).
+export const spread: (
+  props: PartProps,
+  ...extraParts: (string | false | null | undefined)[]
+) => DirectiveResult<typeof SpreadDirective> = directive(SpreadDirective);
