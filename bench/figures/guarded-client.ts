@@ -160,14 +160,15 @@ async function compare(
   };
   if (missed) {
     row.note +=
-      ' Limit: the guard itself now adds about a microsecond on this path (its peek lookup, ' +
-      'the call object, the dry-run check of the result); a host without an elicit renderer ' +
-      "skips the timeout wrapper (the SDK's own timeout is then the same budget). What is " +
-      "left is the engine's cache hit inside engine.request: validating the call, deriving " +
-      'the risk, the lookup, and the audit event with its SHA-256 of the arguments, computed ' +
-      'in-line by the pure JS hash (which allocates its buffers on every call) even for {}; ' +
-      'plus the garbage of it all. Fix (in the engine): reuse the hash buffers, or memoize ' +
-      'the hash of short canonical argument texts; derive the risk once per tool definition.';
+      ' Limit: an in-memory SDK call is so cheap (tens of microseconds) that 0.97 leaves about ' +
+      'a microsecond for an audited decision. The guard itself adds about a microsecond (its ' +
+      'peek lookup, the call object, the dry-run check of the result) and skips the timeout ' +
+      "wrapper without an elicit renderer; engine.request's cache hit adds the figure above " +
+      '(validating the call, the risk, the lookup, the audit event with its timestamp and the ' +
+      'in-line SHA-256 of the arguments); the rest is the promise hops and their garbage (GC is ' +
+      'about a tenth of a --cpu-prof of bench/profile/guarded-calls.ts, where the SDK and zod ' +
+      'take most of the time). Fix: a synchronous engine decision for cache hits that the guard ' +
+      'uses without awaiting, and audit events whose timestamp the sink formats.';
   }
   ctx.log(`  ${label}: ${Math.round(value)} calls/s guarded, ratio ${ratio.toFixed(3)}`);
   return row;
