@@ -1,24 +1,15 @@
 // The same stories and play functions as lit-dry-run.stories.ts: both renderers show the same model.
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { supportedLocales } from '@mcp-consent/i18n';
 import { reactDryRun } from '../react.js';
 import { dryRunHostileEscape, dryRunKeys, dryRunMirrored } from '../play.js';
-import { disposeCurrent, dryRunScenes, type DryRunSceneName, type ViewArgs } from '../scenes.js';
+import { dryRunScenes, type DryRunSceneName } from '../scenes.js';
+import { sceneMeta, type SceneArgs } from '../meta.js';
 
-type Args = ViewArgs & { scene: DryRunSceneName };
+type Args = SceneArgs<DryRunSceneName>;
 
 const meta = {
   title: 'React/Dry-run preview',
-  render: (args) => reactDryRun(args.scene, args),
-  args: { scene: 'preview', locale: 'en-US', theme: 'light', layout: 'auto' },
-  argTypes: {
-    scene: { control: 'select', options: Object.keys(dryRunScenes) },
-    locale: { control: 'select', options: supportedLocales },
-    theme: { control: 'inline-radio', options: ['light', 'dark'] },
-    layout: { control: 'inline-radio', options: ['auto', 'compact', 'expanded'] },
-  },
-  // Each story gets a fresh engine; the previous story's scene is ended first.
-  beforeEach: () => disposeCurrent,
+  ...sceneMeta(dryRunScenes, 'preview', reactDryRun),
 } satisfies Meta<Args>;
 
 export default meta;

@@ -1,29 +1,15 @@
 // The same stories and play functions as lit-elicitation.stories.ts: both renderers show the same model.
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { supportedLocales } from '@mcp-consent/i18n';
 import { reactElicitation } from '../react.js';
 import { escapeCancels, formKeys, urlDeclineFocused } from '../play.js';
-import {
-  disposeCurrent,
-  elicitationScenes,
-  type ElicitationSceneName,
-  type ViewArgs,
-} from '../scenes.js';
+import { elicitationScenes, type ElicitationSceneName } from '../scenes.js';
+import { sceneMeta, type SceneArgs } from '../meta.js';
 
-type Args = ViewArgs & { scene: ElicitationSceneName };
+type Args = SceneArgs<ElicitationSceneName>;
 
 const meta = {
   title: 'React/Elicitation sheet',
-  render: (args) => reactElicitation(args.scene, args),
-  args: { scene: 'form', locale: 'en-US', theme: 'light', layout: 'auto' },
-  argTypes: {
-    scene: { control: 'select', options: Object.keys(elicitationScenes) },
-    locale: { control: 'select', options: supportedLocales },
-    theme: { control: 'inline-radio', options: ['light', 'dark'] },
-    layout: { control: 'inline-radio', options: ['auto', 'compact', 'expanded'] },
-  },
-  // Each story gets a fresh engine; the previous story's scene is ended first.
-  beforeEach: () => disposeCurrent,
+  ...sceneMeta(elicitationScenes, 'form', reactElicitation),
 } satisfies Meta<Args>;
 
 export default meta;

@@ -1,24 +1,15 @@
 // The same stories and play functions as lit-manager.stories.ts: both renderers show the same model.
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { supportedLocales } from '@mcp-consent/i18n';
 import { reactManager } from '../react.js';
 import { managerKeys } from '../play.js';
-import { disposeCurrent, managerScenes, type ManagerSceneName, type ViewArgs } from '../scenes.js';
+import { managerScenes, type ManagerSceneName } from '../scenes.js';
+import { sceneMeta, type SceneArgs } from '../meta.js';
 
-type Args = ViewArgs & { scene: ManagerSceneName };
+type Args = SceneArgs<ManagerSceneName>;
 
 const meta = {
   title: 'React/Permission manager',
-  render: (args) => reactManager(args.scene, args),
-  args: { scene: 'filled', locale: 'en-US', theme: 'light', layout: 'auto' },
-  argTypes: {
-    scene: { control: 'select', options: Object.keys(managerScenes) },
-    locale: { control: 'select', options: supportedLocales },
-    theme: { control: 'inline-radio', options: ['light', 'dark'] },
-    layout: { control: 'inline-radio', options: ['auto', 'compact', 'expanded'] },
-  },
-  // Each story gets a fresh engine; the previous story's scene is ended first.
-  beforeEach: () => disposeCurrent,
+  ...sceneMeta(managerScenes, 'filled', reactManager),
 } satisfies Meta<Args>;
 
 export default meta;

@@ -1,6 +1,5 @@
 // The same stories and play functions as lit-permission.stories.ts: both renderers show the same model.
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { supportedLocales } from '@mcp-consent/i18n';
 import { reactPermission } from '../react.js';
 import {
   destructiveKeys,
@@ -10,27 +9,14 @@ import {
   numberKey,
   queueKeys,
 } from '../play.js';
-import {
-  disposeCurrent,
-  permissionScenes,
-  type PermissionSceneName,
-  type ViewArgs,
-} from '../scenes.js';
+import { permissionScenes, type PermissionSceneName } from '../scenes.js';
+import { sceneMeta, type SceneArgs } from '../meta.js';
 
-type Args = ViewArgs & { scene: PermissionSceneName };
+type Args = SceneArgs<PermissionSceneName>;
 
 const meta = {
   title: 'React/Permission sheet',
-  render: (args) => reactPermission(args.scene, args),
-  args: { scene: 'low', locale: 'en-US', theme: 'light', layout: 'auto' },
-  argTypes: {
-    scene: { control: 'select', options: Object.keys(permissionScenes) },
-    locale: { control: 'select', options: supportedLocales },
-    theme: { control: 'inline-radio', options: ['light', 'dark'] },
-    layout: { control: 'inline-radio', options: ['auto', 'compact', 'expanded'] },
-  },
-  // Each story gets a fresh engine; the previous story's scene is ended first.
-  beforeEach: () => disposeCurrent,
+  ...sceneMeta(permissionScenes, 'low', reactPermission),
 } satisfies Meta<Args>;
 
 export default meta;
