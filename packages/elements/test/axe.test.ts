@@ -1,24 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
-import { openGallery, show, type StateName } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import { describe, expect, it } from 'vitest';
+import { openGallery, show, type StateName, useGalleryBrowser } from './gallery.js';
 
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 let states: StateName[] = [];
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /**
  * axe-core on every state of the three elements (each permission tier, destructive with
@@ -32,7 +17,8 @@ describe.concurrent.each(['en-US', 'pt-BR', 'ar'])('axe: %s', (locale) => {
     '%s: zero violations in every state',
     { timeout: 240_000 },
     async (scheme) => {
-      const page = await openGallery(browser, server, {
+      // Not gallery.open: its pages close after each test, and these tests run at once.
+      const page = await openGallery(gallery.browser, gallery.server, {
         colorScheme: scheme,
         reducedMotion: 'reduce',
       });

@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
 import { dryRunAnatomy } from '@mcp-consent/prompt';
 import { longArgs } from '../../../test/scenarios/fixtures.js';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
 import { findCompromise } from './compromise.js';
-import { openGallery, show } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import { show, useGalleryBrowser } from './gallery.js';
 
 /**
  * The dry-run mode of `<mcp-permission-sheet>` (seed 001) beyond the shared scenarios:
@@ -19,19 +13,8 @@ import { fixtureDir } from './lit-driver.js';
  */
 const SHEET = 'mcp-permission-sheet';
 const en = createTranslator('en-US');
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 let page: Page;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.context().close();
-});
 
 const focusedAnswer = (p: Page) =>
   p.evaluate(
@@ -45,7 +28,7 @@ const decisions = (p: Page) =>
 
 describe('dry-run preview in <mcp-permission-sheet>', () => {
   it('names every anatomy part as a shadow part, and is a labelled, described modal dialog', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'dry-run');
     const parts = await page.evaluate((tag) => {
       const root = document.querySelector(tag)!.shadowRoot!;
@@ -71,7 +54,7 @@ describe('dry-run preview in <mcp-permission-sheet>', () => {
   });
 
   it("Don't run has the focus; arrows reach Run it for real, whose click reports Allow once and the dry-run answer", async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'dry-run');
     expect(await focusedAnswer(page)).toBe('deny');
     await page.keyboard.press('ArrowRight');
@@ -85,7 +68,7 @@ describe('dry-run preview in <mcp-permission-sheet>', () => {
   });
 
   it("the close button is Don't run", async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'dry-run');
     const close = page.locator(`${SHEET} [data-part='close']`);
     expect(await close.getAttribute('aria-label')).toBe(en.t('mcp.dry_run.action.deny'));
@@ -96,7 +79,7 @@ describe('dry-run preview in <mcp-permission-sheet>', () => {
   });
 
   it('a long preview is cut, and Show more reveals all of it', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'dry-run-long');
     const preview = page.locator(`${SHEET} [data-part='preview']`);
     expect(await preview.innerText()).not.toContain(longArgs.tail);
@@ -110,7 +93,7 @@ describe('dry-run preview in <mcp-permission-sheet>', () => {
 
   it('speaks the locale: pt-BR copy, right-to-left Arabic', async () => {
     const pt = createTranslator('pt-BR');
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'dry-run', { locale: 'pt-BR' });
     const text = await page.locator(`${SHEET} dialog`).innerText();
     expect(text).toContain(pt.t('mcp.dry_run.title'));

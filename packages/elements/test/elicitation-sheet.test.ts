@@ -1,27 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
-import { openGallery } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useGalleryBrowser } from './gallery.js';
 
 const SHEET = 'mcp-elicitation-sheet';
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 let page: Page;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.context().close();
-});
 
 type Win = Window & {
   __result: Promise<unknown>;
@@ -70,7 +53,7 @@ const screen = (p: Page) => p.locator(`${SHEET} dialog`).innerText();
 
 describe('form mode', () => {
   it('fills every kind of field by keyboard and pointer and returns typed content', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await ask(page, {
       message: 'Confirm the order details.',
       requestedSchema: await orderSchema(),
@@ -104,7 +87,7 @@ describe('form mode', () => {
   });
 
   it('an invalid submit keeps the form open, shows the errors and focuses the first invalid field', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await ask(page, { message: 'Order', requestedSchema: await orderSchema() });
     await advance(page, 500);
     await page.keyboard.press('Enter'); // Enter in a text field submits
@@ -118,7 +101,7 @@ describe('form mode', () => {
   });
 
   it('Escape cancels, once, and focus returns to where it was', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await page.focus('#typeahead');
     await ask(page, { message: 'Order', requestedSchema: await orderSchema() });
     await advance(page, 500);
@@ -137,7 +120,7 @@ describe('form mode', () => {
   });
 
   it('input typed during the guard is kept, but no answer is taken during it', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await ask(page, { message: 'Order', requestedSchema: await orderSchema() });
     await page.keyboard.type('Ada');
     await page.keyboard.press('Escape');
@@ -155,7 +138,7 @@ describe('URL mode', () => {
   };
 
   it('shows the server and the full URL with its host, focuses Decline, and never opens the link itself', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await ask(page, request);
     expect(await screen(page)).toContain('From Notes server');
     expect(await page.locator(`${SHEET} [data-part='url-host']`).innerText()).toBe(
@@ -177,7 +160,7 @@ describe('URL mode', () => {
   });
 
   it('Enter on the focused Decline declines', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await ask(page, request);
     await advance(page, 500);
     await page.keyboard.press('Enter');
@@ -185,7 +168,7 @@ describe('URL mode', () => {
   });
 
   it('a request the server gives up on closes with cancel', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await ask(page, request);
     await page.evaluate(() => (window as unknown as Win).__abort.abort());
     expect(await result(page)).toEqual({ action: 'cancel' });

@@ -1,5 +1,11 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import type { FixtureServer } from '../../../test/support/browser.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import {
+  launchChromium,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../../test/support/browser.js';
+import { fixtureDir } from './lit-driver.js';
 import type { StateName, StateOptions } from './fixtures/gallery.js';
 
 export type { StateName, StateOptions };
@@ -28,4 +34,48 @@ export async function show(page: Page, name: StateName, options: StateOptions = 
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+}
+
+export interface GalleryBrowser {
+  readonly browser: Browser;
+  readonly server: FixtureServer;
+  /**
+   * `openGallery` on this file's browser; the page's context is closed after the test (after
+   * every test: not for `describe.concurrent`, whose tests would close each other's pages).
+   */
+  open(options?: BrowserContextOptions): Promise<Page>;
+  /** A page opened some other way, closed after the test like the ones `open` gives. */
+  track(page: Page): Page;
+}
+
+/** Chromium and the fixture server for one test file, and every test's pages closed after it. */
+export function useGalleryBrowser(): GalleryBrowser {
+  let browser: Browser | undefined;
+  let server: FixtureServer | undefined;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useGalleryBrowser: used before beforeAll ran.');
+    return value;
+  };
+  const track = (page: Page) => (pages.push(page), page);
+  return {
+    get browser() {
+      return ready(browser);
+    },
+    get server() {
+      return ready(server);
+    },
+    open: async (options) => track(await openGallery(ready(browser), ready(server), options)),
+    track,
+  };
 }

@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '@mcp-consent/engine';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
 import { forbiddenOnScreen, hostile, hostileCall } from '../../../test/scenarios/fixtures.js';
 import { findCompromise } from './compromise.js';
-import { compact, expanded, openGallery } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import { compact, expanded, useGalleryBrowser } from './gallery.js';
 
 const ESC = '\u001b';
 /** More server text that tries to become markup, run script or break out of the layout. */
@@ -34,15 +28,7 @@ const corpus: Record<string, string> = {
 };
 const everything = Object.values(corpus).join(' ');
 
-let browser: Browser;
-let server: FixtureServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const gallery = useGalleryBrowser();
 
 function hostileCallFor(text: string): ToolCall {
   return {
@@ -96,7 +82,7 @@ async function showPermission(page: Page, call: ToolCall, expand: boolean): Prom
 describe('hostile server text: no script runs, no markup is interpreted, layout stays in the sheet', () => {
   for (const [layout, viewport] of Object.entries({ compact, expanded })) {
     it(`permission sheet, ${layout}: the scenario corpus and every entry of this one`, async () => {
-      const page = await openGallery(browser, server, { viewport, reducedMotion: 'reduce' });
+      const page = await gallery.open({ viewport, reducedMotion: 'reduce' });
       const calls: [string, ToolCall][] = [
         ['hostileCall', hostileCall],
         ['all at once', hostileCallFor(everything)],
@@ -123,7 +109,7 @@ describe('hostile server text: no script runs, no markup is interpreted, layout 
   }
 
   it('elicitation sheet: message, field labels, options and URLs', async () => {
-    const page = await openGallery(browser, server, { viewport: compact, reducedMotion: 'reduce' });
+    const page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
     const requests = [
       {
         message: everything,
@@ -194,7 +180,7 @@ describe('hostile server text: no script runs, no markup is interpreted, layout 
   ])(
     'permission manager, %s: hostile tool names and server ids in grants and history',
     async (_, viewport) => {
-      const page = await openGallery(browser, server, { viewport, reducedMotion: 'reduce' });
+      const page = await gallery.open({ viewport, reducedMotion: 'reduce' });
       await page.evaluate(
         async ([calls]) => {
           const { createManualClock, createPermissionEngine, memoryStore, memoryAuditSink } =
@@ -223,7 +209,7 @@ describe('hostile server text: no script runs, no markup is interpreted, layout 
   );
 
   it('the detector itself notices a script that ran, live markup and overflow', async () => {
-    const page = await openGallery(browser, server, { viewport: compact, reducedMotion: 'reduce' });
+    const page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
     await showPermission(page, hostileCallFor('plain'), false);
     expect(await findCompromise(page, 'mcp-permission-sheet')).toEqual([]);
     await page.evaluate(() => {

@@ -1,40 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
-import { fixtureDir } from './lit-driver.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useGalleryBrowser } from './gallery.js';
 
 /**
  * A sheet taken out of the page and put back (a framework re-mounting it, a host moving
  * it): never an `InvalidStateError` from `showModal()`, a prompt that left the page is
  * answered fail-closed, and one asked while the sheet is out opens once it is back.
  */
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 let page: Page;
 let errors: string[];
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.context().close();
-});
 
 type Sheet = HTMLElementTagNameMap['mcp-permission-sheet'];
 type Win = Window & { __sheet: Sheet; __answers: string[] };
 
 async function openPage(): Promise<void> {
-  page = await (await browser.newContext()).newPage();
+  page = gallery.track(await (await gallery.browser.newContext()).newPage());
   errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${server.url}gallery.html`);
+  await page.goto(`${gallery.server.url}gallery.html`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
 }
 

@@ -1,27 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
-import { compact, expanded, openGallery, show } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { compact, expanded, show, useGalleryBrowser } from './gallery.js';
 
 const PANEL = 'mcp-permission-manager';
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 let page: Page;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.context().close();
-});
 
 const rows = (p: Page, part: 'grant-row' | 'audit-row') =>
   p.locator(`${PANEL} [data-part='${part}']`);
@@ -40,7 +23,7 @@ it.each([
   ['compact', compact],
   ['expanded', expanded],
 ])('lists grants with tool, server, decision and expiry (%s)', async (_, viewport) => {
-  page = await openGallery(browser, server, { viewport });
+  page = await gallery.open({ viewport });
   await show(page, 'manager');
   expect(await rows(page, 'grant-row').count()).toBe(4);
   const text = await page.locator(`${PANEL} [data-part='root']`).innerText();
@@ -57,7 +40,7 @@ it.each([
 });
 
 it('revokes one grant; focus moves to the next Revoke and the change is announced', async () => {
-  page = await openGallery(browser, server);
+  page = await gallery.open();
   await show(page, 'manager');
   const row = rows(page, 'grant-row').filter({ hasText: 'notes_delete' });
   await row.locator("[data-part='revoke']").click();
@@ -78,7 +61,7 @@ it('revokes one grant; focus moves to the next Revoke and the change is announce
 });
 
 it('a host can cancel mcp-revoke and keep the grant', async () => {
-  page = await openGallery(browser, server);
+  page = await gallery.open();
   await show(page, 'manager');
   await page.evaluate(() => document.addEventListener('mcp-revoke', (e) => e.preventDefault()));
   await rows(page, 'grant-row').first().locator("[data-part='revoke']").click();
@@ -87,7 +70,7 @@ it('a host can cancel mcp-revoke and keep the grant', async () => {
 });
 
 it('Revoke all asks first; Cancel keeps everything, confirming revokes everything', async () => {
-  page = await openGallery(browser, server);
+  page = await gallery.open();
   await show(page, 'manager');
   const confirm = page.locator(`${PANEL} [data-part='confirm']`);
   expect(await confirm.isHidden()).toBe(true);
@@ -113,7 +96,7 @@ it('Revoke all asks first; Cancel keeps everything, confirming revokes everythin
 });
 
 it('filters grants by text and the history by text and decision', async () => {
-  page = await openGallery(browser, server);
+  page = await gallery.open();
   await show(page, 'manager');
   await page.locator(`${PANEL} [data-part='grants-filter']`).fill('LIST');
   expect(await tools(page)).toEqual(['notes_list']);
@@ -129,7 +112,7 @@ it('filters grants by text and the history by text and decision', async () => {
 });
 
 it('shows the empty state, in Arabic right to left', async () => {
-  page = await openGallery(browser, server);
+  page = await gallery.open();
   await show(page, 'manager-empty', { locale: 'ar' });
   expect(await page.locator(`${PANEL} [data-part='root']`).getAttribute('dir')).toBe('rtl');
   expect(await page.locator(`${PANEL} [data-part='grants-empty']`).isVisible()).toBe(true);

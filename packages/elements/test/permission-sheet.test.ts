@@ -1,26 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
-import { compact, expanded, openGallery, show } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { compact, expanded, show, useGalleryBrowser } from './gallery.js';
 
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 let page: Page;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await page?.context().close();
-});
 
 const SHEET = 'mcp-permission-sheet';
 
@@ -59,7 +42,7 @@ const focused = (p: Page) =>
 
 describe('show(toolCall, onDecision) — spec R7', () => {
   it('asks about a bare tool call the engine way and reports the answer to the callback, the promise and events', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
@@ -99,7 +82,7 @@ describe('show(toolCall, onDecision) — spec R7', () => {
   });
 
   it('calls made while a prompt is open wait their turn and show "1 of 2"', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
@@ -123,7 +106,7 @@ describe('show(toolCall, onDecision) — spec R7', () => {
   });
 
   it('as the engine prompt callback, a request settled elsewhere closes the sheet', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await page.evaluate(async () => {
       const { createManualClock, createPermissionEngine, memoryStore, call, tools } = window.__kit;
       const clock = createManualClock();
@@ -161,7 +144,7 @@ describe('show(toolCall, onDecision) — spec R7', () => {
 
 describe('lifecycle', () => {
   it('moving the sheet in the DOM keeps the prompt; removing it denies what it shows', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
@@ -188,7 +171,7 @@ describe('lifecycle', () => {
 
 describe('accessibility (spec R8)', () => {
   it('is a labelled modal dialog whose label and description resolve in its shadow root, and announces itself', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
@@ -223,7 +206,7 @@ describe('accessibility (spec R8)', () => {
 
 describe('focus (spec R8)', () => {
   it('moves in to the default action, Tab and Shift+Tab stay inside, and it returns afterwards', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await page.focus('#typeahead');
     await bareSheet(page);
     await page.evaluate(() => {
@@ -272,7 +255,7 @@ describe('focus (spec R8)', () => {
   });
 
   it('Escape answers Deny once exactly once, and clicking a disabled action keeps focus where it is', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'permission-destructive');
     await page.locator(`${SHEET} [data-choice='allow_always']`).click({ force: true });
     expect(await focused(page)).toBe('deny_once');
@@ -290,7 +273,7 @@ describe('focus (spec R8)', () => {
 
 describe('input guard', () => {
   it('a key held down before the sheet opened does not answer it when released', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await page.focus('#before');
     await bareSheet(page);
     await page.keyboard.down(' ');
@@ -311,7 +294,7 @@ describe('input guard', () => {
   });
 
   it('the guard restarts when the page becomes visible again', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await show(page, 'permission-medium');
     const guard = () => page.locator(`${SHEET} dialog`).getAttribute('data-guard');
     expect(await guard()).toBe('idle');
@@ -324,7 +307,7 @@ describe('input guard', () => {
 
 describe('"Checking permissions…" (spec R4.1)', () => {
   it('appears after 100 ms on the manual clock, not before, and leaves when the prompt comes', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     await page.evaluate(async () => {
       const { createManualClock, createPermissionEngine, hangingStore, call, tools, until } =
         window.__kit;
@@ -356,7 +339,7 @@ describe('layout', () => {
   const dialogBox = (p: Page) => p.locator(`${SHEET} dialog`).boundingBox();
 
   it('is a bottom sheet on compact widths and a centred modal on expanded ones', async () => {
-    page = await openGallery(browser, server, { viewport: compact, reducedMotion: 'reduce' });
+    page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
     await show(page, 'permission-medium');
     let box = (await dialogBox(page))!;
     expect(await page.locator(SHEET).getAttribute('data-layout')).toBe('compact');
@@ -374,7 +357,7 @@ describe('layout', () => {
   });
 
   it('takes its breakpoint from --mcp-sheet-breakpoint, and a layout attribute overrides it', async () => {
-    page = await openGallery(browser, server, { viewport: expanded });
+    page = await gallery.open({ viewport: expanded });
     await page.addStyleTag({ content: 'mcp-permission-sheet { --mcp-sheet-breakpoint: 90rem; }' });
     await show(page, 'permission-medium');
     expect(await page.locator(SHEET).getAttribute('data-layout')).toBe('compact');
@@ -389,7 +372,7 @@ describe('layout', () => {
   });
 
   it('slides up, but not with prefers-reduced-motion', async () => {
-    page = await openGallery(browser, server, {
+    page = await gallery.open({
       viewport: compact,
       reducedMotion: 'no-preference',
     });
@@ -403,7 +386,7 @@ describe('layout', () => {
 
   it('every target is at least 48 × 48 px, in both layouts', async () => {
     for (const viewport of [compact, expanded]) {
-      page = await openGallery(browser, server, { viewport });
+      page = await gallery.open({ viewport });
       for (const state of [
         'permission-destructive',
         'permission-args-expanded',
@@ -425,7 +408,7 @@ describe('layout', () => {
   });
 
   it('the elicitation sheet and the manager keep 48 × 48 px targets too', async () => {
-    page = await openGallery(browser, server, { viewport: compact, reducedMotion: 'reduce' });
+    page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
     for (const [state, tag] of [
       ['elicitation-form-errors', 'mcp-elicitation-sheet'],
       ['elicitation-url', 'mcp-elicitation-sheet'],
@@ -449,7 +432,7 @@ describe('layout', () => {
   });
 
   it('mirrors in right-to-left locales', async () => {
-    page = await openGallery(browser, server);
+    page = await gallery.open();
     const x = (selector: string) =>
       page
         .locator(`${SHEET} ${selector}`)
@@ -473,7 +456,7 @@ describe('layout', () => {
   });
 
   it('the theme attribute forces dark or light over prefers-color-scheme', async () => {
-    page = await openGallery(browser, server, { colorScheme: 'light' });
+    page = await gallery.open({ colorScheme: 'light' });
     const surface = () =>
       page.locator(`${SHEET} dialog`).evaluate((el) => getComputedStyle(el).backgroundColor);
     await show(page, 'permission-medium');

@@ -1,14 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
-import { compact, expanded, openGallery, show, type StateName } from './gallery.js';
-import { fixtureDir } from './lit-driver.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compact, expanded, show, type StateName, useGalleryBrowser } from './gallery.js';
 
 /** Written for people to look at; `.screenshots/` is git-ignored. */
 const outDir = fileURLToPath(new URL('../../../.screenshots/elements/', import.meta.url));
@@ -32,22 +25,16 @@ const shots: StateName[] = [
   'manager',
 ];
 
-let browser: Browser;
-let server: FixtureServer;
+const gallery = useGalleryBrowser();
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
   await mkdir(outDir, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('screenshots: compact and expanded × light, dark, ar', () => {
   for (const [layout, viewport] of Object.entries(layouts)) {
     for (const look of looks) {
       it(`${layout} ${look.name}`, async () => {
-        const page = await openGallery(browser, server, {
+        const page = await gallery.open({
           viewport,
           colorScheme: look.colorScheme,
           reducedMotion: 'reduce',
