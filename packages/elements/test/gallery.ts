@@ -13,6 +13,11 @@ export type { StateName, StateOptions };
 export const compact = { width: 390, height: 844 };
 export const expanded = { width: 1280, height: 800 };
 
+const errorsOf = new WeakMap<Page, string[]>();
+
+/** Uncaught errors of a page `openGallery` opened, from its first script on. */
+export const pageErrors = (page: Page): readonly string[] => errorsOf.get(page) ?? [];
+
 /** A fresh context on the gallery page (axe needs pages from a context). */
 export async function openGallery(
   browser: Browser,
@@ -22,6 +27,7 @@ export async function openGallery(
   const context = await browser.newContext({ viewport: expanded, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
+  errorsOf.set(page, errors);
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${server.url}gallery.html`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');

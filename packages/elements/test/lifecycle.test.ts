@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
+import type { ManualClock } from '@mcp-consent/engine';
 import { describe, expect, it } from 'vitest';
-import { useGalleryBrowser } from './gallery.js';
+import { pageErrors, useGalleryBrowser } from './gallery.js';
 
 /**
  * A sheet taken out of the page and put back (a framework re-mounting it, a host moving
@@ -9,18 +10,8 @@ import { useGalleryBrowser } from './gallery.js';
  */
 const gallery = useGalleryBrowser();
 let page: Page;
-let errors: string[];
 
-type Sheet = HTMLElementTagNameMap['mcp-permission-sheet'];
-type Win = Window & { __sheet: Sheet; __answers: string[] };
-
-async function openPage(): Promise<void> {
-  page = gallery.track(await (await gallery.browser.newContext()).newPage());
-  errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${gallery.server.url}gallery.html`);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-}
+type Win = Window & { __answers: string[] };
 
 /** A permission sheet on a manual clock; each `ask()` records its answer in `__answers`. */
 const mount = (p: Page) =>
@@ -40,12 +31,7 @@ const ask = (p: Page) =>
       .then((choice) => w.__answers.push(choice));
   });
 const answers = (p: Page) => p.evaluate(() => (window as unknown as Win).__answers);
-const advance = (p: Page) =>
-  p.evaluate(() =>
-    ((window as unknown as Win).__sheet.clock as unknown as { advance(ms: number): void }).advance(
-      500,
-    ),
-  );
+const advance = (p: Page) => p.evaluate(() => (window.__sheet.clock as ManualClock).advance(500));
 /** Lets timers, the announcement (150 ms) and Lit updates run. */
 const settle = (p: Page) => p.waitForTimeout(250);
 const modal = (p: Page, tag = 'mcp-permission-sheet') =>
@@ -53,34 +39,30 @@ const modal = (p: Page, tag = 'mcp-permission-sheet') =>
 
 describe('a permission sheet that leaves the page and comes back', () => {
   it('removed while open: the prompt is denied, nothing throws, and re-adding shows no stale prompt', async () => {
-    await openPage();
+    page = await gallery.open();
     await mount(page);
     await ask(page);
     await expect.poll(() => modal(page)).toBe(true);
-    await page.evaluate(() => (window as unknown as Win).__sheet.remove());
+    await page.evaluate(() => window.__sheet.remove());
     await settle(page);
     expect(await answers(page)).toEqual(['deny_once']);
-    await page.evaluate(() =>
-      document.querySelector('main')!.append((window as unknown as Win).__sheet),
-    );
+    await page.evaluate(() => document.querySelector('main')!.append(window.__sheet));
     await settle(page);
     expect(await modal(page)).toBe(false);
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('asked while out of the page: no error; the prompt opens when the sheet is back, and answers', async () => {
-    await openPage();
+    page = await gallery.open();
     await mount(page);
-    await page.evaluate(() => (window as unknown as Win).__sheet.remove());
+    await page.evaluate(() => window.__sheet.remove());
     await settle(page);
     await ask(page);
     await settle(page);
     await advance(page); // the guard of a sheet nobody could see runs out meanwhile
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
     expect(await answers(page)).toEqual([]);
-    await page.evaluate(() =>
-      document.querySelector('main')!.append((window as unknown as Win).__sheet),
-    );
+    await page.evaluate(() => document.querySelector('main')!.append(window.__sheet));
     await expect.poll(() => modal(page)).toBe(true);
     // The input guard starts again when it appears: keys typed meanwhile never answer it.
     await page.keyboard.press('3');
@@ -88,25 +70,25 @@ describe('a permission sheet that leaves the page and comes back', () => {
     await advance(page);
     await page.keyboard.press('3');
     await expect.poll(() => answers(page)).toEqual(['deny_once']);
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 
   it('moved while open (out and back in one task): stays open and modal, and still answers', async () => {
-    await openPage();
+    page = await gallery.open();
     await mount(page);
     await ask(page);
     await expect.poll(() => modal(page)).toBe(true);
     await page.evaluate(() => {
       const box = document.createElement('div');
       document.body.append(box);
-      box.append((window as unknown as Win).__sheet);
+      box.append(window.__sheet);
     });
     await settle(page);
     expect(await modal(page)).toBe(true);
     await advance(page);
     await page.keyboard.press('1');
     await expect.poll(() => answers(page)).toEqual(['allow_once']);
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 });
 
@@ -122,7 +104,7 @@ describe('an elicitation sheet that leaves the page and comes back', () => {
     p.evaluate(() => document.querySelector('main')!.append((window as unknown as EWin).__esheet));
 
   it('removed while open cancels; asked while out opens when back; nothing throws', async () => {
-    await openPage();
+    page = await gallery.open();
     await page.evaluate(() => {
       const w = window as unknown as EWin;
       const sheet = document.createElement('mcp-elicitation-sheet');
@@ -145,7 +127,7 @@ describe('an elicitation sheet that leaves the page and comes back', () => {
     expect(await results(page)).toEqual([{ action: 'cancel' }]);
     await page.evaluate(() => (window as unknown as EWin).__ask());
     await settle(page);
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
     await putBack(page);
     await expect.poll(() => modal(page, tag)).toBe(true);
     await page.evaluate(() =>
@@ -155,6 +137,6 @@ describe('an elicitation sheet that leaves the page and comes back', () => {
     );
     await page.keyboard.press('Escape');
     await expect.poll(() => results(page)).toEqual([{ action: 'cancel' }, { action: 'cancel' }]);
-    expect(errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -29,11 +29,7 @@ const closed = (p: Page) =>
     (tag) => !document.querySelector(tag)?.shadowRoot?.querySelector('dialog[open]'),
     SHEET,
   );
-const advance = (p: Page, ms: number) =>
-  p.evaluate(
-    (m) => (window as unknown as { __clock: { advance(ms: number): void } }).__clock.advance(m),
-    ms,
-  );
+const advance = (p: Page, ms: number) => p.evaluate((m) => window.__clock.advance(m), ms);
 const focused = (p: Page) =>
   p.evaluate((tag) => {
     const active = document.querySelector(tag)?.shadowRoot?.activeElement as HTMLElement | null;
@@ -46,9 +42,7 @@ describe('show(toolCall, onDecision) — spec R7', () => {
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
-      const sheet = (
-        window as unknown as { __sheet: HTMLElementTagNameMap['mcp-permission-sheet'] }
-      ).__sheet;
+      const sheet = window.__sheet;
       Object.assign(window, {
         __answer: sheet.show(call(tools.notesDelete), (choice) =>
           Object.assign(window, { __callback: choice }),
@@ -86,9 +80,7 @@ describe('show(toolCall, onDecision) — spec R7', () => {
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
-      const sheet = (
-        window as unknown as { __sheet: HTMLElementTagNameMap['mcp-permission-sheet'] }
-      ).__sheet;
+      const sheet = window.__sheet;
       void sheet.show(call(tools.notesPut));
       void sheet.show(call(tools.notesList));
     });
@@ -148,9 +140,7 @@ describe('lifecycle', () => {
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
-      const sheet = (
-        window as unknown as { __sheet: HTMLElementTagNameMap['mcp-permission-sheet'] }
-      ).__sheet;
+      const sheet = window.__sheet;
       Object.assign(window, { __answer: sheet.show(call(tools.notesPut)) });
     });
     await open(page);
@@ -211,9 +201,7 @@ describe('focus (spec R8)', () => {
     await bareSheet(page);
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
-      const sheet = (
-        window as unknown as { __sheet: HTMLElementTagNameMap['mcp-permission-sheet'] }
-      ).__sheet;
+      const sheet = window.__sheet;
       void sheet.show(call(tools.notesPut));
     });
     await open(page);
@@ -280,9 +268,7 @@ describe('input guard', () => {
     await page.keyboard.down('Enter');
     await page.evaluate(() => {
       const { call, tools } = window.__kit;
-      const sheet = (
-        window as unknown as { __sheet: HTMLElementTagNameMap['mcp-permission-sheet'] }
-      ).__sheet;
+      const sheet = window.__sheet;
       Object.assign(window, { __answer: sheet.show(call(tools.notesPut)) });
     });
     await open(page);
