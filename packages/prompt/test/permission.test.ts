@@ -125,57 +125,6 @@ describe('permission prompt: effect lines (R1)', () => {
     expect(result.lines[1]!.sourceText).toBe('Declared by the server');
     expect(result.lines[2]!.sourceText).toBe('Assumed: the server did not say');
   });
-
-  const hintValues = [true, false, undefined] as const;
-  const combos = hintValues.flatMap((readOnlyHint) =>
-    hintValues.flatMap((destructiveHint) =>
-      hintValues.flatMap((idempotentHint) =>
-        hintValues.map((openWorldHint) => ({
-          readOnlyHint,
-          destructiveHint,
-          idempotentHint,
-          openWorldHint,
-        })),
-      ),
-    ),
-  );
-
-  it.each(combos)('%o', (hints) => {
-    const annotations = Object.fromEntries(
-      Object.entries(hints).filter(([, v]) => v !== undefined),
-    );
-    const lines = effects(annotations).lines;
-    const byEffect = new Map(lines.map((l) => [l.effect, l]));
-    const readOnly = hints.readOnlyHint ?? false;
-    // One line per hint, MCP defaults for absent hints.
-    expect(byEffect.get(readOnly ? 'read_only' : 'writes')?.source).toBe(
-      hints.readOnlyHint === undefined ? 'assumed' : 'declared',
-    );
-    const openWorld = hints.openWorldHint ?? true;
-    expect(byEffect.get(openWorld ? 'open_world' : 'closed_world')?.source).toBe(
-      hints.openWorldHint === undefined ? 'assumed' : 'declared',
-    );
-    if (readOnly) {
-      expect(lines).toHaveLength(2);
-    } else {
-      expect(lines).toHaveLength(4);
-      expect(byEffect.has((hints.destructiveHint ?? true) ? 'destructive' : 'additive')).toBe(true);
-      expect(byEffect.has((hints.idempotentHint ?? false) ? 'idempotent' : 'not_idempotent')).toBe(
-        true,
-      );
-    }
-    expect(
-      lines
-        .filter((l) => l.tone === 'caution')
-        .map((l) => l.effect)
-        .sort(),
-    ).toEqual(
-      lines
-        .map((l) => l.effect)
-        .filter((e) => ['writes', 'destructive', 'not_idempotent', 'open_world'].includes(e))
-        .sort(),
-    );
-  });
 });
 
 describe('permission prompt: actions (R3, N3)', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   deriveRisk,
   isAllowAlwaysPermitted,
@@ -71,3 +72,14 @@ export const hostile = {
 export const DANGEROUS =
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
 /* eslint-enable no-control-regex */
+
+/** A locale's source catalog, read from `/locales` (what translators edit), not through the model. */
+export function catalog(locale: string): Readonly<Record<string, string>> {
+  const file = new URL(`../../../locales/${locale}.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/** A catalog message with simple `{name}` placeholders filled in (no plural or select). */
+export function fill(message: string, values: Readonly<Record<string, string>>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
