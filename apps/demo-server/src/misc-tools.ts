@@ -85,13 +85,27 @@ export function registerMiscTools(ctx: ToolContext): void {
       'demo_sleep',
       {
         title: 'Sleep',
-        description: 'Waits the given number of milliseconds, then answers. For timeout tests.',
-        inputSchema: { ms: z.number().int().min(0).max(600_000) },
+        description:
+          'Waits the given number of milliseconds in `steps` equal parts, then answers. When the ' +
+          'caller asked for progress, reports it after each part. For timeout and progress tests.',
+        inputSchema: {
+          ms: z.number().int().min(0).max(600_000),
+          steps: z.number().int().min(1).max(100).default(1),
+        },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      async ({ ms }, extra) => {
+      async ({ ms, steps }, extra) => {
         state.recordCall('demo_sleep');
-        await sleep(ms, undefined, { signal: extra.signal });
+        const progressToken = extra._meta?.progressToken;
+        for (let step = 1; step <= steps; step += 1) {
+          await sleep(ms / steps, undefined, { signal: extra.signal });
+          if (progressToken === undefined) continue;
+          // Sent on the call's own stream (HTTP: its SSE response), as the SDK relates it.
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress: step, total: steps, message: `step ${step}` },
+          });
+        }
         return text(`Slept ${ms} ms.`);
       },
     ),

@@ -18,6 +18,21 @@ test('flags win over the environment; defaults are port 3333, no delay, one page
   );
 });
 
+test('--elicit-timeout-ms sets the timeout of the server’s elicitations; absent, the server default applies', () => {
+  expect(readCliOptions([], {})).not.toHaveProperty('elicitTimeoutMs');
+  expect(readCliOptions(['--elicit-timeout-ms', '1000'], {})).toMatchObject({
+    elicitTimeoutMs: 1000,
+  });
+  expect(
+    readCliOptions(['--elicit-timeout-ms', '2000'], { MCP_DEMO_ELICIT_TIMEOUT_MS: '9' }),
+  ).toMatchObject({ elicitTimeoutMs: 2000 });
+  expect(readCliOptions([], { MCP_DEMO_ELICIT_TIMEOUT_MS: '3000' })).toMatchObject({
+    elicitTimeoutMs: 3000,
+  });
+  // 0 would make every confirmation time out at once.
+  expect(() => readCliOptions(['--elicit-timeout-ms', '0'], {})).toThrow(/--elicit-timeout-ms/);
+});
+
 test('rejects nonsense and unknown flags', () => {
   expect(() => readCliOptions(['--port', 'abc'], {})).toThrow(/--port/);
   expect(() => readCliOptions(['--dry-run', 'false'], {})).toThrow();

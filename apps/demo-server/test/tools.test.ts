@@ -80,6 +80,25 @@ describe('tool catalog', () => {
   });
 });
 
+describe('demo_sleep', () => {
+  test('reports progress after each step only to a caller that asked for it', async () => {
+    connected = await connect();
+    const seen: unknown[] = [];
+    const result = await connected.client.callTool(
+      { name: 'demo_sleep', arguments: { ms: 30, steps: 3 } },
+      undefined,
+      { onprogress: (progress) => void seen.push(progress) },
+    );
+    expect(textOf(result)).toBe('Slept 30 ms.');
+    expect(seen).toEqual(
+      [1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${step}` })),
+    );
+    // Without onprogress the SDK sends no progress token and the server sends nothing.
+    await connected.client.callTool({ name: 'demo_sleep', arguments: { ms: 0, steps: 2 } });
+    expect(connected.demo.state.callCount('demo_sleep')).toBe(2);
+  });
+});
+
 describe('notes', () => {
   test('list, put, read and the canned web fetch', async () => {
     connected = await connect();
