@@ -61,13 +61,17 @@ describe.each(TRANSPORTS)('elicitation inside a tool call over %s', (kind) => {
   });
 });
 
-describe('elicitation without a renderer (seed 000 tiers)', () => {
-  test('default: decline (fail closed), with a warning', async () => {
-    harness = await setup('memory');
+describe.each(TRANSPORTS)('elicitation without a renderer over %s (seed 000 tiers)', (kind) => {
+  test('default: decline (fail closed), with a warning; the note is still there', async () => {
+    harness = await setup(kind);
+    const before = await harness.state();
     harness.human.script('allow_once');
     const result = await harness.guarded.callTool(deleteGroceries);
     expect(textOf(result)).toMatch(/declined by user/);
-    expect((await harness.state()).notes).toHaveProperty('groceries');
+    const after = await harness.state();
+    expect(after.notes).toEqual(before.notes);
+    // The tool ran and asked; the server recorded the kit's decline and changed nothing.
+    expect(after.elicitations).toEqual([{ tool: 'notes_delete', mode: 'form', action: 'decline' }]);
     expect(harness.warnings.join('\n')).toMatch(/no renderer/);
     expect(harness.events).toContainEqual(
       expect.objectContaining({ action: 'decline', via: 'policy' }),
@@ -75,16 +79,21 @@ describe('elicitation without a renderer (seed 000 tiers)', () => {
   });
 
   test('warn-and-proceed accepts a confirmation that asks for nothing, and warns', async () => {
-    harness = await setup('memory', { guard: { noRenderer: 'warn-and-proceed' } });
+    harness = await setup(kind, { guard: { noRenderer: 'warn-and-proceed' } });
     harness.human.script('allow_once');
-    await harness.guarded.callTool(deleteGroceries);
-    expect((await harness.state()).notes).not.toHaveProperty('groceries');
+    const result = await harness.guarded.callTool(deleteGroceries);
+    expect(textOf(result)).toBe('✅ Deleted note "groceries".');
+    const after = await harness.state();
+    expect(after.notes).not.toHaveProperty('groceries');
+    expect(after.elicitations).toEqual([{ tool: 'notes_delete', mode: 'form', action: 'accept' }]);
     expect(harness.warnings.join('\n')).toMatch(/without asking/);
     expect(harness.events).toContainEqual(
       expect.objectContaining({ action: 'accept', via: 'policy' }),
     );
   });
+});
 
+describe('elicitation without a renderer: what warn-and-proceed never does', () => {
   test('warn-and-proceed never invents required answers', async () => {
     harness = await setup('memory', { guard: { noRenderer: 'warn-and-proceed' } });
     harness.human.script('allow_once');

@@ -154,6 +154,7 @@ async function openTransport(
   const args: string[] = [];
   if (demo.listDelayMs) args.push('--list-delay-ms', String(demo.listDelayMs));
   if (demo.pageSize) args.push('--page-size', String(demo.pageSize));
+  if (demo.elicitTimeoutMs) args.push('--elicit-timeout-ms', String(demo.elicitTimeoutMs));
   // The operator's switch is the environment, as in production (seed 001).
   const env = { MCP_DRY_RUN: demo.dryRun === false ? 'false' : undefined };
   const transport = new StdioClientTransport({
