@@ -87,7 +87,8 @@ export function registerMiscTools(ctx: ToolContext): void {
         title: 'Sleep',
         description:
           'Waits the given number of milliseconds in `steps` equal parts, then answers. When the ' +
-          'caller asked for progress, reports it after each part. For timeout and progress tests.',
+          'caller asked for progress, reports the parts done as each part starts. For timeout and ' +
+          'progress tests.',
         inputSchema: {
           ms: z.number().int().min(0).max(600_000),
           steps: z.number().int().min(1).max(100).default(1),
@@ -97,14 +98,22 @@ export function registerMiscTools(ctx: ToolContext): void {
       async ({ ms, steps }, extra) => {
         state.recordCall('demo_sleep');
         const progressToken = extra._meta?.progressToken;
-        for (let step = 1; step <= steps; step += 1) {
+        for (let done = 0; done < steps; done += 1) {
+          // Sent as a part starts, never right before the result: the SDK client handles a
+          // notification a microtask after a response read with it, when the call has already
+          // dropped its progress handler. On the call's own stream (HTTP: its SSE response).
+          if (progressToken !== undefined) {
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: {
+                progressToken,
+                progress: done,
+                total: steps,
+                message: `${done} of ${steps}`,
+              },
+            });
+          }
           await sleep(ms / steps, undefined, { signal: extra.signal });
-          if (progressToken === undefined) continue;
-          // Sent on the call's own stream (HTTP: its SSE response), as the SDK relates it.
-          await extra.sendNotification({
-            method: 'notifications/progress',
-            params: { progressToken, progress: step, total: steps, message: `step ${step}` },
-          });
         }
         return text(`Slept ${ms} ms.`);
       },

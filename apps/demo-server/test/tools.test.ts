@@ -81,7 +81,7 @@ describe('tool catalog', () => {
 });
 
 describe('demo_sleep', () => {
-  test('reports progress after each step only to a caller that asked for it', async () => {
+  test('reports progress as each step starts, only to a caller that asked for it', async () => {
     connected = await connect();
     const seen: unknown[] = [];
     const result = await connected.client.callTool(
@@ -91,7 +91,7 @@ describe('demo_sleep', () => {
     );
     expect(textOf(result)).toBe('Slept 30 ms.');
     expect(seen).toEqual(
-      [1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${step}` })),
+      [0, 1, 2].map((done) => ({ progress: done, total: 3, message: `${done} of 3` })),
     );
     // Without onprogress the SDK sends no progress token and the server sends nothing.
     await connected.client.callTool({ name: 'demo_sleep', arguments: { ms: 0, steps: 2 } });
