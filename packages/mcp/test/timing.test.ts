@@ -163,3 +163,39 @@ describe('without an elicit renderer (no user time can be spent inside a call)',
     expect(sdkCall.mock.calls[0]![2]?.signal).toBeInstanceOf(AbortSignal);
   });
 });
+
+/** A human who answers the permission prompt after `ms`. */
+const slowAllowOnce = (ms: number) => () =>
+  new Promise<'allow_once'>((resolve) => setTimeout(() => resolve('allow_once'), ms));
+
+describe.each(['stdio', 'http'] as const)(
+  'a user slower than the call timeout, across processes over %s (real time)',
+  (kind) => {
+    test('timeout 1 s; the permission prompt and the confirmation each answered after 2 s: the note is deleted', async () => {
+      // The server's own elicitation timeout (--elicit-timeout-ms) is the server's choice: 5 s here.
+      harness = await setup(kind, {
+        demo: { elicitTimeoutMs: 5000 },
+        guard: { elicit: slowUser(2000) },
+      });
+      harness.human.script(slowAllowOnce(2000));
+      const result = await harness.guarded.callTool(deleteGroceries, undefined, { timeout: 1000 });
+      expect(textOf(result)).toBe('✅ Deleted note "groceries".');
+      expect((await harness.state()).notes).not.toHaveProperty('groceries');
+    });
+
+    test('control: a server started with --elicit-timeout-ms 1000 loses the 2 s answer and keeps the note', async () => {
+      harness = await setup(kind, {
+        demo: { elicitTimeoutMs: 1000 },
+        guard: { elicit: slowUser(2000) },
+      });
+      harness.human.script('allow_once');
+      const result = await harness.guarded.callTool(deleteGroceries, undefined, { timeout: 1000 });
+      expect(textOf(result)).toMatch(/was not confirmed \(MCP error -32001: Request timed out\)/);
+      const state = await harness.state();
+      expect(state.notes).toHaveProperty('groceries');
+      expect(state.elicitations).toEqual([
+        { tool: 'notes_delete', mode: 'form', action: 'unavailable' },
+      ]);
+    });
+  },
+);
