@@ -135,7 +135,11 @@ export interface ElicitationUrlApi extends ApiBase {
   url: {
     label: string;
     valid: boolean;
-    /** The full URL as shown, and in three parts so the host can be highlighted. */
+    /**
+     * The full URL as shown, and in three parts so the host can be highlighted
+     * (`text` = `before + host + after`). Past the length cap the parts are cut with "…",
+     * user info first, never the host of a name DNS could resolve.
+     */
     text: string;
     before: string;
     host: string;

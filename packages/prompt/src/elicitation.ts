@@ -323,14 +323,22 @@ export function createElicitationPrompt(
             ? t.t('mcp.elicitation.url.warning.userinfo', { host })
             : t.t(`mcp.elicitation.url.warning.${kind}`),
     }));
+    // Long user info is how a link disguises its real site: it gets at most half the room
+    // left by the host, so the host always shows and the shown text is the three parts.
+    const before = cleaner.clean(
+      url.before,
+      Math.max(1, Math.floor((TEXT_LIMITS.url - host.length) / 2)),
+    );
     const after = cleaner.clean(
       url.after,
-      Math.max(1, TEXT_LIMITS.url - url.before.length - url.host.length),
+      Math.max(1, TEXT_LIMITS.url - before.text.length - host.length),
     );
     return {
       ...common,
+      text: before.text + host + after.text,
+      truncated: before.truncated || host !== url.host || after.truncated,
       valid: true,
-      before: cleaner.text(url.before, TEXT_LIMITS.url),
+      before: before.text,
       host,
       after: after.text,
       site: t.t('mcp.elicitation.url.host', { host }),
