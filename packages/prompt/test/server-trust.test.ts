@@ -49,9 +49,9 @@ describe('server trust label', () => {
 
   it('the two labels differ in each locale, so a user can tell them apart', () => {
     for (const locale of ['en-US', 'pt-BR']) {
-      const [trusted] = chips(trustedServer, locale);
-      const [untrusted] = chips(server, locale);
-      expect(trusted[1].trustLabel).not.toBe(untrusted[1].trustLabel);
+      const trusted = chips(trustedServer, locale)[0]![1];
+      const untrusted = chips(server, locale)[0]![1];
+      expect(trusted.trustLabel).not.toBe(untrusted.trustLabel);
     }
   });
 

@@ -83,3 +83,25 @@ export function catalog(locale: string): Readonly<Record<string, string>> {
 export function fill(message: string, values: Readonly<Record<string, string>>): string {
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/**
+ * Every string a model hands a renderer, by path (`form.fields.0.label`), skipping functions
+ * and the keys in `skip` (server data that is sent back, never shown as text).
+ */
+export function shownStrings(
+  value: unknown,
+  skip: ReadonlySet<string> = new Set(),
+): [path: string, text: string][] {
+  const out: [string, string][] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown, path: string) => {
+    if (typeof node === 'string') out.push([path, node]);
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    for (const [key, child] of Object.entries(node)) {
+      if (!skip.has(key)) walk(child, path ? `${path}.${key}` : key);
+    }
+  };
+  walk(value, '');
+  return out;
+}
