@@ -20,6 +20,12 @@ export interface ToolCatalog {
   byPin(hash: string): ToolDefinition | undefined;
   list(): ToolDefinition[];
   readonly status: CatalogStatus;
+  /**
+   * True from a `notifications/tools/list_changed` until a listing started after it ends: the
+   * server said its definitions changed and the new ones are not known yet. The guard then treats
+   * every tool as unknown (worst case; no allow-always grant matches) rather than wait (T6).
+   */
+  readonly stale: boolean;
   /** Grows by one each time the set of definitions changes. */
   readonly version: number;
   /** Lists every page. Joins a listing under way; a `list_changed` announced meanwhile triggers one more. */
@@ -45,6 +51,8 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
   const historyOrder = new Map<string, string[]>(); // tool name -> pin hashes, oldest first
   const listeners = new Set<() => void>();
   let status: CatalogStatus = 'empty';
+  let announced = 0; // list_changed notifications received
+  let stale = false;
   let version = 0;
   let running: Promise<void> | undefined;
   let again = false;
@@ -82,6 +90,7 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
   };
 
   const listAll = async () => {
+    const seen = announced;
     const next = new Map<string, ToolDefinition>();
     const cursors = new Set<string>();
     let cursor: string | undefined;
@@ -94,6 +103,8 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
       if (cursors.has(cursor)) throw new Error('tools/list repeated a cursor');
       cursors.add(cursor);
     }
+    // Before the listeners run: one that calls right away must see the new definitions as known.
+    if (announced === seen) stale = false;
     commit(next);
   };
 
@@ -128,6 +139,9 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
     get status() {
       return status;
     },
+    get stale() {
+      return stale;
+    },
     get version() {
       return version;
     },
@@ -138,7 +152,11 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
       commit(next);
     },
     listen() {
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => void refresh(true));
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        announced += 1;
+        stale = true;
+        void refresh(true);
+      });
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -218,8 +218,9 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
       userId,
       workspaceId,
       server,
-      // Unknown to the catalog yet: only the name, which the engine treats as the worst case.
-      tool: catalog.get(name) ?? { name },
+      // Unknown to the catalog yet, or announced as changed and not re-listed yet: only the
+      // name, which the engine treats as the worst case (and no pinned grant matches).
+      tool: (catalog.stale ? undefined : catalog.get(name)) ?? { name },
       args: forwarded.arguments ?? {},
     };
     const decision = await decide(call, requestOptions?.signal);

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { createPermissionEngine, memoryStore } from '@mcp-consent/engine';
+import { createPermissionEngine, memoryStore, type PromptRequest } from '@mcp-consent/engine';
+import { until } from '../../../test/scenarios/poll.js';
 import { setup, TRANSPORTS, type Harness } from './harness.js';
+
+const readWelcome = { name: 'notes_read', arguments: { id: 'welcome' } };
+const listNotes = { name: 'notes_list', arguments: {} };
 
 const open: Harness[] = [];
 afterEach(async () => {
@@ -32,6 +36,55 @@ describe.concurrent.each(TRANSPORTS)('T6 over %s: tools/list takes 5 s', (kind) 
       readOnlyHint: true,
       openWorldHint: false,
     });
+  });
+});
+
+describe.concurrent.each(TRANSPORTS)('T6 reload over %s: the re-listing takes 5 s', (kind) => {
+  test('after list_changed a call is asked at once; until the listing ends every tool is unknown (no old allow-always grant applies), then the changed one prompts as changed and the unchanged one is a cache hit', async ({
+    onTestFinished,
+  }) => {
+    // Every tools/list takes 5 s, the first one too: the catalog is ready after it.
+    const harness = await setup(kind, { demo: { listDelayMs: 5000 } });
+    onTestFinished(() => harness.close());
+    const { catalog } = harness.guarded;
+    harness.human.script('allow_always', 'allow_always');
+    await harness.guarded.callTool(readWelcome);
+    await harness.guarded.callTool(listNotes);
+    expect(catalog.status).toBe('ready');
+
+    // The server swaps notes_read and announces list_changed; the catalog starts a 5 s listing.
+    await harness.raw.callTool({ name: 'demo_rug_pull', arguments: {} });
+    await until(() => catalog.stale, 'the catalog to hear list_changed');
+    let listed = false;
+    const listing = catalog.refresh().then(() => (listed = true)); // joins the listing under way
+
+    const shown: string[] = [];
+    const answer = (choice: 'deny_once' | 'allow_once') => async (request: PromptRequest) => {
+      shown.push(`${request.call.tool.name} ${request.lookup.reason}${listed ? '' : ' (listing)'}`);
+      expect(request.call.tool).toEqual({ name: request.call.tool.name }); // the name only
+      return choice;
+    };
+    harness.human.script(answer('deny_once'), answer('allow_once'));
+    // Not waiting for the listing: the changed tool and the unchanged one are both asked about.
+    expect((await harness.guarded.callTool(readWelcome)).isError).toBe(true);
+    expect((await harness.guarded.callTool(listNotes)).isError).toBeFalsy();
+    expect(shown).toEqual([
+      'notes_read definition_unknown (listing)',
+      'notes_list definition_unknown (listing)',
+    ]);
+    expect(listed).toBe(false);
+    expect((await harness.state()).calls).toMatchObject({ notes_read: 1, notes_list: 2 });
+
+    await listing;
+    expect(catalog.stale).toBe(false);
+    // Known now: the changed definition does not match the old grant; the unchanged one does.
+    harness.human.script('deny_once');
+    await harness.guarded.callTool(readWelcome);
+    await harness.guarded.callTool(listNotes);
+    expect(harness.human.requests.slice(4).map((request) => request.lookup)).toEqual([
+      expect.objectContaining({ reason: 'definition_changed' }),
+    ]);
+    expect((await harness.state()).calls).toMatchObject({ notes_read: 1, notes_list: 3 });
   });
 });
 
