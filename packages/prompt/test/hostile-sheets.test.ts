@@ -95,62 +95,64 @@ describe('elicitation: hostile server text', () => {
     expect(removed.server.name).toBe('paypal');
   });
 
-  it.each(Object.entries(corpus))('%s in a URL is shown as it will open, or refused', (_, text) => {
-    const links = [
-      `https://example.com/${text}`,
-      `https://example.com/?q=${text}#${text}`,
-      `https://${text}.example/`,
-      `https://${text}@example.com/`,
-      `${text}https://example.com/`,
-      `javascript:${text}`,
+  const links = (text: string) => [
+    `https://example.com/${text}`,
+    `https://example.com/?q=${text}#${text}`,
+    `https://${text}.example/`,
+    `https://${text}@example.com/`,
+    `${text}https://example.com/`,
+    `javascript:${text}`,
+    text,
+  ];
+  const urlCases = Object.entries(corpus).flatMap(([name, text]) =>
+    links(text).map((link, index) => [name, index, link, text] as const),
+  );
+
+  it.each(urlCases)('%s in URL %i is shown as it will open, or refused', (_, _i, link, text) => {
+    const api = elicit(
+      { mode: 'url', message: text, url: link, elicitationId: text },
       text,
-    ];
-    for (const link of links) {
-      const api = elicit(
-        { mode: 'url', message: text, url: link, elicitationId: text },
-        text,
-      ).connect() as ElicitationUrlApi;
-      expectAllSafe(api);
-      const { url } = api;
-      expect(url.text.length).toBeLessThanOrEqual(TEXT_LIMITS.url);
-      const accept = api.actions.find((a) => a.action === 'accept')!;
-      if (url.valid) {
-        // What opens is a normalized ASCII URL, and what is shown is exactly that URL, or
-        // its parts cut with "…" when longer than the cap, the host never cut away.
-        const opens = url.openUrl!;
-        expect(opens).toMatch(/^https?:\/\/[\x21-\x7E]+$/);
-        if (!url.truncated) expect(url.text === opens, 'text is the URL').toBe(true);
-        const uncut = (part: string) => (part.endsWith('…') ? part.slice(0, -1) : part);
-        expect(opens.startsWith(uncut(url.before)), 'before starts the URL').toBe(true);
-        const hostCut = url.host.endsWith('…');
-        const rest = hostCut ? uncut(url.host) : url.host + uncut(url.after);
-        expect(opens.includes(rest), 'host and after').toBe(true);
-        expect(url.before + url.host + url.after === url.text, 'parts make the text').toBe(true);
-        const { hostname } = new URL(opens);
-        // Any name DNS can resolve (253 characters at most) is shown in full.
-        if (hostname.length <= 253) expect(url.host).toBe(hostname);
-        expect(url.host).not.toBe('');
-        expect(url.site).toBe(fill(en['mcp.elicitation.url.host']!, { host: url.host }));
-        expect(accept).toMatchObject({ enabled: true, disabledReason: null });
-      } else {
-        expect(url.openUrl).toBeNull();
-        expect(url.error).toBeTruthy();
-        // Either "not a valid web address" or "only web addresses… starts with <scheme>",
-        // the scheme cut to 40 characters.
-        const [head, tail] = en['mcp.elicitation.url.error.scheme']!.split('{scheme}') as [
-          string,
-          string,
-        ];
-        const error = url.error!;
-        const scheme = error.slice(head.length, error.length - tail.length);
-        expect(
-          error === en['mcp.elicitation.url.error.invalid'] ||
-            (error.startsWith(head) && error.endsWith(tail) && scheme.length <= 40),
-          error.slice(0, 200),
-        ).toBe(true);
-        expect(accept).toMatchObject({ enabled: false, disabledReason: url.error });
-        expect(api.accept()).toEqual({ accepted: false, reason: 'disabled' });
-      }
+    ).connect() as ElicitationUrlApi;
+    expectAllSafe(api);
+    const { url } = api;
+    expect(url.text.length).toBeLessThanOrEqual(TEXT_LIMITS.url);
+    const accept = api.actions.find((a) => a.action === 'accept')!;
+    if (url.valid) {
+      // What opens is a normalized ASCII URL, and what is shown is exactly that URL, or
+      // its parts cut with "…" when longer than the cap, the host never cut away.
+      const opens = url.openUrl!;
+      expect(opens).toMatch(/^https?:\/\/[\x21-\x7E]+$/);
+      if (!url.truncated) expect(url.text === opens, 'text is the URL').toBe(true);
+      const uncut = (part: string) => (part.endsWith('…') ? part.slice(0, -1) : part);
+      expect(opens.startsWith(uncut(url.before)), 'before starts the URL').toBe(true);
+      const hostCut = url.host.endsWith('…');
+      const rest = hostCut ? uncut(url.host) : url.host + uncut(url.after);
+      expect(opens.includes(rest), 'host and after').toBe(true);
+      expect(url.before + url.host + url.after === url.text, 'parts make the text').toBe(true);
+      const { hostname } = new URL(opens);
+      // Any name DNS can resolve (253 characters at most) is shown in full.
+      if (hostname.length <= 253) expect(url.host).toBe(hostname);
+      expect(url.host).not.toBe('');
+      expect(url.site).toBe(fill(en['mcp.elicitation.url.host']!, { host: url.host }));
+      expect(accept).toMatchObject({ enabled: true, disabledReason: null });
+    } else {
+      expect(url.openUrl).toBeNull();
+      expect(url.error).toBeTruthy();
+      // Either "not a valid web address" or "only web addresses… starts with <scheme>",
+      // the scheme cut to 40 characters.
+      const [head, tail] = en['mcp.elicitation.url.error.scheme']!.split('{scheme}') as [
+        string,
+        string,
+      ];
+      const error = url.error!;
+      const scheme = error.slice(head.length, error.length - tail.length);
+      expect(
+        error === en['mcp.elicitation.url.error.invalid'] ||
+          (error.startsWith(head) && error.endsWith(tail) && scheme.length <= 40),
+        error.slice(0, 200),
+      ).toBe(true);
+      expect(accept).toMatchObject({ enabled: false, disabledReason: url.error });
+      expect(api.accept()).toEqual({ accepted: false, reason: 'disabled' });
     }
   });
 
