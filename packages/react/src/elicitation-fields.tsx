@@ -60,15 +60,16 @@ export function ElicitationField({ api, field }: { api: ElicitationFormApi; fiel
   if (field.kind === 'boolean') {
     return (
       <div {...p(field.props.field)}>
-        <div {...part('field-option')}>
+        {/* The whole row is the label: a 48 px target, not only the 24 px box (as in Lit). */}
+        <label {...p(field.props['field-label'])} className="mcp-consent-check-row">
           <input
             {...common}
             type="checkbox"
             checked={field.value === true}
             onChange={(event) => api.setValue(field.name, event.target.checked)}
           />
-          <label {...p(field.props['field-label'])}>{label}</label>
-        </div>
+          <span>{label}</span>
+        </label>
         {description}
         {error}
       </div>

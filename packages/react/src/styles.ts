@@ -221,7 +221,10 @@ const controls = `
 }
 .mcp-consent-layer [data-part='form'] { display: flex; flex-direction: column; gap: 16px; }
 .mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'] { font-size: 0.875rem; }
-.mcp-consent-layer [data-part='field-option'] { display: flex; align-items: center; min-block-size: var(--_target); }
+.mcp-consent-layer [data-part='field-option'], .mcp-consent-layer .mcp-consent-check-row {
+  display: flex; align-items: center; min-block-size: var(--_target);
+}
+.mcp-consent-layer .mcp-consent-check-row { cursor: pointer; }
 .mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'],
 .mcp-consent-layer [data-part='url-error'] {
   margin: 0; padding: 4px 8px; border-radius: 8px; background: var(--_error-container); color: var(--_on-error-container);
