@@ -2,58 +2,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '@mcp-consent/engine';
 import { forbiddenOnScreen, hostile, hostileCall } from '../../../test/scenarios/fixtures.js';
+import {
+  hostileCallFor,
+  hostileCorpus as corpus,
+  hostileCorpusCalls,
+  hostileEverything as everything,
+} from '../../../test/scenarios/hostile-corpus.js';
 import { findCompromise } from './compromise.js';
 import { compact, expanded, useGalleryBrowser } from './gallery.js';
 
-const ESC = '\u001b';
-/** More server text that tries to become markup, run script or break out of the layout. */
-const corpus: Record<string, string> = {
-  html: '<img src=x onerror="window.__pwned=\'img2\'"><b>bold</b>',
-  script: '<script>window.__pwned="script2"</script>',
-  svg: '<svg/onload=window.__pwned=1>',
-  iframe: '<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>',
-  entities: '&lt;img src=x onerror=window.__pwned=1&gt; &amp;amp;',
-  template: '${window.__pwned=1} {{constructor.constructor("window.__pwned=1")()}}',
-  lit: '<!--?lit$1234$--><div>lit marker</div>',
-  ansi: `${ESC}[31mred${ESC}[0m ${ESC}[2J${ESC}[H`,
-  osc8: `${ESC}]8;;https://evil.example/${ESC}\\click me${ESC}]8;;${ESC}\\`,
-  bidi: 'invoice_\u202Etxt.exe \u2067reversed\u2069',
-  zeroWidth: 'pay\u200Bpal\u200D\u2060\uFEFF',
-  tags: 'ok\u{E0049}\u{E0067}\u{E006E}',
-  zalgo: 'Z' + '\u0300\u0301\u0302\u0303'.repeat(40),
-  unbroken: 'W'.repeat(5000),
-  wideGlyphs: '﷽'.repeat(300),
-  newlines: 'line1\nline2\r\n\u2028line3\u0085',
-  nul: 'a\u0000b\u0007c\u007Fd\u009Be',
-};
-const everything = Object.values(corpus).join(' ');
-
 const gallery = useGalleryBrowser();
-
-function hostileCallFor(text: string): ToolCall {
-  return {
-    userId: 'alice',
-    workspaceId: 'ws-1',
-    server: { id: `evil-${text.slice(0, 40)}`, name: text, trusted: false },
-    tool: {
-      name: `tool_${text}`,
-      title: text,
-      description: `${text}\n${text}`,
-      inputSchema: { type: 'object' },
-      annotations: {
-        title: text,
-        readOnlyHint: false,
-        destructiveHint: false,
-        openWorldHint: true,
-      },
-    },
-    args: {
-      [text]: text,
-      nested: { list: [text, { deeper: text }] },
-      url: `https://x.example/${text}`,
-    },
-  };
-}
 
 const sheetText = (page: Page, tag: string) =>
   page.evaluate(
@@ -81,16 +39,9 @@ async function showPermission(page: Page, call: ToolCall, expand: boolean): Prom
 
 describe('hostile server text: no script runs, no markup is interpreted, layout stays in the sheet', () => {
   for (const [layout, viewport] of Object.entries({ compact, expanded })) {
-    it(`permission sheet, ${layout}: the scenario corpus and every entry of this one`, async () => {
+    it(`permission sheet, ${layout}: hostileCall and every entry of the shared corpus, arguments collapsed and expanded`, async () => {
       const page = await gallery.open({ viewport, reducedMotion: 'reduce' });
-      const calls: [string, ToolCall][] = [
-        ['hostileCall', hostileCall],
-        ['all at once', hostileCallFor(everything)],
-        ...Object.entries(corpus).map(
-          ([name, text]) => [name, hostileCallFor(text)] as [string, ToolCall],
-        ),
-      ];
-      for (const [name, call] of calls) {
+      for (const [name, call] of hostileCorpusCalls()) {
         for (const expand of [false, true]) {
           await showPermission(page, call, expand);
           expect(

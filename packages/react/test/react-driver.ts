@@ -162,8 +162,13 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
   };
 }
 
-/** Signs that server text escaped: scripts that ran, live markup, a sheet or its actions pushed off screen. */
-function findCompromise(selector: string): string[] {
+/**
+ * Signs that server text escaped: a script that ran, markup that became elements
+ * (img, script, iframe, style, b…) or event-handler attributes in the sheet, a sheet
+ * or its actions pushed off screen, and layout that leaves the sheet (a box wider
+ * than the dialog, a sideways scroll), as the Lit detector (elements/test/compromise.ts).
+ */
+export function findCompromise(selector: string): string[] {
   const problems: string[] = [];
   const pwned = (window as unknown as W).__pwned;
   if (pwned !== undefined) problems.push(`script ran: ${String(pwned)}`);
@@ -171,10 +176,14 @@ function findCompromise(selector: string): string[] {
     problems.push('event handler attribute');
   const root = document.querySelector<HTMLElement>(selector);
   if (!root) return problems;
-  for (const el of root.querySelectorAll('script, iframe, img, style, object, embed, link, svg')) {
+  const markup = 'script, iframe, img, style, object, embed, link, svg, b';
+  for (const el of root.querySelectorAll(markup)) {
     if (!el.closest('[data-part="tool-icon"], [data-part="close"]'))
       problems.push(`<${el.localName}> in the sheet`);
   }
+  for (const el of root.querySelectorAll('*'))
+    for (const attr of el.getAttributeNames())
+      if (/^on/i.test(attr)) problems.push(`event handler attribute: ${attr}`);
   const box = root.getBoundingClientRect();
   const fits = (r: DOMRect, outer: { left: number; right: number; top: number; bottom: number }) =>
     r.left >= outer.left - 1 &&
@@ -188,10 +197,23 @@ function findCompromise(selector: string): string[] {
     if (r.width === 0 || !fits(r, viewport) || !fits(r, box))
       problems.push(`action ${button.dataset.choice} off screen`);
   }
-  for (const el of root.querySelectorAll<HTMLElement>('[data-part]')) {
+  const name = (el: Element) =>
+    (el as HTMLElement).dataset.part ?? (el.getAttribute('class') || el.localName);
+  /** Visually hidden content (clipped to nothing) is for screen readers only. */
+  const clipped = (el: Element) => {
+    for (let a: Element | null = el; a && a !== root; a = a.parentElement)
+      if (getComputedStyle(a).clipPath !== 'none') return true;
+    return false;
+  };
+  for (const el of root.querySelectorAll('*')) {
+    if (el.closest('[data-part="announcer"], svg') || clipped(el)) continue;
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1))
-      problems.push(`${el.dataset.part} overflows the sheet`);
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.left < box.left - 1 || r.right > box.right + 1)
+      problems.push(`${name(el)} overflows the sheet`);
+    const overflowX = getComputedStyle(el).overflowX;
+    if (el.scrollWidth > el.clientWidth + 1 && overflowX !== 'visible' && overflowX !== 'clip')
+      problems.push(`scrolls sideways: ${name(el)}`);
   }
   return problems;
 }
