@@ -37,6 +37,17 @@ it.each([
   ])
     expect(text).toContain(shown);
   expect(await rows(page, 'audit-row').count()).toBe(7);
+  // The server column names each grant's server (the hostile call's is `evil`).
+  const servers = await rows(page, 'grant-row').evaluateAll((list) =>
+    list.map((row) =>
+      ['tool', 'server'].map((c) =>
+        (row.querySelector(`[data-column="${c}"]`) as HTMLElement).innerText.trim(),
+      ),
+    ),
+  );
+  for (const [tool, server] of servers)
+    expect(server, tool).toBe(tool!.startsWith('rm_rf') ? 'evil' : 'notes');
+  expect(servers.map(([, server]) => server).sort()).toEqual(['evil', 'notes', 'notes', 'notes']);
 });
 
 it('revokes one grant; focus moves to the next Revoke and the change is announced', async () => {

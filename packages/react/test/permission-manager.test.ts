@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { DAY_MS, type ToolCall } from '@mcp-consent/engine';
+import { createTranslator } from '@mcp-consent/i18n';
+import { call, hostileCall, tools } from '../../../test/scenarios/fixtures.js';
+import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
+import type { FixtureWindow } from './fixture/globals.js';
+import { openFixture, pageHost, sharedBrowser } from './react-driver.js';
+
+/**
+ * `<PermissionManager>` columns and the history filter, as elements/test/permission-manager.test.ts
+ * checks the Lit manager (revoking is covered in sheets.test.ts).
+ */
+type W = FixtureWindow;
+const en = createTranslator('en-US');
+const shared = sharedBrowser();
+afterAll(() => shared.close());
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** A page whose manager lists four grants (one expired) and four decisions in its history. */
+async function managerWithGrants() {
+  const { context, page } = await openFixture(shared, 'index.html', {
+    viewport: { width: 1280, height: 800 },
+  });
+  close = () => context.close();
+  await page.evaluate(() => (window as unknown as W).__start({}, { manager: true }));
+  const host = pageHost(page, async () => {});
+  const answer = async (c: ToolCall, key: string) => {
+    await host.request(c);
+    await host.waitForPrompt();
+    await host.advance(GUARD_MS);
+    await host.press(key);
+    await host.waitForClosed();
+  };
+  await answer(call(tools.notesPut), '2'); // Allow always, medium risk: 30 days
+  await host.advance(31 * DAY_MS); // … which have passed
+  await answer(call(tools.notesList), '2'); // Allow always, low risk: 90 days
+  await answer(call(tools.notesDelete), '4'); // Deny always: never expires
+  await answer(hostileCall, '4');
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-part="grant-row"]').length === 4 &&
+      document.querySelectorAll('[data-part="audit-row"]').length === 4,
+  );
+  return { page, host };
+}
+
+/** Each row's text in the given columns, e.g. `[['notes_list', 'notes'], …]`. */
+const table = (page: Page, row: 'grant-row' | 'audit-row', columns: string[]) =>
+  page.$$eval(
+    `[data-part="${row}"]`,
+    (rows, cols) =>
+      rows.map((r) =>
+        cols.map((c) => (r.querySelector(`[data-column="${c}"]`) as HTMLElement).innerText.trim()),
+      ),
+    columns,
+  );
+
+it('lists each grant with its tool, server and expiry', async () => {
+  const { page } = await managerWithGrants();
+  // The expiry cell's first line is the relative text; a date may follow on its own line.
+  const rows = (await table(page, 'grant-row', ['tool', 'server', 'expires'])).map((row) =>
+    row.map((cell) => cell.split('\n')[0]!),
+  );
+  const byTool = new Map(rows.map(([tool, ...rest]) => [tool, rest]));
+  expect(byTool.get('notes_put')).toEqual(['notes', en.t('mcp.expiry.expired')]);
+  expect(byTool.get('notes_list')).toEqual(['notes', en.t('mcp.expiry.in_days', { count: 90 })]);
+  expect(byTool.get('notes_delete')).toEqual(['notes', en.t('mcp.expiry.never')]);
+  const hostile = rows.find(([tool]) => tool!.startsWith('rm_rf'));
+  expect(hostile?.slice(1)).toEqual(['evil', en.t('mcp.expiry.never')]);
+  // The history names the server of each decision too.
+  const history = await table(page, 'audit-row', ['tool', 'server']);
+  expect(history.map(([, s]) => s).sort()).toEqual(['evil', 'notes', 'notes', 'notes']);
+});
+
+it('filters grants by text and the history by text and decision', async () => {
+  const { page } = await managerWithGrants();
+  await page.fill('[data-part="grants-filter"]', 'LIST');
+  expect(await table(page, 'grant-row', ['tool'])).toEqual([['notes_list']]);
+
+  await page.fill('[data-part="audit-filter"]', 'notes_');
+  expect((await table(page, 'audit-row', ['tool'])).flat().sort()).toEqual([
+    'notes_delete',
+    'notes_list',
+    'notes_put',
+  ]);
+  await page.selectOption('[data-part="audit-decision"]', 'deny_always');
+  expect(await table(page, 'audit-row', ['tool', 'decision'])).toEqual([
+    ['notes_delete', en.t('mcp.audit.decision.deny_always')],
+  ]);
+  await page.fill('[data-part="audit-filter"]', '');
+  const decisions = await page.$$eval('[data-part="audit-row"]', (rows) =>
+    rows.map((row) => row.getAttribute('data-decision')),
+  );
+  expect(decisions).toEqual(['deny_always', 'deny_always']);
+  await page.fill('[data-part="audit-filter"]', 'zzz');
+  expect(await page.locator('[data-part="audit-row"]').count()).toBe(0);
+  expect(await page.locator('[data-part="audit-empty"]').innerText()).toBe(
+    en.t('mcp.audit.no_match'),
+  );
+  // Clearing the filters brings every decision back.
+  await page.fill('[data-part="audit-filter"]', '');
+  await page.selectOption('[data-part="audit-decision"]', 'all');
+  expect(await page.locator('[data-part="audit-row"]').count()).toBe(4);
+});
