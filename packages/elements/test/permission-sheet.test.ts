@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { permissionAnatomy } from '@mcp-consent/prompt';
 import { compact, expanded, show, useGalleryBrowser } from './gallery.js';
 
 const gallery = useGalleryBrowser();
@@ -191,6 +192,31 @@ describe('accessibility (spec R8)', () => {
       );
     expect(await announcer.getAttribute('aria-live')).toBe('polite');
     expect(warnings.filter((w) => !/Lit is in dev mode/.test(w))).toEqual([]);
+  });
+});
+
+describe('anatomy', () => {
+  it('names every anatomy part as a shadow part, and no other', async () => {
+    page = await gallery.open();
+    const seen = new Set<string>();
+    // Destructive: Allow always disabled with its reason. Hostile: the hidden-characters notice.
+    for (const state of ['permission-destructive', 'permission-hostile'] as const) {
+      await show(page, state);
+      const parts = await page.evaluate((tag) => {
+        const root = document.querySelector(tag)!.shadowRoot!;
+        return [...root.querySelectorAll('[part]')].flatMap((el) =>
+          el.getAttribute('part')!.split(' '),
+        );
+      }, SHEET);
+      for (const part of parts) seen.add(part);
+    }
+    // The backdrop is the dialog's own ::backdrop; each action also has a part of its own.
+    const choices = ['allow_once', 'allow_always', 'deny_once', 'deny_always'];
+    const expected = [
+      ...permissionAnatomy.filter((part) => part !== 'backdrop'),
+      ...choices.map((choice) => `action-${choice}`),
+    ];
+    expect([...seen].sort()).toEqual(expected.sort());
   });
 });
 

@@ -143,31 +143,35 @@ describe('focus', () => {
     await page.waitForSelector('.mcp-consent-positioner[data-layout="expanded"]');
   });
 
-  it('right-to-left: the sheet is dir=rtl and ArrowLeft moves forward', async () => {
-    const { page } = await openFixture(shared, 'index.html');
-    close = () => page.context().close();
-    await page.evaluate(() => (window as unknown as W).__start({ locale: 'ar' }));
-    const host = pageHost(page, async () => {});
-    await host.request(call(tools.notesPut));
-    await host.waitForPrompt();
-    expect(await page.getAttribute(ROOT, 'dir')).toBe('rtl');
-    await page.keyboard.press('ArrowLeft');
-    expect(await host.focusedAction()).toBe('allow_always');
-    await page.keyboard.press('ArrowRight');
-    expect(await host.focusedAction()).toBe('allow_once');
-  });
-
-  it('the sheet is announced once in a polite live region', async () => {
-    const { page, host } = await start();
-    await host.request(call(tools.notesPut));
-    await host.waitForPrompt();
-    const announcer = page.locator(`${ROOT} [data-part="announcer"]`);
-    expect(await announcer.getAttribute('aria-live')).toBe('polite');
-    await page.waitForFunction(
-      (s) => (document.querySelector(`${s} [data-part="announcer"]`)?.textContent ?? '') !== '',
-      ROOT,
-    );
-    expect(await announcer.textContent()).toContain('notes_put');
+  it('mirrors in right-to-left locales: positions flip, and ArrowLeft moves forward', async () => {
+    const x = async (page: Page, selector: string) =>
+      (await page.locator(`${ROOT} ${selector}`).boundingBox())!.x;
+    for (const locale of ['en-US', 'ar']) {
+      const { page } = await openFixture(shared, 'index.html');
+      close = () => page.context().close();
+      await page.evaluate((l) => (window as unknown as W).__start({ locale: l }), locale);
+      const host = pageHost(page, async () => {});
+      await host.request(call(tools.notesPut));
+      await host.waitForPrompt();
+      const rtl = locale === 'ar';
+      expect(await page.getAttribute(ROOT, 'dir')).toBe(rtl ? 'rtl' : 'ltr');
+      // Deny always is first in reading order: left in English, right in Arabic.
+      const denyAlways = await x(page, '[data-choice="deny_always"]');
+      const denyOnce = await x(page, '[data-choice="deny_once"]');
+      expect(rtl ? denyAlways > denyOnce : denyAlways < denyOnce, locale).toBe(true);
+      // The close button sits at the end of the title row.
+      const closeButton = await x(page, '[data-part="close"]');
+      const title = await x(page, '[data-part="title"]');
+      expect(rtl ? closeButton < title : closeButton > title, locale).toBe(true);
+      if (rtl) {
+        await page.keyboard.press('ArrowLeft');
+        expect(await host.focusedAction()).toBe('allow_always');
+        await page.keyboard.press('ArrowRight');
+        expect(await host.focusedAction()).toBe('allow_once');
+      }
+      await close();
+    }
+    close = undefined;
   });
 });
 
