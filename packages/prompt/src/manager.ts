@@ -101,6 +101,7 @@ export function createPermissionManager(options: PermissionManagerOptions): Perm
   const grantRow = (grant: Grant, now: number): GrantRowView => {
     const expiresAt = grant.expiresAt === null ? null : Date.parse(grant.expiresAt);
     const remaining = expiresAt === null ? null : expiresAt - now;
+    const expired = remaining !== null && remaining <= 0;
     const tool = text(grant.toolName);
     const server = text(grant.serverId);
     const key = grant.key;
@@ -115,8 +116,10 @@ export function createPermissionManager(options: PermissionManagerOptions): Perm
       ),
       expiresText: t.formatExpiry(remaining),
       expiresDateText:
-        expiresAt === null ? null : t.t('mcp.grants.expires_on', { date: expiresAt }),
-      expired: remaining !== null && remaining <= 0,
+        expiresAt === null
+          ? null
+          : t.t(expired ? 'mcp.grants.expired_on' : 'mcp.grants.expires_on', { date: expiresAt }),
+      expired,
       grantedText: t.t('mcp.grants.granted_on', { date: Date.parse(grant.grantedAt) }),
       riskTier: grant.riskTier,
       revokeLabel: t.t('mcp.grants.action.revoke'),
@@ -124,7 +127,7 @@ export function createPermissionManager(options: PermissionManagerOptions): Perm
         row: {
           ...attrs('grant-row'),
           'data-decision': grant.decision,
-          'data-expired': remaining !== null && remaining <= 0 ? 'true' : undefined,
+          'data-expired': expired ? 'true' : undefined,
         },
         revoke: {
           ...attrs('revoke'),

@@ -61,6 +61,7 @@ describe('createPermissionManager', () => {
     await answer('allow_always', call('notes_put', write));
     const manager = createPermissionManager({ engine, clock });
     expect(manager.connect().grants.rows[0]!.expiresText).toBe('expires in 30 days');
+    expect(manager.connect().grants.rows[0]!.expiresDateText).toMatch(/^Expires on /);
     clock.advance(29 * DAY_MS + 12 * 60 * 60 * 1000);
     expect(manager.connect().grants.rows[0]!.expiresText).toBe('expires in 12 hours');
     clock.advance(DAY_MS);
@@ -68,6 +69,8 @@ describe('createPermissionManager', () => {
       expired: true,
       expiresText: 'expired',
     });
+    // The date under "expired" is in the past: it must not read "Expires on …".
+    expect(manager.connect().grants.rows[0]!.expiresDateText).toMatch(/^Expired on /);
     expect(manager.connect().grants.rows[0]!.props.row['data-expired']).toBe('true');
   });
 

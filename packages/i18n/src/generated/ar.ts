@@ -146,6 +146,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.scope.these_arguments": [{"type":0,"value":"هذه الوسيطات فقط"}],
   "mcp.grants.granted_on": [{"type":0,"value":"حُفظ في "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.expires_on": [{"type":0,"value":"تنتهي صلاحيته في "},{"type":3,"value":"date","style":"medium"}],
+  "mcp.grants.expired_on": [{"type":0,"value":"انتهت صلاحيته في "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.action.revoke": [{"type":0,"value":"إلغاء"}],
   "mcp.grants.action.revoke_all": [{"type":0,"value":"إلغاء الكل"}],
   "mcp.grants.confirm.revoke": [{"type":0,"value":"هل تريد إلغاء الإذن المحفوظ للأداة "},{"type":1,"value":"tool"},{"type":0,"value":"؟ سنسألك مرة أخرى في المرة القادمة."}],

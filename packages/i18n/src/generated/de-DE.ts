@@ -146,6 +146,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.scope.these_arguments": [{"type":0,"value":"Nur diese Argumente"}],
   "mcp.grants.granted_on": [{"type":0,"value":"Gespeichert am "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.expires_on": [{"type":0,"value":"Läuft ab am "},{"type":3,"value":"date","style":"medium"}],
+  "mcp.grants.expired_on": [{"type":0,"value":"Abgelaufen am "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.action.revoke": [{"type":0,"value":"Widerrufen"}],
   "mcp.grants.action.revoke_all": [{"type":0,"value":"Alle widerrufen"}],
   "mcp.grants.confirm.revoke": [{"type":0,"value":"Gespeicherte Berechtigung für "},{"type":1,"value":"tool"},{"type":0,"value":" widerrufen? Beim nächsten Mal werden Sie erneut gefragt."}],

@@ -146,6 +146,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.scope.these_arguments": [{"type":0,"value":"These arguments only"}],
   "mcp.grants.granted_on": [{"type":0,"value":"Saved on "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.expires_on": [{"type":0,"value":"Expires on "},{"type":3,"value":"date","style":"medium"}],
+  "mcp.grants.expired_on": [{"type":0,"value":"Expired on "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.action.revoke": [{"type":0,"value":"Revoke"}],
   "mcp.grants.action.revoke_all": [{"type":0,"value":"Revoke all"}],
   "mcp.grants.confirm.revoke": [{"type":0,"value":"Revoke the saved permission for "},{"type":1,"value":"tool"},{"type":0,"value":"? You will be asked again next time."}],

@@ -146,6 +146,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.scope.these_arguments": [{"type":0,"value":"⟦Ţĥéšé åŕĝûɱéñţš öñļý ļöŕéɱ îþ⟧"}],
   "mcp.grants.granted_on": [{"type":0,"value":"⟦Šåṽéđ öñ "},{"type":3,"value":"date","style":"medium"},{"type":0,"value":" ļöŕéɱ⟧"}],
   "mcp.grants.expires_on": [{"type":0,"value":"⟦Éẋþîŕéš öñ "},{"type":3,"value":"date","style":"medium"},{"type":0,"value":" ļöŕéɱ⟧"}],
+  "mcp.grants.expired_on": [{"type":0,"value":"⟦Éẋþîŕéđ öñ "},{"type":3,"value":"date","style":"medium"},{"type":0,"value":" ļöŕéɱ⟧"}],
   "mcp.grants.action.revoke": [{"type":0,"value":"⟦Ŕéṽöķé ļö⟧"}],
   "mcp.grants.action.revoke_all": [{"type":0,"value":"⟦Ŕéṽöķé åļļ ļöŕé⟧"}],
   "mcp.grants.confirm.revoke": [{"type":0,"value":"⟦Ŕéṽöķé ţĥé šåṽéđ þéŕɱîššîöñ ƒöŕ "},{"type":1,"value":"tool"},{"type":0,"value":"? Ýöû ŵîļļ ƀé åšķéđ åĝåîñ ñéẋţ ţîɱé. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çö⟧"}],

@@ -146,6 +146,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.scope.these_arguments": [{"type":0,"value":"Solo estos argumentos"}],
   "mcp.grants.granted_on": [{"type":0,"value":"Guardado el "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.expires_on": [{"type":0,"value":"Caduca el "},{"type":3,"value":"date","style":"medium"}],
+  "mcp.grants.expired_on": [{"type":0,"value":"Caducó el "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.action.revoke": [{"type":0,"value":"Revocar"}],
   "mcp.grants.action.revoke_all": [{"type":0,"value":"Revocar todos"}],
   "mcp.grants.confirm.revoke": [{"type":0,"value":"¿Revocar el permiso guardado para "},{"type":1,"value":"tool"},{"type":0,"value":"? Se te volverá a preguntar la próxima vez."}],

@@ -146,6 +146,7 @@ export const messageIds = [
   'mcp.grants.scope.these_arguments',
   'mcp.grants.granted_on',
   'mcp.grants.expires_on',
+  'mcp.grants.expired_on',
   'mcp.grants.action.revoke',
   'mcp.grants.action.revoke_all',
   'mcp.grants.confirm.revoke',
@@ -336,6 +337,7 @@ export interface MessageValues {
   'mcp.grants.scope.these_arguments': never;
   'mcp.grants.granted_on': { date: Date | number };
   'mcp.grants.expires_on': { date: Date | number };
+  'mcp.grants.expired_on': { date: Date | number };
   'mcp.grants.action.revoke': never;
   'mcp.grants.action.revoke_all': never;
   'mcp.grants.confirm.revoke': { tool: string | number };

@@ -146,6 +146,7 @@ export const messages: CompiledMessages = {
   "mcp.grants.scope.these_arguments": [{"type":0,"value":"Somente estes argumentos"}],
   "mcp.grants.granted_on": [{"type":0,"value":"Salva em "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.expires_on": [{"type":0,"value":"Expira em "},{"type":3,"value":"date","style":"medium"}],
+  "mcp.grants.expired_on": [{"type":0,"value":"Expirou em "},{"type":3,"value":"date","style":"medium"}],
   "mcp.grants.action.revoke": [{"type":0,"value":"Revogar"}],
   "mcp.grants.action.revoke_all": [{"type":0,"value":"Revogar todas"}],
   "mcp.grants.confirm.revoke": [{"type":0,"value":"Revogar a permissão salva para "},{"type":1,"value":"tool"},{"type":0,"value":"? Você será consultado de novo na próxima vez."}],
