@@ -102,3 +102,17 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** The fields of an R6 audit event, sorted; nothing else may appear (raw arguments least of all). */
+export const R6_FIELDS = [
+  'args_hash',
+  'decision',
+  'event_type',
+  'koder_user_id',
+  'origin',
+  'risk_tier',
+  'server_id',
+  'timestamp',
+  'tool_name',
+  'workspace_id',
+] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryAuditSink, type AuditEvent, type ToolDefinition } from '@mcp-consent/engine';
-import { callOf, scriptedUser, setup, tools } from './helpers.js';
+import { callOf, R6_FIELDS, scriptedUser, setup, tools } from './helpers.js';
 
 describe('an allow-always grant is pinned to the annotations too', () => {
   it('annotations that change without changing the tier ask again, naming only the annotations', async () => {
@@ -48,19 +48,6 @@ describe('an allow-always grant is pinned to the annotations too', () => {
 });
 
 describe('audit as a plain callback', () => {
-  const r6Fields = [
-    'args_hash',
-    'decision',
-    'event_type',
-    'koder_user_id',
-    'origin',
-    'risk_tier',
-    'server_id',
-    'timestamp',
-    'tool_name',
-    'workspace_id',
-  ];
-
   it('receives one R6 event per decision, prompt or cache hit, without the raw arguments', async () => {
     const received: AuditEvent[] = [];
     const { engine } = await setup({ audit: (event) => void received.push(event) });
@@ -75,7 +62,7 @@ describe('audit as a plain callback', () => {
       ['ALLOW_ALWAYS', 'cache_hit'],
     ]);
     for (const event of received) {
-      expect(Object.keys(event).sort()).toEqual(r6Fields);
+      expect(Object.keys(event).sort()).toEqual([...R6_FIELDS]);
       expect(event).toMatchObject({
         event_type: 'mcp.permission.decision',
         koder_user_id: 'alice',

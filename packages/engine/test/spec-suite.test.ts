@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, memoryStore, type Grant, type GrantStore } from '@mcp-consent/engine';
-import { callOf, deferred, flush, scriptedUser, setup, shownCount, tools } from './helpers.js';
+import {
+  callOf,
+  deferred,
+  flush,
+  R6_FIELDS,
+  scriptedUser,
+  setup,
+  shownCount,
+  tools,
+} from './helpers.js';
 import { vi } from 'vitest';
 
 describe('spec 003 T-suite at the engine level', () => {
@@ -170,20 +179,7 @@ describe('spec 003 negative tests', () => {
       'DENY_ALWAYS/cache_hit',
     ]);
     for (const event of log) {
-      expect(Object.keys(event).sort()).toEqual(
-        [
-          'args_hash',
-          'decision',
-          'event_type',
-          'koder_user_id',
-          'origin',
-          'risk_tier',
-          'server_id',
-          'timestamp',
-          'tool_name',
-          'workspace_id',
-        ].sort(),
-      );
+      expect(Object.keys(event).sort()).toEqual([...R6_FIELDS]);
       expect(event.event_type).toBe('mcp.permission.decision');
       expect(event.args_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(event.timestamp).toBe('2026-11-21T00:00:00.000Z');
