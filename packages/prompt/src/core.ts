@@ -103,7 +103,23 @@ export class InputGuard {
   arm(): void {
     this.cancel?.();
     this.until = this.clock.now() + Math.max(0, this.ms);
-    this.cancel = this.ms > 0 ? this.clock.setTimer?.(() => this.onLift(), this.ms) : undefined;
+    this.wait(this.ms);
+  }
+
+  /**
+   * Lifts the guard once the clock reads `until`. A timer can fire a little before that
+   * (Node's setTimeout runs on a monotonic clock, `Date.now()` on the wall clock), and
+   * lifting then would leave the guard notice up for good: wait out the rest instead.
+   */
+  private wait(ms: number): void {
+    this.cancel =
+      ms > 0
+        ? this.clock.setTimer?.(() => {
+            const left = this.until - this.clock.now();
+            if (left > 0) this.wait(left);
+            else this.onLift();
+          }, ms)
+        : undefined;
   }
 
   get active(): boolean {
