@@ -1,12 +1,8 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
-import {
-  createDryRunPrompt,
-  type DryRunAnswer,
-  type DryRunApi,
-  type DryRunRequest,
-} from '@mcp-consent/prompt';
+import type { DryRunAnswer, DryRunApi, DryRunRequest } from '@mcp-consent/prompt';
+import { useDryRunModel } from '@mcp-consent/react/hooks';
 import { dryRunSummary, layoutDryRun } from './dry-run-layout.js';
 import { terminalKey } from './keys.js';
 import { Lines, type Span } from './lines.js';
@@ -37,24 +33,19 @@ export function DryRunPrompt(props: DryRunPromptProps) {
   const handlers = useRef(props);
   handlers.current = props;
   const latest = useRef<DryRunApi | null>(null);
-  const model = useMemo(
-    () =>
-      createDryRunPrompt(request, {
-        clock,
-        translator: t,
-        ...(signal ? { signal } : {}),
-        ...(guardMs === undefined ? {} : { guardMs }),
-        onAnswer: (answer) =>
-          handlers.current.onAnswer(
-            answer,
-            latest.current ? dryRunSummary(latest.current, t, answer) : [],
-          ),
-      }),
-    // One model per request; its copy and guard must not change under the user.
-    [request.id, t],
-  );
-  useEffect(() => () => model.destroy(), [model]);
-  const api = useSyncExternalStore(model.subscribe, model.connect, model.connect);
+  // One model per request (id and locale), destroyed on unmount: its copy and guard do
+  // not change under the user. With a request the hook always has a view.
+  const api = useDryRunModel(request, {
+    clock,
+    translator: t,
+    ...(signal ? { signal } : {}),
+    ...(guardMs === undefined ? {} : { guardMs }),
+    onAnswer: (answer) =>
+      handlers.current.onAnswer(
+        answer,
+        latest.current ? dryRunSummary(latest.current, t, answer) : [],
+      ),
+  }).api!;
   latest.current = api;
   const { columns, rows } = useTerminalSize();
   const [offset, setOffset] = useState(0);

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock, ServerRef } from '@mcp-consent/engine';
 import {
-  createElicitationPrompt,
   sanitizeText,
   type ElicitationApi,
   type ElicitationFocus,
@@ -11,6 +10,7 @@ import {
   type ElicitResult,
   type FieldView,
 } from '@mcp-consent/prompt';
+import { useElicitationModel } from '@mcp-consent/react/hooks';
 import {
   elicitationSummary,
   focusOrder,
@@ -40,6 +40,9 @@ const TEXT_KINDS = new Set(['text', 'email', 'url', 'date', 'datetime', 'number'
 const editable = (field: FieldView | undefined) => !!field && TEXT_KINDS.has(field.kind);
 /** Typed or pasted text, without anything that could steer the terminal. */
 const typed = (text: string) => sanitizeText(text, { mode: 'remove', maxLength: 4000 }).text;
+/** The signal of a question nobody cancels from outside. */
+const NEVER_ABORTED = new AbortController().signal;
+let questions = 0;
 
 /**
  * An MCP elicitation in the terminal: the server and its message (untrusted, shown
@@ -54,26 +57,27 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
   const handlers = useRef(props);
   handlers.current = props;
   const latest = useRef<ElicitationApi | null>(null);
-  const model = useMemo(
-    () =>
-      createElicitationPrompt(request, {
-        clock,
-        translator: t,
-        server,
-        ...(props.id === undefined ? {} : { id: props.id }),
-        ...(signal ? { signal } : {}),
-        ...(guardMs === undefined ? {} : { guardMs }),
-        onResult: (result) =>
-          handlers.current.onResult(
-            result,
-            latest.current ? elicitationSummary(latest.current, t, result.action) : [],
-          ),
-      }),
-    // One model per question; its copy and guard must not change under the user.
-    [request, server, props.id, t],
+  // The hook keeps one model per entry id (and locale): another request or server object
+  // is another question, so it gets an id of its own (ids only name parts, never shown).
+  const id = useMemo(
+    () => `${props.id ?? 'elicitation'}-${++questions}`,
+    [props.id, request, server],
   );
-  useEffect(() => () => model.destroy(), [model]);
-  const api = useSyncExternalStore(model.subscribe, model.connect, model.connect);
+  // One model per question, destroyed on unmount: its copy and guard do not change
+  // under the user. With an entry the hook always has a view.
+  const api = useElicitationModel(
+    { id, request, server, signal: signal ?? NEVER_ABORTED },
+    {
+      clock,
+      translator: t,
+      ...(guardMs === undefined ? {} : { guardMs }),
+      onResult: (result) =>
+        handlers.current.onResult(
+          result,
+          latest.current ? elicitationSummary(latest.current, t, result.action) : [],
+        ),
+    },
+  ).api!;
   latest.current = api;
   const { columns, rows } = useTerminalSize();
   const [messageOffset, setMessageOffset] = useState(0);
