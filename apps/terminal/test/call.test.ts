@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer, type DemoHttpServer } from '@mcp-consent/demo-server';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { demoCommand, hasPython, inPty, literal, piped, tempDir } from './harness.js';
+import { demoCommand, inPty, literal, piped, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const PROMPT = literal(`4. ${en.t('mcp.permission.action.deny_always')}`);
@@ -24,7 +24,7 @@ afterAll(async () => {
   store.cleanup();
 });
 
-describe.skipIf(!hasPython)('call mode in a pseudo-terminal', () => {
+describe('call mode in a pseudo-terminal', () => {
   it('asks, runs the tool on Allow once, prints its result and exits 0', async () => {
     const run = await inPty(
       ['call', 'notes_put', '{"id":"c1","text":"from a script"}', ...opts, ...demo()],

@@ -6,15 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import {
-  cursorVisible,
-  demoCommand,
-  hasPython,
-  inPty,
-  literal,
-  piped,
-  tempDir,
-} from './harness.js';
+import { cursorVisible, demoCommand, inPty, literal, piped, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const home = tempDir();
@@ -115,49 +107,43 @@ describe('--reset and the grants listing', () => {
   afterAll(() => store.cleanup());
   const opts = ['--store', store.dir, '--name', 'Demo'];
 
-  it.skipIf(!hasPython)(
-    'clears the saved permissions after a confirmation, or with --yes',
-    async () => {
-      // Two saved answers first (Deny always needs no server work).
-      for (const tool of ['notes_delete', 'legacy_tool']) {
-        const run = await inPty(
-          ['call', tool, '{}', ...opts, '--', ...demoCommand()],
-          [{ expect: literal(en.t('mcp.permission.keys.hint')) }, { send: '4' }],
-          { configHome: store.dir },
-        );
-        expect(run.exitCode).toBe(1);
-      }
-      expect((await piped(['grants', '--json', ...opts], store.dir)).stdout).toContain(
-        'legacy_tool',
+  it('clears the saved permissions after a confirmation, or with --yes', async () => {
+    // Two saved answers first (Deny always needs no server work).
+    for (const tool of ['notes_delete', 'legacy_tool']) {
+      const run = await inPty(
+        ['call', tool, '{}', ...opts, '--', ...demoCommand()],
+        [{ expect: literal(en.t('mcp.permission.keys.hint')) }, { send: '4' }],
+        { configHome: store.dir },
       );
+      expect(run.exitCode).toBe(1);
+    }
+    expect((await piped(['grants', '--json', ...opts], store.dir)).stdout).toContain('legacy_tool');
 
-      // Without a terminal nothing is cleared unless --yes says so.
-      const refused = await piped(['--reset', ...opts], store.dir);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr.trim()).toBe(en.t('mcp.cli.error.reset_needs_yes'));
+    // Without a terminal nothing is cleared unless --yes says so.
+    const refused = await piped(['--reset', ...opts], store.dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(en.t('mcp.cli.error.reset_needs_yes'));
 
-      // On a terminal it asks; "n" keeps them.
-      const question = literal(en.t('mcp.grants.confirm.revoke_all', { count: 2 }));
-      const kept = await inPty(['--reset', ...opts], [{ expect: question }, { send: 'n\r' }], {
-        configHome: store.dir,
-      });
-      expect(kept.exitCode).toBe(0);
-      expect(kept.text).toContain(en.t('mcp.cli.reset.kept'));
-      const cleared = await inPty(['--reset', ...opts], [{ expect: question }, { send: 'y\r' }], {
-        configHome: store.dir,
-      });
-      expect(cleared.text).toContain(en.t('mcp.grants.revoked_all', { count: 2 }));
+    // On a terminal it asks; "n" keeps them.
+    const question = literal(en.t('mcp.grants.confirm.revoke_all', { count: 2 }));
+    const kept = await inPty(['--reset', ...opts], [{ expect: question }, { send: 'n\r' }], {
+      configHome: store.dir,
+    });
+    expect(kept.exitCode).toBe(0);
+    expect(kept.text).toContain(en.t('mcp.cli.reset.kept'));
+    const cleared = await inPty(['--reset', ...opts], [{ expect: question }, { send: 'y\r' }], {
+      configHome: store.dir,
+    });
+    expect(cleared.text).toContain(en.t('mcp.grants.revoked_all', { count: 2 }));
 
-      const listed = await piped(['grants', ...opts], store.dir);
-      expect(listed.stdout).toContain(en.t('mcp.grants.empty'));
-      const again = await piped(['--reset', '--yes', ...opts], store.dir);
-      expect(again.stdout.trim()).toBe(en.t('mcp.grants.count', { count: 0 }));
-    },
-    400_000,
-  );
+    const listed = await piped(['grants', ...opts], store.dir);
+    expect(listed.stdout).toContain(en.t('mcp.grants.empty'));
+    const again = await piped(['--reset', '--yes', ...opts], store.dir);
+    expect(again.stdout.trim()).toBe(en.t('mcp.grants.count', { count: 0 }));
+  }, 400_000);
 });
 
-describe.skipIf(!hasPython)('Ctrl+C', () => {
+describe('Ctrl+C', () => {
   it('on a prompt: the terminal is given back and the CLI exits 130', async () => {
     const store = tempDir();
     const run = await inPty(

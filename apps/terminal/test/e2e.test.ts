@@ -7,7 +7,6 @@ import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import {
   cursorVisible,
   demoCommand,
-  hasPython,
   inPty,
   literal,
   piped,
@@ -56,7 +55,7 @@ let store = tempDir();
 const server = () => ['--store', store.dir, '--name', 'Demo notes', '--', ...demoCommand()];
 afterAll(() => store.cleanup());
 
-describe.skipIf(!hasPython)('mcp-consent in a pseudo-terminal with the demo server (stdio)', () => {
+describe('mcp-consent in a pseudo-terminal with the demo server (stdio)', () => {
   let first: Awaited<ReturnType<typeof inPty>>;
 
   beforeAll(async () => {

@@ -3,13 +3,14 @@
  * in a real pseudo-terminal (Python's `pty` module, through the Ink renderer's own
  * packages/ink/test/fixtures/pty-run.py) or with plain pipes.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { demoServerCommand } from '@mcp-consent/demo-server';
+import { requirePythonPty } from '../../../packages/ink/test/fixtures/python.js';
 
 const execFileAsync = promisify(execFile);
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,15 +33,6 @@ export function demoCommand(): string[] {
   const { command, args } = demoServerCommand();
   return [command, ...args];
 }
-
-export const hasPython = (() => {
-  try {
-    execFileSync('python3', ['-c', 'import pty, termios']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** A fresh directory for the store (and XDG_CONFIG_HOME); removed by `cleanup`. */
 export function tempDir(): { dir: string; cleanup(): void } {
@@ -77,7 +69,10 @@ export interface PtyRun {
   echo: boolean;
 }
 
-/** Runs the CLI in a pseudo-terminal and plays `steps` (expect = a regex to wait for). */
+/**
+ * Runs the CLI in a pseudo-terminal and plays `steps` (expect = a regex to wait for).
+ * Fails with a clear message when python3 (and its pty module) is missing.
+ */
 export async function inPty(
   args: string[],
   steps: Step[],
@@ -90,6 +85,7 @@ export async function inPty(
     env?: Record<string, string>;
   },
 ): Promise<PtyRun> {
+  requirePythonPty();
   const spec = {
     command: [...CLI, ...args],
     cwd: root,
@@ -104,7 +100,10 @@ export async function inPty(
   });
   const report = JSON.parse(stdout) as Omit<PtyRun, 'raw' | 'text'> & { output: string };
   const raw = Buffer.from(report.output, 'base64').toString('utf8');
-  return { ...report, raw, text: plain(raw) };
+  const text = plain(raw);
+  // A failed step says what the terminal showed last, so a wait that never ended explains itself.
+  const error = report.error && `${report.error}\n--- last output ---\n${text.slice(-1500)}`;
+  return { ...report, error, raw, text };
 }
 
 /** Runs the CLI with pipes (no terminal): stdin is empty, nobody can answer a prompt. */

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { cursorVisible, hasPython, inPty, literal, tempDir } from './harness.js';
+import { cursorVisible, inPty, literal, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const hostile = [
@@ -18,7 +18,7 @@ const hostile = [
 const store = tempDir();
 afterAll(() => store.cleanup());
 
-describe.skipIf(!hasPython)('a hostile server', () => {
+describe('a hostile server', () => {
   it('lists, prompts and prints its text as visible codes, and leaves the terminal clean', async () => {
     const run = await inPty(
       ['--store', store.dir, '--', ...hostile],

@@ -1,27 +1,20 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
+import { requirePythonPty } from './fixtures/python.js';
 import { foreignOutput, sgrLeftOn, stripStyles, VirtualTerminal } from './virtual-terminal.js';
 
 const run = promisify(execFile);
 const en = createTranslator('en-US');
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-const hasPython = (() => {
-  try {
-    execFileSync('python3', ['-c', 'import pty, termios']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 type Step = { expect: string } | { send: string } | { sleep: number };
 
 /** Runs the demo CLI in a real pseudo-terminal (Python's pty module) and plays `steps`. */
 async function inPty(args: string[], steps: Step[], size = { cols: 80, rows: 24 }) {
+  requirePythonPty();
   const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm-256color' };
   delete env.CI; // Ink draws differently on CI
   delete env.NO_COLOR;
@@ -63,7 +56,7 @@ async function inPty(args: string[], steps: Step[], size = { cols: 80, rows: 24 
 /** The guard window of the demo (500 ms) and some slack for a loaded machine. */
 const PAST_GUARD = { sleep: 0.9 };
 
-describe.skipIf(!hasPython)('in a real pseudo-terminal', () => {
+describe('in a real pseudo-terminal', () => {
   it('shows the numbered prompt, ignores a key typed before it, and answers 2 = Allow always', async () => {
     const deny = en.t('mcp.permission.action.deny_always');
     const run = await inPty(
