@@ -1,7 +1,7 @@
 import type { KeyboardEvent, Ref } from 'react';
 import type { DryRunApi } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
-import { CloseIcon } from './icons.js';
+import { SheetHeader, ToolRow } from './sheet-header.js';
 
 export interface DryRunViewProps {
   api: DryRunApi;
@@ -24,21 +24,20 @@ export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunView
     <>
       <div {...p(props.backdrop)} onMouseDown={keepFocus} />
       <div {...p(props.root)} ref={rootRef} onKeyDown={onKeyDown}>
+        <div className="mcp-consent-handle" aria-hidden="true" />
         <div className="mcp-consent-scroll">
-          <div {...p(props.header)}>
-            <div className="mcp-consent-heading">
-              <h2 {...p(props.title)}>{api.title}</h2>
-              <p {...p(props['tool-name'])}>{api.tool.name}</p>
-            </div>
-            <button {...p(props.close)} onClick={() => api.choose(api.escapeAction)}>
-              <CloseIcon />
-            </button>
-            <div className="mcp-consent-meta">
-              <span {...p(props['server-chip'])}>{api.server.from}</span>
-              <span {...p(props.trust)}>{api.server.trustLabel}</span>
-              <span {...p(props['risk-badge'])}>{api.risk?.label}</span>
-            </div>
-          </div>
+          <SheetHeader
+            props={props}
+            title={api.title}
+            server={api.server}
+            onClose={() => api.choose(api.escapeAction)}
+            tool={
+              <ToolRow>
+                <p {...p(props['tool-name'])}>{api.tool.name}</p>
+              </ToolRow>
+            }
+            meta={<span {...p(props['risk-badge'])}>{api.risk?.label}</span>}
+          />
 
           <div className="mcp-consent-body">
             {api.notices.map((notice, index) => (

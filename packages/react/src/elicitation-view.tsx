@@ -2,7 +2,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import type { ElicitAction, ElicitationApi, ElicitationOutcome } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { ElicitationField } from './elicitation-fields.js';
-import { CloseIcon } from './icons.js';
+import { SheetHeader } from './sheet-header.js';
 
 export interface ElicitationViewProps {
   api: ElicitationApi;
@@ -51,19 +51,14 @@ export function ElicitationView(props: ElicitationViewProps) {
     <>
       <div {...p(api.props.backdrop)} onMouseDown={keepFocus} />
       <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
+        <div className="mcp-consent-handle" aria-hidden="true" />
         <div className="mcp-consent-scroll">
-          <div {...p(api.props.header)}>
-            <div className="mcp-consent-heading">
-              <h2 {...p(api.props.title)}>{api.title}</h2>
-            </div>
-            <button {...p(api.props.close)} onClick={() => api.choose(api.escapeAction)}>
-              <CloseIcon />
-            </button>
-            <div className="mcp-consent-meta">
-              <span {...p(api.props['server-chip'])}>{api.server.from}</span>
-              <span {...p(api.props.trust)}>{api.server.trustLabel}</span>
-            </div>
-          </div>
+          <SheetHeader
+            props={api.props}
+            title={api.title}
+            server={api.server}
+            onClose={() => api.choose(api.escapeAction)}
+          />
           <div className="mcp-consent-body">
             {api.notices.map((notice, index) => (
               <p {...p(api.props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>

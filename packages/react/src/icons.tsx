@@ -21,3 +21,37 @@ export function CloseIcon() {
     </svg>
   );
 }
+
+/** A shield: the server is trusted by the host. */
+export function TrustedIcon() {
+  return (
+    <svg
+      className="mcp-consent-trusted-icon"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"
+      />
+    </svg>
+  );
+}
+
+/** A shield with an exclamation mark: the host does not vouch for the server. */
+export function UntrustedIcon() {
+  return (
+    <svg
+      className="mcp-consent-untrusted-icon"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z"
+      />
+    </svg>
+  );
+}

@@ -2,7 +2,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import type { Choice } from '@mcp-consent/engine';
 import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
-import { CloseIcon, ToolIcon } from './icons.js';
+import { SheetHeader, ToolRow } from './sheet-header.js';
 
 export interface PermissionViewProps {
   api: PermissionApi;
@@ -25,24 +25,22 @@ export function PermissionView({ api, rootRef, onKeyDown, announcement }: Permis
   const action = (choice: Choice) => {
     const view = api.actions.find((entry) => entry.choice === choice)!;
     return (
-      <div className="mcp-consent-cell" key={choice}>
-        <button
-          {...p(api.getActionProps(choice))}
-          onClick={() => api.choose(choice)}
-          onFocus={() => api.focus(choice)}
-          // Like a disabled button, a click on an unavailable action leaves focus where it was.
-          onMouseDown={view.enabled ? undefined : keepFocus}
-        >
-          <span {...part('action-shortcut')} aria-hidden="true">
-            {view.shortcut}
-          </span>
-          <span className="mcp-consent-action-text">
-            <span className="mcp-consent-action-label">{view.label}</span>
-            {view.detail ? <span {...part('action-detail')}>{view.detail}</span> : null}
-          </span>
-        </button>
-        <span {...p(api.getActionReasonProps(choice))}>{view.disabledReason}</span>
-      </div>
+      <button
+        key={choice}
+        {...p(api.getActionProps(choice))}
+        onClick={() => api.choose(choice)}
+        onFocus={() => api.focus(choice)}
+        // Like a disabled button, a click on an unavailable action leaves focus where it was.
+        onMouseDown={view.enabled ? undefined : keepFocus}
+      >
+        <span {...part('action-shortcut')} aria-hidden="true">
+          {view.shortcut}
+        </span>
+        <span className="mcp-consent-action-text">
+          <span className="mcp-consent-action-label">{view.label}</span>
+          {view.detail ? <span {...part('action-detail')}>{view.detail}</span> : null}
+        </span>
+      </button>
     );
   };
 
@@ -50,26 +48,22 @@ export function PermissionView({ api, rootRef, onKeyDown, announcement }: Permis
     <>
       <div {...p(api.props.backdrop)} onMouseDown={keepFocus} />
       <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
+        <div className="mcp-consent-handle" aria-hidden="true" />
         <div className="mcp-consent-scroll">
-          <div {...p(api.props.header)}>
-            <span {...p(api.props['tool-icon'])}>
-              <ToolIcon />
-            </span>
-            <div className="mcp-consent-heading">
-              <h2 {...p(api.props.title)}>{api.title}</h2>
-              <p {...p(api.props['tool-name'])}>{api.tool.name}</p>
-              <p {...p(api.props['tool-title'])}>{api.tool.title}</p>
-            </div>
-            <button {...p(api.props.close)} onClick={() => api.choose(api.escapeAction)}>
-              <CloseIcon />
-            </button>
-            <div className="mcp-consent-meta">
-              <span {...p(api.props['server-chip'])}>{api.server.from}</span>
-              <span {...p(api.props.trust)}>{api.server.trustLabel}</span>
-              <span {...p(api.props['risk-badge'])}>{api.risk.label}</span>
-              <span {...p(api.props['queue-position'])}>{api.queue.text}</span>
-            </div>
-          </div>
+          <SheetHeader
+            props={api.props}
+            title={api.title}
+            server={api.server}
+            onClose={() => api.choose(api.escapeAction)}
+            titleExtra={<output {...p(api.props['queue-position'])}>{api.queue.text}</output>}
+            tool={
+              <ToolRow icon={api.props['tool-icon']}>
+                <p {...p(api.props['tool-name'])}>{api.tool.name}</p>
+                <p {...p(api.props['tool-title'])}>{api.tool.title}</p>
+              </ToolRow>
+            }
+            meta={<span {...p(api.props['risk-badge'])}>{api.risk.label}</span>}
+          />
 
           <div className="mcp-consent-body">
             {api.notices.map((notice, index) => (
@@ -116,6 +110,11 @@ export function PermissionView({ api, rootRef, onKeyDown, announcement }: Permis
         <div className="mcp-consent-footer">
           <p {...p(api.props.guard)}>{api.guard.text}</p>
           <div {...p(api.props.actions)}>{api.actionRows.flat().map(action)}</div>
+          {api.actions.map((view) => (
+            <p {...p(api.getActionReasonProps(view.choice))} key={view.choice}>
+              {view.disabledReason}
+            </p>
+          ))}
           <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
         </div>
         <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">

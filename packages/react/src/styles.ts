@@ -77,44 +77,54 @@ const layer = `
 
 /** Header, scrolling body and the action footer of a sheet. */
 const sheet = `
+.mcp-consent-layer .mcp-consent-handle {
+  flex: none; align-self: center; inline-size: 36px; block-size: 4px; margin-block-start: 8px;
+  border-radius: 2px; background: var(--_outline);
+}
+.mcp-consent-positioner[data-layout='expanded'] .mcp-consent-handle { display: none; }
 .mcp-consent-layer [data-part='header'] {
-  display: grid; grid-template-columns: auto minmax(0, 1fr) auto; column-gap: 12px; row-gap: 4px;
-  align-items: start; padding: 20px 16px 12px 24px; padding-inline: 24px 12px;
+  display: grid; gap: 8px; padding: 12px 20px 12px;
   border-block-end: 1px solid var(--_outline-variant);
 }
-.mcp-consent-layer .mcp-consent-heading { grid-column: 2; min-inline-size: 0; }
+.mcp-consent-layer .mcp-consent-title-row { display: flex; align-items: flex-start; gap: 8px; }
 .mcp-consent-layer [data-part='title'] {
-  margin: 0; font-size: 0.875rem; font-weight: 500; color: var(--_on-surface-variant);
+  flex: 1; margin: 0; padding-block-start: 10px; font-size: 1.25rem; font-weight: 700; line-height: 1.3;
+  overflow-wrap: anywhere;
 }
-.mcp-consent-layer [data-part='tool-icon'] {
-  grid-column: 1; grid-row: 1 / span 2; display: grid; place-items: center;
-  inline-size: 40px; block-size: 40px; border-radius: 12px; margin-block-start: 4px;
+.mcp-consent-layer .mcp-consent-tool { display: flex; align-items: center; gap: 12px; min-inline-size: 0; }
+.mcp-consent-layer .mcp-consent-tool-text { min-inline-size: 0; }
+.mcp-consent-layer .mcp-consent-tool-icon {
+  flex: none; display: grid; place-items: center; inline-size: 40px; block-size: 40px; border-radius: 10px;
   background: var(--_surface-container); color: var(--_on-surface-variant);
 }
 .mcp-consent-layer [data-part='tool-name'] {
-  margin: 0; font-size: 1.375rem; font-weight: 600; line-height: 1.25;
-  font-family: var(--_mono);
-  overflow-wrap: anywhere;
+  margin: 0; font-size: 1.0625rem; font-weight: 700; font-family: var(--_mono); overflow-wrap: anywhere;
 }
 .mcp-consent-layer [data-part='tool-title'],
 .mcp-consent-layer [data-part='tool-description'],
 .mcp-consent-layer [data-part='message'] { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
-.mcp-consent-layer [data-part='tool-title'] { font-weight: 500; }
-.mcp-consent-layer .mcp-consent-meta {
-  grid-column: 1 / -1; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin-block-start: 8px;
+.mcp-consent-layer [data-part='tool-title'] { color: var(--_on-surface-variant); font-size: 0.9375rem; }
+.mcp-consent-layer .mcp-consent-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.mcp-consent-layer [data-part='server-chip'] {
+  display: inline-flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; max-inline-size: 100%;
+  padding: 4px 10px; border-radius: 16px; border: 1px solid var(--_outline-variant);
+  background: var(--_surface-container); font-size: 0.875rem; overflow-wrap: anywhere;
 }
-.mcp-consent-layer [data-part='server-chip'],
-.mcp-consent-layer [data-part='trust'],
+.mcp-consent-layer [data-part='trust'] {
+  display: inline-flex; align-items: center; gap: 4px; color: var(--_on-surface-variant); font-weight: 600;
+}
+.mcp-consent-layer [data-part='trust'] svg { inline-size: 16px; block-size: 16px; flex: none; }
+.mcp-consent-layer [data-part='trust'][data-trusted='true'] .mcp-consent-untrusted-icon,
+.mcp-consent-layer [data-part='trust'][data-trusted='false'] .mcp-consent-trusted-icon { display: none; }
 .mcp-consent-layer [data-part='risk-badge'],
 .mcp-consent-layer [data-part='queue-position'] {
   display: inline-flex; align-items: center; min-block-size: 28px; padding: 2px 10px;
-  border-radius: 8px; font-size: 0.8125rem; font-weight: 500; overflow-wrap: anywhere; max-inline-size: 100%;
+  border-radius: 8px; font-size: 0.8125rem; font-weight: 600; overflow-wrap: anywhere; max-inline-size: 100%;
 }
-.mcp-consent-layer [data-part='server-chip'] { border: 1px solid var(--_outline); }
-.mcp-consent-layer [data-part='trust'] { color: var(--_on-surface-variant); padding-inline: 2px; }
-.mcp-consent-layer [data-part='risk-badge'] { font-weight: 600; }
-.mcp-consent-layer [data-part='queue-position'] { background: var(--_surface-container); }
-.mcp-consent-layer [data-part='close'] { grid-column: 3; grid-row: 1; }
+.mcp-consent-layer [data-part='queue-position'] {
+  flex: none; margin-block-start: 12px; border-radius: 999px; background: var(--_surface-container);
+  font-variant-numeric: tabular-nums;
+}
 .mcp-consent-layer .mcp-consent-scroll { flex: 1 1 auto; min-block-size: 6rem; overflow: auto; overscroll-behavior: contain; }
 .mcp-consent-layer .mcp-consent-body { padding: 12px 24px 16px; display: flex; flex-direction: column; gap: 12px; }
 .mcp-consent-layer .mcp-consent-section { display: flex; flex-direction: column; gap: 4px; }
@@ -122,7 +132,6 @@ const sheet = `
 /* Server text (dir=auto) lines up with the sheet, whatever its own direction. */
 .mcp-consent-layer [dir='rtl'] [dir='auto'] { text-align: right; }
 .mcp-consent-layer [dir='ltr'] [dir='auto'] { text-align: left; }
-.mcp-consent-layer [data-scope='elicitation'] .mcp-consent-heading { grid-column: 1 / 3; }
 .mcp-consent-layer [data-part='notice'] {
   margin: 0; padding: 8px 12px; border-radius: 12px; overflow-wrap: anywhere;
   background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
@@ -136,6 +145,8 @@ const sheet = `
 .mcp-consent-layer [data-part='effect'] { overflow-wrap: anywhere; }
 .mcp-consent-layer [data-part='effect'][data-tone='caution']::marker { color: var(--_caution); content: '▲  '; }
 .mcp-consent-layer [data-part='effect-source'] { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
+/* Only assumptions need saying; a declared hint is the normal case. */
+.mcp-consent-layer [data-source='declared'] [data-part='effect-source'] { display: none; }
 .mcp-consent-layer [data-part='args'] { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
 .mcp-consent-layer [data-part='args-body'],
 .mcp-consent-layer [data-part='preview'] {
@@ -156,7 +167,10 @@ const sheet = `
 }
 .mcp-consent-layer [data-part='actions'] { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
 .mcp-consent-layer .mcp-consent-cell { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
-.mcp-consent-layer [data-part='action-reason'] { font-size: 0.8125rem; color: var(--_on-surface-variant); overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='action-reason'] {
+  margin: 0; padding: 8px 12px; border-radius: 8px; background: var(--_surface-container);
+  color: var(--_on-surface); font-size: 0.875rem; overflow-wrap: anywhere;
+}
 @container mcp-consent (max-width: 320px) {
   .mcp-consent-layer [data-part='actions'] { grid-template-columns: minmax(0, 1fr); }
 }
@@ -164,7 +178,6 @@ const sheet = `
 
 /** The dry-run preview (seed 001): the server's preview, hint and the operator notice. */
 const dryRun = `
-.mcp-consent-layer [data-scope='dry-run'] .mcp-consent-heading { grid-column: 1 / 3; }
 .mcp-consent-layer .mcp-consent-preview { align-items: flex-start; }
 .mcp-consent-layer [data-part='intro'] { margin: 0; overflow-wrap: anywhere; }
 .mcp-consent-layer [data-part='preview-heading'],
@@ -205,7 +218,7 @@ const controls = `
   border: 1px solid currentColor; font-size: 0.75rem; font-weight: 600;
 }
 .mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
-.mcp-consent-layer [data-part='close'] { padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
+.mcp-consent-layer [data-part='close'] { flex: none; display: inline-grid; place-items: center; padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
 .mcp-consent-layer [data-part='args-toggle'] { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
 .mcp-consent-layer input, .mcp-consent-layer select, .mcp-consent-layer textarea {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;

@@ -177,9 +177,15 @@ export function findCompromise(selector: string): string[] {
   const root = document.querySelector<HTMLElement>(selector);
   if (!root) return problems;
   const markup = 'script, iframe, img, style, object, embed, link, svg, b';
+  // The kit's own decorative icons: an aria-hidden <svg> right inside the icon, close and trust parts.
+  const icon = (el: Element) =>
+    el.localName === 'svg' &&
+    el.getAttribute('aria-hidden') === 'true' &&
+    el.parentElement?.matches(
+      '[data-part="tool-icon"], .mcp-consent-tool-icon, [data-part="close"], [data-part="trust"]',
+    ) === true;
   for (const el of root.querySelectorAll(markup)) {
-    if (!el.closest('[data-part="tool-icon"], [data-part="close"]'))
-      problems.push(`<${el.localName}> in the sheet`);
+    if (!icon(el)) problems.push(`<${el.localName}> in the sheet`);
   }
   for (const el of root.querySelectorAll('*'))
     for (const attr of el.getAttributeNames())

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import type { PartProps } from '@mcp-consent/prompt';
+import { toReactProps as p } from './attrs.js';
+import { CloseIcon, ToolIcon, TrustedIcon, UntrustedIcon } from './icons.js';
+
+/** The header parts every sheet's model hands out (permission, dry run, elicitation). */
+export interface SheetHeaderProps {
+  props: {
+    header?: PartProps;
+    title?: PartProps;
+    close?: PartProps;
+    'server-chip'?: PartProps;
+    trust?: PartProps;
+  };
+  title: string;
+  server: { from: string; trustLabel: string };
+  onClose: () => void;
+  /** Beside the title, before the close button (the queue position). */
+  titleExtra?: ReactNode;
+  /** The tool row: icon, name and title; absent for elicitation. */
+  tool?: ReactNode;
+  /** After the server chip (the risk badge). */
+  meta?: ReactNode;
+}
+
+/**
+ * The header the Lit sheets draw too: a title row with the close button, the tool row,
+ * then the server chip (with its trust shield inside) and the badges.
+ */
+export function SheetHeader({
+  props,
+  title,
+  server,
+  onClose,
+  titleExtra,
+  tool,
+  meta,
+}: SheetHeaderProps) {
+  return (
+    <div {...p(props.header)}>
+      <div className="mcp-consent-title-row">
+        <h2 {...p(props.title)}>{title}</h2>
+        {titleExtra}
+        <button {...p(props.close)} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      {tool}
+      <div className="mcp-consent-meta">
+        <span {...p(props['server-chip'])}>
+          <span>{server.from}</span>
+          <span {...p(props.trust)}>
+            <TrustedIcon />
+            <UntrustedIcon />
+            {server.trustLabel}
+          </span>
+        </span>
+        {meta}
+      </div>
+    </div>
+  );
+}
+
+/** The tool row: a decorative icon, then the tool's name (and title). */
+export function ToolRow({ icon, children }: { icon?: PartProps; children: ReactNode }) {
+  return (
+    <div className="mcp-consent-tool">
+      <span {...(icon ? p(icon) : { 'aria-hidden': 'true' })} className="mcp-consent-tool-icon">
+        <ToolIcon />
+      </span>
+      <div className="mcp-consent-tool-text">{children}</div>
+    </div>
+  );
+}
