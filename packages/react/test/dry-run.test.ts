@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
 import { dryRunAnatomy, type DryRunRequest } from '@mcp-consent/prompt';
 import {
@@ -12,33 +12,20 @@ import {
 } from '../../../test/scenarios/fixtures.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
 import type { Lab } from './fixture/lab-page.js';
-import type { FixtureWindow } from './fixture/globals.js';
-import { openFixture, openLab, pageHost, sharedBrowser } from './react-driver.js';
+import { useFixturePages } from './fixture-pages.js';
 
 /**
  * The dry-run preview (seed 001) in `<PermissionSheet>` beyond the shared scenarios:
  * anatomy as `data-part`, the dialog's name and description, the default action,
  * `onDecision`, Show more, the close button, a locale, and `<DryRunSheet>` on its own.
  */
-type W = FixtureWindow;
 const ROOT = '[data-scope="dry-run"][data-part="root"]';
 const en = createTranslator('en-US');
-const shared = sharedBrowser();
-afterAll(() => shared.close());
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const pages = useFixturePages();
 
 /** The provider fixture with a dry-run preview on screen, its guard lifted. */
 async function preview(locale = 'en-US', args: unknown = dryRunPreview) {
-  const { context, page } = await openFixture(shared, 'index.html', {
-    viewport: { width: 1024, height: 800 },
-  });
-  close = () => context.close();
-  await page.evaluate((l) => (window as unknown as W).__start({ locale: l }), locale);
-  const host = pageHost(page, async () => {});
+  const { page, host } = await pages.start({ options: { locale } });
   const handle = await host.request(
     call(tools.messagesSend, { args: dryRunPreview }),
     dryRunExtras(undefined, args),
@@ -111,7 +98,6 @@ describe('dry-run preview in <PermissionSheet>', () => {
     expect(text).toContain(pt.t('mcp.dry_run.title'));
     expect(text).toContain(pt.t('mcp.dry_run.action.approve'));
     expect(text).toContain(pt.t('mcp.dry_run.operator_notice'));
-    await close?.();
     const ar = await preview('ar');
     expect(await ar.page.locator(ROOT).getAttribute('dir')).toBe('rtl');
     expect(await ar.page.locator(`${ROOT} [data-part="preview"]`).getAttribute('dir')).toBe('ltr');
@@ -120,8 +106,7 @@ describe('dry-run preview in <PermissionSheet>', () => {
 
 describe('<DryRunSheet> on its own (controlled, no provider)', () => {
   it('shows a preview the host parsed itself and reports the answer', async () => {
-    const { context, page } = await openLab(shared);
-    close = () => context.close();
+    const page = await pages.open('lab.html', {}, '__lab');
     const request: DryRunRequest = {
       id: 'dry-1',
       server,

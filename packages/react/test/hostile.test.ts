@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '@mcp-consent/engine';
 import { forbiddenOnScreen } from '../../../test/scenarios/fixtures.js';
 import {
@@ -8,34 +8,20 @@ import {
   hostileCorpusCalls,
 } from '../../../test/scenarios/hostile-corpus.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
-import type { FixtureWindow } from './fixture/globals.js';
-import { findCompromise, openFixture, pageHost, ROOT, sharedBrowser } from './react-driver.js';
+import { useFixturePages } from './fixture-pages.js';
+import { findCompromise, pageHost, ROOT } from './react-driver.js';
 
 /**
  * The shared hostile corpus (test/scenarios/hostile-corpus.ts) through `<PermissionSheet>`,
  * as elements/test/hostile.test.ts runs it through the Lit sheet: every entry in every
  * server-controlled field, at both viewports, arguments collapsed and expanded.
  */
-type W = FixtureWindow;
 const compact = { width: 390, height: 844 };
 const expanded = { width: 1280, height: 800 };
-const shared = sharedBrowser();
-afterAll(() => shared.close());
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const pages = useFixturePages();
 
-async function start(viewport: { width: number; height: number }) {
-  const { context, page } = await openFixture(shared, 'index.html', {
-    viewport,
-    reducedMotion: 'reduce',
-  });
-  close = () => context.close();
-  await page.evaluate(() => (window as unknown as W).__start());
-  return { page, host: pageHost(page, async () => {}) };
-}
+const start = (viewport: { width: number; height: number }) =>
+  pages.start({ viewport, reducedMotion: 'reduce' });
 
 /** Shows `call`, lifts the guard and, when asked, presses Show more (if the preview has one). */
 async function showCall(page: Page, call: ToolCall, expand: boolean) {

@@ -1,34 +1,24 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DAY_MS, type ToolCall } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
 import { call, hostileCall, tools } from '../../../test/scenarios/fixtures.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
-import type { FixtureWindow } from './fixture/globals.js';
-import { openFixture, pageHost, sharedBrowser } from './react-driver.js';
+import { useFixturePages } from './fixture-pages.js';
 
 /**
  * `<PermissionManager>` columns and the history filter, as elements/test/permission-manager.test.ts
  * checks the Lit manager (revoking is covered in sheets.test.ts).
  */
-type W = FixtureWindow;
 const en = createTranslator('en-US');
-const shared = sharedBrowser();
-afterAll(() => shared.close());
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const pages = useFixturePages();
 
 /** A page whose manager lists four grants (one expired) and four decisions in its history. */
 async function managerWithGrants() {
-  const { context, page } = await openFixture(shared, 'index.html', {
+  const { page, host } = await pages.start({
+    extras: { manager: true },
     viewport: { width: 1280, height: 800 },
   });
-  close = () => context.close();
-  await page.evaluate(() => (window as unknown as W).__start({}, { manager: true }));
-  const host = pageHost(page, async () => {});
   const answer = async (c: ToolCall, key: string) => {
     await host.request(c);
     await host.waitForPrompt();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createManualClock,
   createPermissionEngine,
@@ -18,7 +18,8 @@ import {
 } from '../../../test/scenarios/fixtures.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
 import type { FixtureExtras, FixtureWindow } from './fixture/globals.js';
-import { openFixture, pageHost, ROOT, sharedBrowser } from './react-driver.js';
+import { useFixturePages } from './fixture-pages.js';
+import { pageHost, ROOT } from './react-driver.js';
 import { formRequest, urlRequest } from './states.js';
 
 /**
@@ -30,30 +31,13 @@ type W = FixtureWindow;
 const compact = { width: 390, height: 844 };
 const expanded = { width: 1280, height: 800 };
 const en = createTranslator('en-US');
-const shared = sharedBrowser();
-afterAll(() => shared.close());
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const pages = useFixturePages();
 
-async function start(
+const start = (
   options: Parameters<W['__start']>[0] = {},
   extras: FixtureExtras = {},
   viewport = expanded,
-) {
-  const { context, page } = await openFixture(shared, 'index.html', {
-    viewport,
-    reducedMotion: 'reduce',
-  });
-  close = () => context.close();
-  await page.evaluate(([o, x]) => (window as unknown as W).__start(o, x), [
-    options,
-    extras,
-  ] as const);
-  return { page, host: pageHost(page, async () => {}) };
-}
+) => pages.start({ options, extras, viewport, reducedMotion: 'reduce' });
 
 /** Shows one call, guard lifted. */
 async function ask(page: Page, c: ToolCall) {

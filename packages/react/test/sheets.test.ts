@@ -1,31 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerRef } from '@mcp-consent/engine';
 import type { ElicitRequest } from '@mcp-consent/prompt';
 import { call, hostile, hostileCall, tools } from '../../../test/scenarios/fixtures.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
 import type { FixtureExtras, FixtureWindow } from './fixture/globals.js';
-import { openFixture, pageHost, ROOT, sharedBrowser } from './react-driver.js';
+import { useFixturePages, type StartOptions } from './fixture-pages.js';
+import { ROOT } from './react-driver.js';
 import { formRequest, urlRequest } from './states.js';
 
 type W = FixtureWindow;
-const shared = sharedBrowser();
-afterAll(() => shared.close());
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const pages = useFixturePages();
 
-async function start(
-  extras: FixtureExtras = {},
-  options: Parameters<typeof openFixture>[2] = { viewport: { width: 1024, height: 800 } },
-) {
-  const { context, page } = await openFixture(shared, 'index.html', options);
-  await page.evaluate((x) => (window as unknown as W).__start({}, x), extras);
-  close = () => context.close();
-  return { page, host: pageHost(page, async () => {}) };
-}
+const start = (extras: FixtureExtras = {}, layout: Omit<StartOptions, 'extras' | 'options'> = {}) =>
+  pages.start({ extras, ...layout });
 const active = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
@@ -128,9 +116,7 @@ describe('focus', () => {
       for (const [w, h] of sizes) expect(Math.min(w!, h!)).toBeGreaterThanOrEqual(48);
       expect(await page.$eval(ROOT, (el) => getComputedStyle(el).animationName)).toBe('none');
       expect(await host.compromised()).toEqual([]);
-      await close?.();
     }
-    close = undefined;
   });
 
   it('--mcp-sheet-breakpoint moves the switch between bottom sheet and modal', async () => {
@@ -147,10 +133,7 @@ describe('focus', () => {
     const x = async (page: Page, selector: string) =>
       (await page.locator(`${ROOT} ${selector}`).boundingBox())!.x;
     for (const locale of ['en-US', 'ar']) {
-      const { page } = await openFixture(shared, 'index.html');
-      close = () => page.context().close();
-      await page.evaluate((l) => (window as unknown as W).__start({ locale: l }), locale);
-      const host = pageHost(page, async () => {});
+      const { page, host } = await pages.start({ options: { locale } });
       await host.request(call(tools.notesPut));
       await host.waitForPrompt();
       const rtl = locale === 'ar';
@@ -169,9 +152,7 @@ describe('focus', () => {
         await page.keyboard.press('ArrowRight');
         expect(await host.focusedAction()).toBe('allow_once');
       }
-      await close();
     }
-    close = undefined;
   });
 });
 
