@@ -1,5 +1,6 @@
 import type { Translator } from '@mcp-consent/i18n';
 import { TEXT_LIMITS, type TextCleaner } from './core.js';
+import { sanitizeText } from './sanitize.js';
 
 /** The requested schema of an MCP form elicitation: flat, primitive properties. */
 export interface RequestedSchema {
@@ -60,6 +61,15 @@ const count = (value: unknown): number | undefined => {
 };
 
 /** Options of a string enum: `enum` (+ legacy `enumNames`) or `oneOf: [{ const, title }]`. */
+/**
+ * A server's default for a text field is shown in an editable box and sent as shown, so
+ * hidden characters (bidi overrides, escapes, zero-width) are dropped rather than escaped:
+ * what the user sees is what the server gets back.
+ */
+function shownDefault(value: string): string {
+  return sanitizeText(value, { mode: 'remove', maxLength: value.length + 1 }).text;
+}
+
 function optionsOf(schema: Record<string, unknown>, cleaner: TextCleaner) {
   const label = (value: string, title: unknown) =>
     cleaner.text(typeof title === 'string' && title.trim() ? title : value, TEXT_LIMITS.option);
@@ -130,7 +140,7 @@ export function fieldsOf(schema: unknown, cleaner: TextCleaner): FieldSpec[] | n
             Object.hasOwn(FORMAT_KIND, format) &&
             FORMAT_KIND[format]) ||
           'text',
-        defaultValue: typeof fallback === 'string' ? fallback : '',
+        defaultValue: typeof fallback === 'string' ? shownDefault(fallback) : '',
         minLength: count(own(prop, 'minLength')),
         maxLength: count(own(prop, 'maxLength')),
       });

@@ -95,6 +95,27 @@ describe('elicitation: hostile server text', () => {
     expect(removed.server.name).toBe('paypal');
   });
 
+  it('drops hidden characters from a text default, so what is shown in the box is what is sent', () => {
+    const sneaky = `Pay ${hostile.bidi} to \u001b[2Jfriend\u200B`;
+    const requestedSchema = {
+      type: 'object',
+      properties: { memo: { type: 'string', title: 'Memo', default: sneaky } },
+    };
+    const prompt = elicit({ message: 'Confirm the memo', requestedSchema }, 'Files');
+    const field = (prompt.connect() as ElicitationFormApi).form.fields[0]!;
+    expect(field.defaultValue).not.toMatch(DANGEROUS);
+    expect(field.defaultValue).toContain('friend');
+    let sent: unknown;
+    const clock = createManualClock();
+    const answered = createElicitationPrompt(
+      { message: 'Confirm the memo', requestedSchema },
+      { clock, server: evilServer('Files'), onResult: (r) => (sent = r) },
+    );
+    clock.advance(500);
+    expect(answered.connect().accept()).toEqual({ accepted: true });
+    expect(sent).toEqual({ action: 'accept', content: { memo: field.defaultValue } });
+  });
+
   const links = (text: string) => [
     `https://example.com/${text}`,
     `https://example.com/?q=${text}#${text}`,
