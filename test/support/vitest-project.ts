@@ -17,6 +17,9 @@ export function sourceProject(
       name,
       include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
       environment: 'node',
+      // A ceiling, not a goal: the full run shares two cores with the browser suites, and a
+      // test that takes a second alone must not fail for load (vitest's default is 5 s).
+      testTimeout: 20_000,
       ...test,
     },
   });
