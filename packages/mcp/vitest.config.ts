@@ -1,3 +1,3 @@
 import { sourceProject } from '../../test/support/vitest-project.js';
 
-export default sourceProject('mcp', { testTimeout: 20_000 });
+export default sourceProject('mcp');
