@@ -7,17 +7,24 @@ import { requirePythonPty } from './fixtures/python.js';
 import { foreignOutput, sgrLeftOn, stripStyles, VirtualTerminal } from './virtual-terminal.js';
 
 const run = promisify(execFile);
+const ESC = '\u001B';
 const en = createTranslator('en-US');
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 type Step = { expect: string } | { send: string } | { sleep: number };
 
 /** Runs the demo CLI in a real pseudo-terminal (Python's pty module) and plays `steps`. */
-async function inPty(args: string[], steps: Step[], size = { cols: 80, rows: 24 }) {
+async function inPty(
+  args: string[],
+  steps: Step[],
+  size = { cols: 80, rows: 24 },
+  extraEnv: Record<string, string> = {},
+) {
   requirePythonPty();
   const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm-256color' };
   delete env.CI; // Ink draws differently on CI
   delete env.NO_COLOR;
+  Object.assign(env, extraEnv);
   const spec = {
     command: [
       `${root}node_modules/.bin/tsx`,
@@ -52,6 +59,12 @@ async function inPty(args: string[], steps: Step[], size = { cols: 80, rows: 24 
     result: result ? (JSON.parse(result) as Record<string, unknown>) : null,
   };
 }
+
+/** The colour parameters (foreground, background, 256-colour and RGB) of every SGR sequence. */
+const colourCodes = (raw: string) =>
+  [...raw.matchAll(new RegExp(`${ESC}\\[([0-9;]*)m`, 'g'))]
+    .flatMap((m) => m[1]!.split(';'))
+    .filter((code) => /^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$/.test(code));
 
 /** The guard window of the demo (500 ms) and some slack for a loaded machine. */
 const PAST_GUARD = { sleep: 0.9 };
@@ -91,6 +104,22 @@ describe('in a real pseudo-terminal', () => {
     expect(screen).not.toContain(en.t('mcp.permission.title'));
     expect(run.canonical && run.echo).toBe(true);
     expect(run.terminal.modes.get('25')).toBe(true);
+  });
+
+  it('NO_COLOR in the environment: the same prompt with no colour at all, the tier still in words', async () => {
+    const steps: Step[] = [
+      { expect: en.t('mcp.permission.action.deny_always') },
+      PAST_GUARD,
+      { send: '3' },
+      { expect: 'result: \\{.*\\}' },
+    ];
+    const coloured = await inPty([], steps);
+    const plain = await inPty([], steps, undefined, { NO_COLOR: '1' });
+    expect(colourCodes(coloured.raw).length).toBeGreaterThan(0); // the control: colour is on by default
+    expect(plain.error).toBeNull();
+    expect(colourCodes(plain.raw)).toEqual([]);
+    expect(stripStyles(plain.raw)).toContain(en.t('mcp.permission.risk.medium'));
+    expect(plain.result).toMatchObject({ allowed: false, choice: 'deny_once' });
   });
 
   it('a tool name full of escape sequences is shown as codes and leaves the terminal clean', async () => {
