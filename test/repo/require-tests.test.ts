@@ -32,27 +32,25 @@ function runFixture(...projects: string[]): Promise<{ code: number; output: stri
 const SLOW = 120_000;
 
 describe('npm test fails when a suite runs zero tests (require-tests reporter)', () => {
-  it(
-    'a project whose include glob matches no file fails the run, even when another project passes',
-    async () => {
-      const { code, output } = await runFixture('fixture-passing', 'fixture-no-files');
-      expect(output).toMatch(/1 passed/);
+  it.each([
+    [
+      'a project whose include glob matches no file fails the run, even when another project passes',
+      'fixture-no-files',
+      /1 passed/,
+    ],
+    [
+      'a project whose only test is skipped fails the run, though vitest alone would pass it',
+      'fixture-all-skipped',
+      /1 skipped/,
+    ],
+  ] as const)(
+    '%s',
+    async (_, project, summary) => {
+      const { code, output } = await runFixture('fixture-passing', project);
+      expect(output).toMatch(summary);
       expect(code).not.toBe(0);
       expect(output).toContain(
-        '[require-tests] these test projects ran zero passing tests: fixture-no-files.',
-      );
-    },
-    SLOW,
-  );
-
-  it(
-    'a project whose only test is skipped fails the run, though vitest alone would pass it',
-    async () => {
-      const { code, output } = await runFixture('fixture-passing', 'fixture-all-skipped');
-      expect(output).toMatch(/1 skipped/);
-      expect(code).not.toBe(0);
-      expect(output).toContain(
-        '[require-tests] these test projects ran zero passing tests: fixture-all-skipped.',
+        `[require-tests] these test projects ran zero passing tests: ${project}.`,
       );
     },
     SLOW,
