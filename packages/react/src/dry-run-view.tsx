@@ -38,7 +38,6 @@ export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunView
             }
             meta={<span {...p(props['risk-badge'])}>{api.risk?.label}</span>}
           />
-
           <div className="mcp-consent-body">
             {api.notices.map((notice, index) => (
               <p {...p(props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
@@ -64,7 +63,6 @@ export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunView
         </div>
 
         <div className="mcp-consent-footer">
-          <p {...p(props.guard)}>{api.guard.text}</p>
           <div {...p(props.actions)}>
             {api.actions.map((action) => (
               <div className="mcp-consent-cell" key={action.answer}>
@@ -78,7 +76,10 @@ export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunView
               </div>
             ))}
           </div>
-          <p {...p(props['key-hint'])}>{api.keyHint}</p>
+          <div className="mcp-consent-status-line">
+            <p {...p(props['key-hint'])}>{api.keyHint}</p>
+            <p {...p(props.guard)}>{api.guard.text}</p>
+          </div>
         </div>
         <div {...p(props.announcer)} className="mcp-consent-visually-hidden">
           {announcement}

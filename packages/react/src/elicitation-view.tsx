@@ -77,9 +77,11 @@ export function ElicitationView(props: ElicitationViewProps) {
           </div>
         </div>
         <div className="mcp-consent-footer">
-          <p {...p(api.props.guard)}>{api.guard.text}</p>
           <div {...p(api.props.actions)}>{api.actions.map((view) => action(view.action))}</div>
-          <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
+          <div className="mcp-consent-status-line">
+            <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
+            <p {...p(api.props.guard)}>{api.guard.text}</p>
+          </div>
         </div>
         <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
           {announcement}

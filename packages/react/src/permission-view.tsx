@@ -64,7 +64,6 @@ export function PermissionView({ api, rootRef, onKeyDown, announcement }: Permis
             }
             meta={<span {...p(api.props['risk-badge'])}>{api.risk.label}</span>}
           />
-
           <div className="mcp-consent-body">
             {api.notices.map((notice, index) => (
               <p {...p(api.getNoticeProps(index))} key={`${notice.kind}-${index}`}>
@@ -108,14 +107,16 @@ export function PermissionView({ api, rootRef, onKeyDown, announcement }: Permis
         </div>
 
         <div className="mcp-consent-footer">
-          <p {...p(api.props.guard)}>{api.guard.text}</p>
           <div {...p(api.props.actions)}>{api.actionRows.flat().map(action)}</div>
           {api.actions.map((view) => (
             <p {...p(api.getActionReasonProps(view.choice))} key={view.choice}>
               {view.disabledReason}
             </p>
           ))}
-          <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
+          <div className="mcp-consent-status-line">
+            <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
+            <p {...p(api.props.guard)}>{api.guard.text}</p>
+          </div>
         </div>
         <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
           {announcement}

@@ -82,10 +82,9 @@ const sheet = `
   border-radius: 2px; background: var(--_outline);
 }
 .mcp-consent-positioner[data-layout='expanded'] .mcp-consent-handle { display: none; }
-.mcp-consent-layer [data-part='header'] {
-  display: grid; gap: 8px; padding: 12px 20px 12px;
-  border-block-end: 1px solid var(--_outline-variant);
-}
+/* The header scrolls with the body (unlike Lit's fixed head): a long hostile tool or server name
+   must never squeeze the arguments and their Show more out of reach on a phone. */
+.mcp-consent-layer [data-part='header'] { display: grid; gap: 8px; padding: 12px 20px 8px; }
 .mcp-consent-layer .mcp-consent-title-row { display: flex; align-items: flex-start; gap: 8px; }
 .mcp-consent-layer [data-part='title'] {
   flex: 1; margin: 0; padding-block-start: 10px; font-size: 1.25rem; font-weight: 700; line-height: 1.3;
@@ -97,6 +96,7 @@ const sheet = `
   flex: none; display: grid; place-items: center; inline-size: 40px; block-size: 40px; border-radius: 10px;
   background: var(--_surface-container); color: var(--_on-surface-variant);
 }
+.mcp-consent-layer .mcp-consent-tool-icon svg { inline-size: 22px; block-size: 22px; }
 .mcp-consent-layer [data-part='tool-name'] {
   margin: 0; font-size: 1.0625rem; font-weight: 700; font-family: var(--_mono); overflow-wrap: anywhere;
 }
@@ -116,42 +116,51 @@ const sheet = `
 .mcp-consent-layer [data-part='trust'] svg { inline-size: 16px; block-size: 16px; flex: none; }
 .mcp-consent-layer [data-part='trust'][data-trusted='true'] .mcp-consent-untrusted-icon,
 .mcp-consent-layer [data-part='trust'][data-trusted='false'] .mcp-consent-trusted-icon { display: none; }
-.mcp-consent-layer [data-part='risk-badge'],
-.mcp-consent-layer [data-part='queue-position'] {
-  display: inline-flex; align-items: center; min-block-size: 28px; padding: 2px 10px;
-  border-radius: 8px; font-size: 0.8125rem; font-weight: 600; overflow-wrap: anywhere; max-inline-size: 100%;
+.mcp-consent-layer [data-part='risk-badge'] {
+  display: inline-flex; align-items: center; padding: 4px 12px; border-radius: 999px;
+  font-size: 0.875rem; font-weight: 700; overflow-wrap: anywhere; max-inline-size: 100%;
 }
 .mcp-consent-layer [data-part='queue-position'] {
-  flex: none; margin-block-start: 12px; border-radius: 999px; background: var(--_surface-container);
-  font-variant-numeric: tabular-nums;
+  flex: none; margin-block-start: 12px; padding: 2px 10px; border-radius: 999px;
+  background: var(--_surface-container); font-size: 0.875rem; font-weight: 600; font-variant-numeric: tabular-nums;
 }
 .mcp-consent-layer .mcp-consent-scroll { flex: 1 1 auto; min-block-size: 6rem; overflow: auto; overscroll-behavior: contain; }
-.mcp-consent-layer .mcp-consent-body { padding: 12px 24px 16px; display: flex; flex-direction: column; gap: 12px; }
+.mcp-consent-layer .mcp-consent-body { padding: 8px 20px 12px; display: flex; flex-direction: column; gap: 12px; }
 .mcp-consent-layer .mcp-consent-section { display: flex; flex-direction: column; gap: 4px; }
-.mcp-consent-layer .mcp-consent-subheading { margin: 0; font-weight: 600; }
+.mcp-consent-layer .mcp-consent-subheading { margin: 0; font-weight: 700; }
 /* Server text (dir=auto) lines up with the sheet, whatever its own direction. */
 .mcp-consent-layer [dir='rtl'] [dir='auto'] { text-align: right; }
 .mcp-consent-layer [dir='ltr'] [dir='auto'] { text-align: left; }
 .mcp-consent-layer [data-part='notice'] {
-  margin: 0; padding: 8px 12px; border-radius: 12px; overflow-wrap: anywhere;
+  margin: 0; padding: 8px 12px; border-radius: 8px; overflow-wrap: anywhere;
   background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
 }
 .mcp-consent-layer [data-part='risk-reasons'],
-.mcp-consent-layer [data-part='effects'] { margin: 0; padding-inline-start: 1.25rem; }
-.mcp-consent-layer [data-part='risk-reasons'] { color: var(--_on-surface-variant); font-size: 0.875rem; }
+.mcp-consent-layer [data-part='effects'] { margin: 0; padding-inline-start: 0; list-style: none; }
+.mcp-consent-layer [data-part='risk-reasons'] { font-size: 0.9375rem; }
 .mcp-consent-layer [data-part='effects-heading'],
 .mcp-consent-layer [data-part='args-heading'],
-.mcp-consent-layer [data-part='message-label'] { margin: 0; font-weight: 600; }
-.mcp-consent-layer [data-part='effect'] { overflow-wrap: anywhere; }
-.mcp-consent-layer [data-part='effect'][data-tone='caution']::marker { color: var(--_caution); content: '▲  '; }
+.mcp-consent-layer [data-part='message-label'] { margin: 0; font-weight: 700; }
+/* Bullets drawn like the Lit sheet's: a dot, or a caution triangle for lines that widen what a tool does. */
+.mcp-consent-layer [data-part='risk-reason'],
+.mcp-consent-layer [data-part='effect'] { position: relative; padding-inline-start: 20px; margin-block: 2px; overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='risk-reason']::before,
+.mcp-consent-layer [data-part='effect']::before {
+  content: ''; position: absolute; inset-inline-start: 4px; inset-block-start: 0.55em;
+  inline-size: 7px; block-size: 7px; border-radius: 50%; background: var(--_on-surface-variant);
+}
+.mcp-consent-layer [data-part='effect'][data-tone='caution']::before {
+  inset-block-start: 0.45em; inset-inline-start: 3px; inline-size: 10px; block-size: 9px; border-radius: 0;
+  clip-path: polygon(50% 0, 100% 100%, 0 100%); background: var(--_caution);
+}
 .mcp-consent-layer [data-part='effect-source'] { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
 /* Only assumptions need saying; a declared hint is the normal case. */
 .mcp-consent-layer [data-source='declared'] [data-part='effect-source'] { display: none; }
 .mcp-consent-layer [data-part='args'] { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
 .mcp-consent-layer [data-part='args-body'],
 .mcp-consent-layer [data-part='preview'] {
-  align-self: stretch; margin: 0; padding: 12px; border-radius: 12px; max-block-size: 16rem; overflow: auto;
-  background: var(--_surface-container); color: var(--_on-surface); font-size: 0.8125rem;
+  align-self: stretch; margin: 0; padding: 10px 12px; border-radius: 8px; max-block-size: 16em; overflow: auto;
+  background: var(--_surface-container); color: var(--_on-surface); font-size: 0.8125rem; line-height: 1.5;
   font-family: var(--_mono);
   white-space: pre-wrap; overflow-wrap: anywhere; text-align: start;
 }
@@ -159,11 +168,22 @@ const sheet = `
 .mcp-consent-layer [data-part='preview'][data-expanded='true'] { max-block-size: 50dvh; }
 .mcp-consent-layer .mcp-consent-more,
 .mcp-consent-layer [data-part='args-redacted'],
-.mcp-consent-layer [data-part='key-hint'],
-.mcp-consent-layer [data-part='guard'] { margin: 0; font-size: 0.8125rem; color: var(--_on-surface-variant); }
+.mcp-consent-layer [data-part='key-hint'] { margin: 0; font-size: 0.8125rem; color: var(--_on-surface-variant); }
 .mcp-consent-layer .mcp-consent-footer {
-  flex: none; padding: 12px 24px 20px; border-block-start: 1px solid var(--_outline-variant);
-  display: flex; flex-direction: column; gap: 8px;
+  flex: none; padding: 12px 20px max(16px, env(safe-area-inset-bottom));
+  border-block-start: 1px solid var(--_outline-variant); display: flex; flex-direction: column; gap: 8px;
+}
+/* The key hint and the guard notice share one place, so the buttons never move under a pointer. */
+.mcp-consent-layer .mcp-consent-status-line { display: grid; }
+.mcp-consent-layer .mcp-consent-status-line > * { grid-area: 1 / 1; }
+.mcp-consent-layer [data-part='guard'] {
+  margin: 0; padding: 8px 12px; border-radius: 8px; font-size: 0.875rem; overflow-wrap: anywhere;
+  background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
+}
+.mcp-consent-layer [data-part='guard'][hidden] { display: block !important; visibility: hidden; }
+/* Touch screens have no number keys. */
+@media (hover: none) and (pointer: coarse) {
+  .mcp-consent-layer [data-part='action-shortcut'], .mcp-consent-layer [data-part='key-hint'] { display: none; }
 }
 .mcp-consent-layer [data-part='actions'] { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
 .mcp-consent-layer .mcp-consent-cell { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
@@ -183,7 +203,7 @@ const dryRun = `
 .mcp-consent-layer [data-part='preview-heading'],
 .mcp-consent-layer [data-part='hint-label'] { margin: 0; font-weight: 600; }
 .mcp-consent-layer [data-part='hint'] {
-  margin: 0; padding: 8px 12px; border-radius: 12px; white-space: pre-line; overflow-wrap: anywhere;
+  margin: 0; padding: 8px 12px; border-radius: 8px; white-space: pre-line; overflow-wrap: anywhere;
   background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
 }
 .mcp-consent-layer [data-part='operator-notice'] { margin: 0; font-size: 0.875rem; color: var(--_on-surface-variant); }
@@ -211,11 +231,11 @@ const controls = `
 .mcp-consent-layer button[aria-disabled='true']:hover {
   cursor: not-allowed; background: var(--_surface); color: var(--_on-surface-variant); border-style: dashed;
 }
-.mcp-consent-layer [data-part='action'] { inline-size: 100%; padding-inline: 12px; }
+.mcp-consent-layer [data-part='action'] { inline-size: 100%; padding-inline: 8px; }
 .mcp-consent-layer .mcp-consent-action-text { display: flex; flex-direction: column; min-inline-size: 0; }
 .mcp-consent-layer [data-part='action-shortcut'] {
-  flex: none; display: inline-grid; place-items: center; min-inline-size: 1.5em; block-size: 1.5em; border-radius: 6px;
-  border: 1px solid currentColor; font-size: 0.75rem; font-weight: 600;
+  flex: none; display: inline-grid; place-items: center; min-inline-size: 1.4em; padding: 0 4px; border-radius: 4px;
+  border: 1px solid currentColor; font-size: 0.75rem; font-variant-numeric: tabular-nums;
 }
 .mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
 .mcp-consent-layer [data-part='close'] { flex: none; display: inline-grid; place-items: center; padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }

@@ -18,6 +18,13 @@ const shots = [
     call: call(tools.notesPut),
   },
   {
+    name: 'compact-light-en-destructive',
+    viewport: { width: 390, height: 844 },
+    scheme: 'light',
+    locale: 'en-US',
+    call: call(tools.notesDelete),
+  },
+  {
     name: 'compact-dark-en-destructive',
     viewport: { width: 390, height: 844 },
     scheme: 'dark',
