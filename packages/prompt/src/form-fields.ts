@@ -60,7 +60,6 @@ const count = (value: unknown): number | undefined => {
   return n !== undefined && n >= 0 ? Math.floor(n) : undefined;
 };
 
-/** Options of a string enum: `enum` (+ legacy `enumNames`) or `oneOf: [{ const, title }]`. */
 /**
  * A server's default for a text field is shown in an editable box and sent as shown, so
  * hidden characters (bidi overrides, escapes, zero-width) are dropped rather than escaped:
@@ -70,6 +69,7 @@ function shownDefault(value: string): string {
   return sanitizeText(value, { mode: 'remove', maxLength: value.length + 1 }).text;
 }
 
+/** Options of a string enum: `enum` (+ legacy `enumNames`) or `oneOf: [{ const, title }]`. */
 function optionsOf(schema: Record<string, unknown>, cleaner: TextCleaner) {
   const label = (value: string, title: unknown) =>
     cleaner.text(typeof title === 'string' && title.trim() ? title : value, TEXT_LIMITS.option);
