@@ -17,8 +17,19 @@ export {
   DEFAULT_SERVER_RISK_PATH,
 } from './risk.js';
 export type { EffectiveHints, RiskOptions } from './risk.js';
-export { memoryStore, isGrant, compareGrants } from './store.js';
-export type { GrantStore, StoreChange } from './store.js';
+export {
+  admits,
+  applyChange,
+  compareGrants,
+  emptyStoreState,
+  isGrant,
+  isPin,
+  isRevocation,
+  isUsableGrant,
+  memoryStore,
+  timeOf,
+} from './store.js';
+export type { GrantStore, Revocation, StoreChange, StoreState } from './store.js';
 export { memoryAuditSink, toAuditEvent } from './audit.js';
 export type { AuditInput, AuditSink } from './audit.js';
 export { createManualClock } from './clock.js';

@@ -1,80 +1,229 @@
-import type { Grant } from './types.js';
+import { grantKey } from './grant-key.js';
+import type { Grant, PinnedPart } from './types.js';
 
 /**
- * A change made by another writer (another tab or process) that the cache should apply. A `put`
- * applies only when its grant is newer than the one held for the key (`compareGrants`); a `delete`
- * that names the grant it removed spares a newer grant for the key. So writers that answer the
- * same key at once all end with the same grant, whatever order the changes arrive in.
+ * A change made by another writer (another tab or process) that the cache should apply, by the
+ * rules of `applyChange`: a `put` applies only when its grant is newer than the one held and
+ * than any revocation of its key; a `delete` with `revokedAt` voids every grant of the key granted
+ * at or before that time, wherever and whenever it arrives. So writers that answer or revoke the
+ * same key at once all end with the same state, whatever order the changes arrive in.
  */
 export type StoreChange =
   | { type: 'put'; grant: Grant }
-  | { type: 'delete'; key: string; grant?: Grant }
-  | { type: 'clear' };
+  | { type: 'delete'; key: string; grant?: Grant; revokedAt?: string }
+  | { type: 'clear'; clearedAt?: string };
+
+/** A remembered revoke: no grant of `key` granted at or before `revokedAt` (ISO 8601) applies. */
+export interface Revocation {
+  key: string;
+  revokedAt: string;
+}
 
 /**
- * Where grants persist. The engine loads everything once at start into its
- * lookup cache, then writes through. Any method may reject: the engine then
- * fails closed (it asks instead of deciding from a cache it cannot trust).
+ * Where grants persist. The engine loads everything once at start into its lookup cache
+ * (merging: a load never overwrites a newer answer given meanwhile), then writes through.
+ * Any method may reject: the engine then fails closed (it asks instead of deciding from a
+ * cache it cannot trust).
  */
 export interface GrantStore {
-  /** Every stored grant. Called once at start. */
+  /** Every stored grant (revoked ones left out). Called once at start. */
   load(): Promise<Grant[]>;
-  /** Stores a grant unless the stored grant for its key is newer (`compareGrants`). */
+  /** Stores a grant unless the store holds a newer grant or a later revocation of its key. */
   put(grant: Grant): Promise<void>;
   /**
-   * Removes a key's grant. With `grant` (the one the caller revokes), a newer stored grant for the
-   * key stays: a revoke never removes an answer given after it elsewhere.
+   * Revokes a key. With `revokedAt` the store remembers the revoke, so a late put of a grant of
+   * the key granted at or before that time (another process's answer still on its way) cannot
+   * bring it back. With only `grant` (the one the caller revokes), a newer stored grant stays.
    */
-  delete(key: string, grant?: Grant): Promise<void>;
-  /** Removes every grant. */
-  clear(): Promise<void>;
+  delete(key: string, grant?: Grant, revokedAt?: string): Promise<void>;
+  /** Removes every grant; with `clearedAt`, every grant granted at or before it stays void. */
+  clear(clearedAt?: string): Promise<void>;
   /** Changes made elsewhere (another tab, another process). Optional. */
   subscribe?(listener: (change: StoreChange) => void): () => void;
   /** Releases handles (channels, file locks). Optional. */
   close?(): void;
 }
 
+/** What a store holds: grants, the revokes that still matter, and the last clear. */
+export interface StoreState {
+  grants: Map<string, Grant>;
+  /** Key → revokedAt (ISO). */
+  revocations: Map<string, string>;
+  clearedAt: string | null;
+}
+
+export function emptyStoreState(): StoreState {
+  return { grants: new Map(), revocations: new Map(), clearedAt: null };
+}
+
+/** Epoch ms of an ISO time; an unreadable time is the earliest possible (it never wins). */
+export const timeOf = (iso: string | null | undefined): number => {
+  const parsed = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(parsed) ? -Infinity : parsed;
+};
+
+/**
+ * Whether a store in `state` takes `grant`: not voided by the last clear or a revoke of its key,
+ * and not older than the grant held for the key (last writer wins, `compareGrants`).
+ */
+export function admits(state: StoreState, grant: Grant): boolean {
+  const at = timeOf(grant.grantedAt);
+  if (state.clearedAt !== null && at <= timeOf(state.clearedAt)) return false;
+  const revokedAt = state.revocations.get(grant.key);
+  if (revokedAt !== undefined && at <= timeOf(revokedAt)) return false;
+  return !isNewer(state.grants.get(grant.key), grant);
+}
+
+/**
+ * Applies one change to a store's state by the ordering rules every store and the engine's
+ * cache share. Returns whether the state changed.
+ */
+export function applyChange(state: StoreState, change: StoreChange): boolean {
+  switch (change.type) {
+    case 'put': {
+      if (!admits(state, change.grant)) return false;
+      const held = state.grants.get(change.grant.key);
+      if (held && compareGrants(held, change.grant) === 0) return false;
+      state.grants.set(change.grant.key, change.grant);
+      // The grant is newer than the revoke, so the revoke can no longer void anything it could.
+      state.revocations.delete(change.grant.key);
+      return true;
+    }
+    case 'delete': {
+      const { key, grant, revokedAt } = change;
+      let changed = false;
+      if (revokedAt !== undefined) {
+        const known = state.revocations.get(key);
+        if (
+          timeOf(revokedAt) > timeOf(known) &&
+          (state.clearedAt === null || timeOf(revokedAt) > timeOf(state.clearedAt))
+        ) {
+          state.revocations.set(key, revokedAt);
+          changed = true;
+        }
+      }
+      const held = state.grants.get(key);
+      if (!held) return changed;
+      const voided =
+        revokedAt !== undefined
+          ? timeOf(held.grantedAt) <= timeOf(revokedAt)
+          : !isNewer(held, grant);
+      if (voided) state.grants.delete(key);
+      return changed || voided;
+    }
+    case 'clear': {
+      const { clearedAt } = change;
+      const had = state.grants.size > 0;
+      if (clearedAt === undefined) {
+        state.grants.clear();
+        return had;
+      }
+      if (timeOf(clearedAt) <= timeOf(state.clearedAt)) return false;
+      state.clearedAt = clearedAt;
+      for (const [key, grant] of state.grants)
+        if (timeOf(grant.grantedAt) <= timeOf(clearedAt)) state.grants.delete(key);
+      for (const [key, at] of state.revocations)
+        if (timeOf(at) <= timeOf(clearedAt)) state.revocations.delete(key);
+      return true;
+    }
+  }
+}
+
 /** An in-memory store for tests and ephemeral hosts. Grants are copied in and out. */
 export function memoryStore(
   initial: readonly Grant[] = [],
 ): GrantStore & { readonly size: number } {
-  const grants = new Map<string, Grant>(initial.map((grant) => [grant.key, { ...grant }]));
+  const state = emptyStoreState();
+  for (const grant of initial) state.grants.set(grant.key, { ...grant });
   return {
     get size() {
-      return grants.size;
+      return state.grants.size;
     },
     async load() {
-      return [...grants.values()].map((grant) => ({ ...grant }));
+      return [...state.grants.values()].map((grant) => ({ ...grant }));
     },
     async put(grant) {
-      if (!isNewer(grants.get(grant.key), grant)) grants.set(grant.key, { ...grant });
+      applyChange(state, { type: 'put', grant: { ...grant } });
     },
-    async delete(key, grant) {
-      if (!isNewer(grants.get(key), grant)) grants.delete(key);
+    async delete(key, grant, revokedAt) {
+      applyChange(state, { type: 'delete', key, grant, revokedAt });
     },
-    async clear() {
-      grants.clear();
+    async clear(clearedAt) {
+      applyChange(state, { type: 'clear', clearedAt });
     },
   };
 }
 
-/** Checks the shape of a grant read from storage; a grant that fails is corrupt. */
+const PIN_PARTS: readonly PinnedPart[] = [
+  'name',
+  'title',
+  'description',
+  'inputSchema',
+  'annotations',
+];
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** A pin as the engine writes it: a SHA-256 hex overall and one per part. */
+export function isPin(value: unknown): value is Grant['pin'] & object {
+  if (typeof value !== 'object' || value === null) return false;
+  const { hash, parts } = value as { hash?: unknown; parts?: unknown };
+  if (typeof hash !== 'string' || !HEX64.test(hash)) return false;
+  if (typeof parts !== 'object' || parts === null) return false;
+  return PIN_PARTS.every((part) => {
+    const partHash = Object.hasOwn(parts, part)
+      ? (parts as Record<string, unknown>)[part]
+      : undefined;
+    return typeof partHash === 'string' && HEX64.test(partHash);
+  });
+}
+
+/**
+ * Checks the shape of a grant read from storage or heard from another writer; a grant that
+ * fails is corrupt. Beyond the field types: its times are readable and a pin, when present, is
+ * complete (a half pin would otherwise crash the comparison of definitions).
+ */
 export function isGrant(value: unknown): value is Grant {
   if (typeof value !== 'object' || value === null) return false;
   const grant = value as Record<string, unknown>;
   const isString = (key: string) => typeof grant[key] === 'string';
+  const isTime = (key: string) => isString(key) && !Number.isNaN(Date.parse(grant[key] as string));
   return (
     isString('key') &&
     isString('userId') &&
     isString('workspaceId') &&
     isString('serverId') &&
     isString('toolName') &&
-    isString('grantedAt') &&
+    isTime('grantedAt') &&
     isString('grantedBy') &&
     (grant.decision === 'allow' || grant.decision === 'deny') &&
-    (grant.expiresAt === null || isString('expiresAt')) &&
+    (grant.expiresAt === null || isTime('expiresAt')) &&
     (grant.riskTier === 'low' || grant.riskTier === 'medium' || grant.riskTier === 'high') &&
-    (grant.argsHash === undefined || isString('argsHash'))
+    (grant.argsHash === undefined || isString('argsHash')) &&
+    (grant.pin === undefined || isPin(grant.pin))
+  );
+}
+
+/**
+ * What the engine accepts into its lookup cache: a well-shaped grant whose key is the key of
+ * its scope (so revoking by key removes what the lookup finds) and whose arguments hash is a
+ * SHA-256 hex. Anything else is left out and reported; its calls are asked again.
+ */
+export function isUsableGrant(value: unknown): value is Grant {
+  if (!isGrant(value)) return false;
+  if (value.argsHash !== undefined && !HEX64.test(value.argsHash)) return false;
+  try {
+    return grantKey(value) === value.key;
+  } catch {
+    return false; // an id that is not well-formed UTF-16 has no key
+  }
+}
+
+/** A revocation as stores keep it. */
+export function isRevocation(value: unknown): value is Revocation {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, revokedAt } = value as Partial<Revocation>;
+  return (
+    typeof key === 'string' && typeof revokedAt === 'string' && !Number.isNaN(Date.parse(revokedAt))
   );
 }
 
