@@ -1,55 +1,12 @@
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuditEvent, StoreChange, ToolCall } from '@mcp-consent/engine';
-import {
-  launchChromium,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
 import { makeGrant } from './fixtures/grants.js';
-import type {} from './fixtures/idb-page/main.js';
-
-const fixtureRoot = fileURLToPath(new URL('./fixtures/idb-page/', import.meta.url));
+import { loadKeys as load, useIdbPages } from './idb-pages.js';
 
 // Generous: the browser is real and the machine may be busy. Nothing here asserts on time.
 vi.setConfig({ testTimeout: 30_000 });
 
-let browser: Browser;
-let server: FixtureServer;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureRoot)]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** A fresh browser context: its own, empty IndexedDB. */
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  return context;
-}
-
-/** Opens the fixture page and its grant store. */
-async function openPage(context: BrowserContext, dbName = 'mcp-consent'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.waitForFunction(() => 'idbFixture' in window);
-  await page.evaluate((name) => window.idbFixture.open({ dbName: name }), dbName);
-  return page;
-}
-
-const load = async (page: Page) =>
-  (await page.evaluate(() => window.idbFixture.load())).map((grant) => grant.key).sort();
+const { newContext, openPage } = useIdbPages();
 
 describe('idbStore in Chromium', () => {
   it('keeps grants in IndexedDB across a page reload', async () => {
