@@ -1,7 +1,8 @@
-import { clear, createStore, entries, promisifyRequest, type UseStore } from 'idb-keyval';
+import { createStore, entries, type UseStore } from 'idb-keyval';
 import { StoreUnavailableError } from '../errors.js';
-import { isGrant, isNewer, type GrantStore, type StoreChange } from '../store.js';
+import { isGrant, isRevocation, type GrantStore, type StoreChange } from '../store.js';
 import type { Grant } from '../types.js';
+import { changeKey, clearRecords, isTime, readRecord } from './idb-records.js';
 
 export interface IdbStoreOptions {
   /**
@@ -27,8 +28,8 @@ export interface IdbGrantStore extends GrantStore {
   subscribe(listener: (change: StoreChange) => void): () => void;
   close(): void;
   /**
-   * Keys of records that were not valid grants at the last `load`. They stay in
-   * IndexedDB untouched (nothing is deleted); the engine asks for those calls.
+   * Keys of records that were not valid grants, revocations or the clear marker at the last
+   * `load`. They stay in IndexedDB untouched (nothing is deleted); the engine asks for those calls.
    */
   readonly corruptKeys: readonly IDBValidKey[];
 }
@@ -44,9 +45,17 @@ interface ChangeMessage {
  * browser default. Changes made by other tabs or pages of the same origin
  * reach `subscribe` listeners through a BroadcastChannel, after the other
  * tab's write has been committed. A store never hears its own changes.
- * `put` and `delete` read and write in one transaction, last writer wins
- * (`compareGrants`): a write that finds a newer grant for its key changes
- * nothing and announces nothing.
+ *
+ * Tabs sharing the database agree whatever order their writes arrive in:
+ * every operation reads and writes in one readwrite transaction (IndexedDB
+ * runs them one at a time) by the rules of `applyChange`. A revoke with
+ * `revokedAt` leaves `{ key, revokedAt }` under the grant's key, and a clear
+ * with `clearedAt` leaves `{ clearedAt }` under a key no grant can have
+ * (`['mcp-consent', 'cleared']`); a put of a grant granted at or before
+ * either, or older than the grant held, changes nothing. A write that
+ * changes nothing announces nothing. Without `revokedAt`, `delete` removes
+ * the key's grant unless it is newer than `grant`, and remembers nothing;
+ * without `clearedAt`, `clear` removes every grant.
  *
  * Safe to construct where IndexedDB is missing (server rendering): the
  * database is opened on the first call, and calls then reject with
@@ -118,8 +127,9 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
         const grants: Grant[] = [];
         const skipped: IDBValidKey[] = [];
         for (const [key, value] of await entries<IDBValidKey, unknown>(use)) {
-          if (isGrant(value) && value.key === key) grants.push(value);
-          else skipped.push(key);
+          const record = readRecord(key, value);
+          if (record === undefined) skipped.push(key);
+          else if ('grant' in record) grants.push(record.grant);
         }
         corruptKeys = skipped;
         if (skipped.length > 0) {
@@ -133,16 +143,19 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
       }),
     put: (grant) =>
       guard('save a grant', async (use) => {
-        if (await write(use, grant.key, grant, grant)) announce({ type: 'put', grant });
+        const change: StoreChange = { type: 'put', grant };
+        if (await changeKey(use, grant.key, change)) announce(change);
       }),
-    delete: (key, grant) =>
+    delete: (key, grant, revokedAt) =>
       guard('delete a grant', async (use) => {
-        if (await write(use, key, grant)) announce({ type: 'delete', key, grant });
+        const change = deleteChange(key, grant, revokedAt);
+        if (await changeKey(use, key, change)) announce(change);
       }),
-    clear: () =>
+    clear: (clearedAt) =>
       guard('clear grants', async (use) => {
-        await clear(use);
-        announce({ type: 'clear' });
+        const changed = await clearRecords(use, clearedAt);
+        // A plain clear is always announced, as before: other tabs' caches may hold more.
+        if (changed || clearedAt === undefined) announce(clearChange(clearedAt));
       }),
     subscribe(listener) {
       openChannel();
@@ -165,21 +178,6 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   };
 }
 
-/**
- * In one transaction: reads the key's record and writes `next` (deletes the record without
- * `next`) unless it is a grant newer than `incoming`. Resolves once committed, with whether it
- * wrote. (Awaiting a request's promise keeps the transaction open: it runs in the same task.)
- */
-const write = (use: UseStore, key: string, incoming?: Grant, next?: Grant) =>
-  use('readwrite', async (store) => {
-    const held: unknown = await promisifyRequest(store.get(key));
-    if (isGrant(held) && isNewer(held, incoming)) return false;
-    if (next) store.put(next, key);
-    else store.delete(key);
-    await promisifyRequest(store.transaction);
-    return true;
-  });
-
 /** Messages come from any script of this origin: accept only well-formed changes. */
 function readMessage(data: unknown, ownId: string): StoreChange | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -188,16 +186,32 @@ function readMessage(data: unknown, ownId: string): StoreChange | undefined {
   switch (change.type) {
     case 'put':
       return isGrant(change.grant) ? { type: 'put', grant: change.grant } : undefined;
-    case 'delete':
-      return typeof change.key === 'string' && (!change.grant || isGrant(change.grant))
-        ? { type: 'delete', key: change.key, grant: change.grant }
-        : undefined;
+    case 'delete': {
+      const { key, grant, revokedAt } = change;
+      const fits =
+        typeof key === 'string' &&
+        (grant === undefined || (isGrant(grant) && grant.key === key)) &&
+        (revokedAt === undefined || isRevocation({ key, revokedAt }));
+      return fits ? deleteChange(key, grant, revokedAt) : undefined;
+    }
     case 'clear':
-      return { type: 'clear' };
+      return change.clearedAt === undefined || isTime(change.clearedAt)
+        ? clearChange(change.clearedAt)
+        : undefined;
     default:
       return undefined;
   }
 }
+
+/** Changes without `undefined` fields, so they read (and compare) as the caller wrote them. */
+const deleteChange = (key: string, grant?: Grant, revokedAt?: string): StoreChange => ({
+  type: 'delete',
+  key,
+  ...(grant && { grant }),
+  ...(revokedAt !== undefined && { revokedAt }),
+});
+const clearChange = (clearedAt?: string): StoreChange =>
+  clearedAt === undefined ? { type: 'clear' } : { type: 'clear', clearedAt };
 
 export function randomId(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
