@@ -35,7 +35,12 @@ export function canonicalJson(value: unknown, maxDepth = MAX_CANONICAL_DEPTH): s
     seen.add(object);
     let out: string;
     if (Array.isArray(object)) {
-      out = `[${object.map((item) => walk(item, depth + 1) ?? 'null').join(',')}]`;
+      // Indexed, not mapped: a hole is null, as JSON sends it (map would skip it and write "[1,,3]").
+      const items: string[] = [];
+      for (let index = 0; index < object.length; index++) {
+        items.push(walk((object as unknown[])[index], depth + 1) ?? 'null');
+      }
+      out = `[${items.join(',')}]`;
     } else {
       const withJson = object as { toJSON?: () => unknown };
       if (typeof withJson.toJSON === 'function') {

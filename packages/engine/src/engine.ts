@@ -1,29 +1,44 @@
-import { toAuditEvent, toAuditSinks, type AuditInput } from './audit.js';
-import type { Clock } from './clock.js';
+import {
+  checkLifetime,
+  checkLifetimes,
+  DAY_MS,
+  isAllow,
+  isAlways,
+  ONCE,
+  readAnswer,
+} from './answers.js';
+import { toAuditEvent, toAuditSinks } from './audit.js';
 import { createEmitter } from './emitter.js';
-import { InvalidAnswerError } from './errors.js';
-import { GrantCache, scopeOf, type GrantFilter } from './grant-cache.js';
+import type {
+  EngineEvent,
+  EngineSnapshot,
+  EngineStatus,
+  PermissionEngine,
+  PermissionEngineOptions,
+} from './engine-types.js';
+import { ConsentError, InvalidInputError, type InvalidInputSource } from './errors.js';
+import { GrantCache, scopeOf, type GrantFilter, type HitCheck } from './grant-cache.js';
 import { grantKey } from './grant-key.js';
 import { hashArgs, hashArgsSync, pinTool } from './hash.js';
-import { PromptQueue, type PendingPrompt, type PromptEntry, type Waiter } from './prompt-queue.js';
-import { deriveRisk, isAllowAlwaysPermitted, type RiskOptions } from './risk.js';
-import type { GrantStore, StoreChange } from './store.js';
+import { PromptQueue, type PromptEntry, type Waiter } from './prompt-queue.js';
+import { deriveRisk, isAllowAlwaysPermitted } from './risk.js';
+import { snapshotCall, validateCall, wireCopy } from './snapshot.js';
+import { readChange, readLoaded } from './store-input.js';
+import type { StoreChange } from './store.js';
 import { systemClock } from './system-clock.js';
 import type {
   Choice,
   ChoiceDetail,
   Grant,
   LookupResult,
-  PromptAnswer,
-  PromptCallback,
   RequestResult,
+  RiskAssessment,
   RiskTier,
   Settlement,
   ToolCall,
 } from './types.js';
-import { validateCall } from './validate.js';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS };
 
 /** Allow-always lifetimes per tier (spec R5). */
 export const DEFAULT_EXPIRY: Readonly<Record<RiskTier, number | null>> = {
@@ -32,89 +47,58 @@ export const DEFAULT_EXPIRY: Readonly<Record<RiskTier, number | null>> = {
   high: 7 * DAY_MS,
 };
 
-export interface PermissionEngineOptions {
-  /** Where grants persist. The cache is synced from it once at start. */
-  store: GrantStore;
-  /** @default systemClock */
-  clock?: Clock;
-  /** A callback, a sink, or several. Audit failures never change a decision. */
-  audit?: AuditInput;
-  /** Allow-always lifetime per tier in ms; `null` = never expires. @default DEFAULT_EXPIRY (90/30/7 days) */
-  expiry?: Partial<Record<RiskTier, number | null>>;
-  /** Deny-always lifetime in ms. @default null (never expires) */
-  denyExpiry?: number | null;
-  risk?: RiskOptions;
-  /**
-   * How long `request` waits for the initial store sync before asking anyway
-   * (spec R4.1: never a silent allow or deny). Needs `clock.setTimer`.
-   * @default 250
-   */
-  readyWaitMs?: number;
-  /** Default prompt timeout; a timed-out prompt answers Deny once. @default null (none) */
-  promptTimeoutMs?: number | null;
+/** The tier a call gets when it is too malformed to assess. */
+const UNKNOWN_RISK: RiskAssessment = Object.freeze({
+  tier: 'high',
+  reasons: Object.freeze(['no_annotations']) as RiskAssessment['reasons'],
+  source: 'defaults',
+});
+
+const FILTER_KEYS: ReadonlySet<string> = new Set(['userId', 'workspaceId', 'serverId', 'toolName']);
+
+/** A filter that names a key must name an id: `{ userId: undefined }` must never mean "everyone". */
+function checkFilter(filter: unknown): GrantFilter {
+  if (filter === undefined) return {};
+  if (typeof filter !== 'object' || filter === null) {
+    throw new TypeError('A grant filter must be an object such as { userId, workspaceId }.');
+  }
+  for (const [key, value] of Object.entries(filter)) {
+    if (!FILTER_KEYS.has(key)) {
+      throw new TypeError(
+        `Unknown grant filter key "${key}": use userId, workspaceId, serverId or toolName.`,
+      );
+    }
+    if (typeof value !== 'string' || value.length === 0) {
+      throw new TypeError(
+        `The grant filter's ${key} must be a non-empty id, not ${value === '' ? 'an empty string' : String(value)}; pass no filter to mean every grant.`,
+      );
+    }
+  }
+  return filter as GrantFilter;
 }
 
-export interface RequestOptions {
-  /** The renderer's callback that asks the user. */
-  prompt: PromptCallback;
-  /** Aborting denies the call (Deny once) and closes the prompt when no one else waits on it. */
-  signal?: AbortSignal;
-  /** Overrides the engine's `promptTimeoutMs`. */
-  timeoutMs?: number | null;
-  /** Extra data for the renderer (for example `{ kind: 'dry_run_preview', preview }`). */
-  context?: Record<string, unknown>;
-  /** Ask even when a grant would decide. @default false */
-  forcePrompt?: boolean;
-  /** Store "always" answers as grants. When false they act as "once". @default true */
-  persist?: boolean;
-}
-
-export type EngineStatus = 'syncing' | 'ready' | 'failed';
-
-export type EngineEvent =
-  | { type: 'status'; status: EngineStatus; error?: Error }
-  | { type: 'pending'; pending: readonly PendingPrompt[] }
-  | { type: 'checking'; count: number }
-  | { type: 'grants' }
-  | { type: 'decision'; event: ReturnType<typeof toAuditEvent>; result: RequestResult }
-  | { type: 'audit_error'; error: unknown };
-
-/** An immutable view for `useSyncExternalStore`-style adapters; a new object on every change. */
-export interface EngineSnapshot {
-  status: EngineStatus;
-  error?: Error;
-  pending: readonly PendingPrompt[];
-  /** Requests still hashing arguments or waiting for the store sync ("Checking permissions…"). */
-  checking: number;
-  grantsVersion: number;
-}
-
-export interface PermissionEngine {
-  /** Settles when the lookup cache is synced; rejects with the store's error (already handled internally). */
-  readonly ready: Promise<void>;
-  /** Synchronous O(1) lookup. Before `ready` or after a store failure: always 'prompt'. */
-  lookup(call: ToolCall, options?: { argsHash?: string | null }): LookupResult;
-  /** The whole flow: lookup, queue, prompt, record, audit. Settles exactly once, never rejects for a decision. */
-  request(call: ToolCall, options: RequestOptions): Promise<RequestResult>;
-  pending(): readonly PendingPrompt[];
-  /** Answers a pending prompt from elsewhere. False when no such prompt; throws InvalidAnswerError for a refused answer. */
-  resolve(promptId: string, answer: PromptAnswer): boolean;
-  /** Cancels a pending prompt: every request waiting on it gets Deny once. */
-  cancel(promptId: string): boolean;
-  grants(filter?: GrantFilter): Grant[];
-  revoke(keyOrGrant: string | Grant): Promise<boolean>;
-  revokeAll(filter?: GrantFilter): Promise<number>;
-  subscribe(listener: (event: EngineEvent) => void): () => void;
-  getSnapshot(): EngineSnapshot;
-  /** Stops listening to the store; pending prompts are cancelled. */
-  dispose(): void;
-}
+const iso = (ms: number) => new Date(ms).toISOString();
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export function createPermissionEngine(options: PermissionEngineOptions): PermissionEngine {
   const { store } = options;
+  if (
+    typeof store !== 'object' ||
+    store === null ||
+    typeof store.load !== 'function' ||
+    typeof store.put !== 'function' ||
+    typeof store.delete !== 'function' ||
+    typeof store.clear !== 'function'
+  ) {
+    throw new InvalidInputError(
+      'options',
+      'createPermissionEngine needs a store with load, put, delete and clear.',
+    );
+  }
   const clock = options.clock ?? systemClock;
-  const expiry = { ...DEFAULT_EXPIRY, ...options.expiry };
-  const denyExpiry = options.denyExpiry ?? null;
+  const expiry = checkLifetimes(DEFAULT_EXPIRY, options.expiry);
+  const denyExpiry =
+    options.denyExpiry === undefined ? null : checkLifetime('denyExpiry', options.denyExpiry);
   const readyWaitMs = options.readyWaitMs ?? 250;
   const sinks = toAuditSinks(options.audit);
   const emitter = createEmitter<EngineEvent>();
@@ -141,14 +125,17 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     };
   };
   const notify = (event: EngineEvent) => {
-    // Decisions and audit errors change no snapshot field: keep the same object, so
+    // Decisions and error reports change no snapshot field: keep the same object, so
     // useSyncExternalStore subscribers do not re-render on every cache hit.
-    if (event.type !== 'decision' && event.type !== 'audit_error') refreshSnapshot();
+    if (event.type !== 'decision' && event.type !== 'audit_error' && event.type !== 'invalid')
+      refreshSnapshot();
     emitter.emit(event);
   };
+  const reportInvalid = (source: InvalidInputSource, error: Error, count?: number) =>
+    notify({ type: 'invalid', source, error, ...(count !== undefined ? { count } : {}) });
   const fail = (error: unknown) => {
     status = 'failed';
-    storeError = error instanceof Error ? error : new Error(String(error));
+    storeError = asError(error);
     notify({ type: 'status', status, error: storeError });
   };
   const grantsChanged = () => {
@@ -156,28 +143,73 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     notify({ type: 'grants' });
   };
 
-  const ready = store.load().then(
-    (grants) => {
-      cache.replaceAll(grants);
+  // A load that ends late merges into what was answered meanwhile: it never overwrites a newer
+  // answer or brings back a revoked grant (the cache keeps revocations, as stores do).
+  const ready = Promise.resolve()
+    .then(() => store.load())
+    .then((loaded: unknown) => {
+      const { grants, invalid } = readLoaded(loaded);
+      if (invalid > 0) {
+        reportInvalid(
+          'store',
+          new InvalidInputError(
+            'store',
+            `${invalid} stored grant(s) are malformed and were not applied; the calls they covered will be asked.`,
+          ),
+          invalid,
+        );
+      }
+      cache.merge(grants);
       if (status === 'syncing') status = 'ready';
       grantsChanged();
       notify({ type: 'status', status });
-    },
-    (error: unknown) => {
+    })
+    .catch((error: unknown) => {
       fail(error);
       throw storeError;
-    },
-  );
+    });
   ready.catch(() => {}); // The failure is reported through status and events; nobody must await it.
+  const settledReady = () => ready.catch(() => undefined);
 
-  const unsubscribeStore = store.subscribe?.((change: StoreChange) => {
-    if (cache.apply(change)) grantsChanged();
+  let unsubscribeStore: (() => void) | undefined;
+  try {
+    unsubscribeStore = store.subscribe?.((heard: StoreChange) => {
+      const change = readChange(heard);
+      if (!change) {
+        reportInvalid(
+          'store',
+          new InvalidInputError('store', 'A malformed change from another writer was ignored.'),
+          1,
+        );
+        return;
+      }
+      if (cache.apply(change)) grantsChanged();
+    });
+  } catch (error) {
+    fail(error);
+  }
+
+  const hitCheck = (call: ToolCall, risk: RiskAssessment): HitCheck => ({
+    tier: risk.tier,
+    allowAlwaysPermitted: isAllowAlwaysPermitted(call.tool),
+    life: expiry,
   });
 
-  const lookup: PermissionEngine['lookup'] = (call, lookupOptions = {}) => {
+  /** The lookup on a checked call; `argsHash` null when the arguments cannot be hashed. */
+  const find = (call: ToolCall, argsHash: string | null, risk: RiskAssessment): LookupResult => {
     if (status !== 'ready')
       return { status: 'prompt', reason: status === 'failed' ? 'store_failed' : 'not_ready' };
-    return cache.lookup(call, lookupOptions.argsHash, clock.now());
+    return cache.lookup(call, argsHash, clock.now(), hitCheck(call, risk));
+  };
+
+  const lookup: PermissionEngine['lookup'] = (call, lookupOptions = {}) => {
+    validateCall(call);
+    let argsHash = lookupOptions.argsHash;
+    if (argsHash === undefined) {
+      // A per-arguments grant (a Deny always for these arguments) must be found without one.
+      argsHash = status === 'ready' && cache.needsArgsHash(call) ? wireHash(call.args) : null;
+    }
+    return find(call, argsHash, deriveRisk(call.tool, call.server, options.risk));
   };
 
   const audit = (result: RequestResult, call: ToolCall) => {
@@ -204,15 +236,24 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     if (waiter.settled) return;
     waiter.settled = true;
     waiter.cleanup();
-    audit(result, waiter.call);
-    waiter.resolve(result);
+    try {
+      audit(result, waiter.call);
+    } finally {
+      waiter.resolve(result);
+    }
   };
 
-  const writeGrant = (grant: Grant) => {
-    cache.set(grant);
+  /** Caches a grant and saves it; resolves once the store has it, rejects (and fails the engine) if not. */
+  const writeGrant = (grant: Grant): Promise<void> => {
+    cache.apply({ type: 'put', grant });
     grantsChanged();
-    // A write that fails leaves us unsure what is stored: stop trusting the cache.
-    store.put(grant).catch(fail);
+    return Promise.resolve()
+      .then(() => store.put(cache.get(grant.key) ?? grant))
+      .catch((error: unknown) => {
+        // A write that fails leaves us unsure what is stored: stop trusting the cache.
+        fail(error);
+        throw error;
+      });
   };
 
   const makeGrant = (entry: PromptEntry, detail: ChoiceDetail): Grant | undefined => {
@@ -222,22 +263,19 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     const now = clock.now();
     const tierLife = allow ? expiry[entry.risk.tier] : denyExpiry;
     const life =
-      detail.ttlMs !== undefined && detail.ttlMs > 0
-        ? Math.min(detail.ttlMs, tierLife ?? Infinity)
-        : tierLife;
+      detail.ttlMs !== undefined ? Math.min(detail.ttlMs, tierLife ?? Infinity) : tierLife;
     const scope = {
       ...scopeOf(entry.call),
       ...(detail.argsOnly && entry.argsHash ? { argsHash: entry.argsHash } : {}),
     };
     const key = grantKey(scope);
-    // A new answer is newer than the grant it replaces, even within one millisecond (compareGrants).
-    const previous = Date.parse(cache.get(key)?.grantedAt ?? '') + 1 || 0;
     return {
       ...scope,
       key,
       decision: allow ? 'allow' : 'deny',
-      grantedAt: new Date(Math.max(now, previous)).toISOString(),
-      expiresAt: life === null ? null : new Date(now + life).toISOString(),
+      // Newer than anything held for the key (a grant, a revoke), even within one millisecond.
+      grantedAt: iso(Math.max(now, cache.floor(key) + 1)),
+      expiresAt: life === null ? null : iso(now + life),
       grantedBy: entry.call.userId,
       riskTier: entry.risk.tier,
       ...(pin ? { pin } : {}),
@@ -260,32 +298,59 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     error?: Error,
   ) => {
     if (!queue.has(entry)) return;
-    // Without persistence an "always" answer means "this time".
-    const answer = entry.persist ? given : { choice: ONCE[given.choice] };
+    // Without persistence an "always" answer means "this time"; so does "for these exact
+    // arguments" when the arguments cannot be hashed (nothing could recognise them again).
+    let answer =
+      entry.persist && !(given.argsOnly && entry.argsHash === null)
+        ? given
+        : { choice: ONCE[given.choice] };
+    let failure = error;
     let grant: Grant | undefined;
-    if (
-      settledBy === 'answer' &&
-      (answer.choice === 'allow_always' || answer.choice === 'deny_always') &&
-      entry.persist
-    ) {
-      grant = makeGrant(entry, answer);
-      if (grant) writeGrant(grant);
+    let saved: Promise<void> | undefined;
+    if (settledBy === 'answer' && isAlways(answer.choice)) {
+      try {
+        grant = makeGrant(entry, answer);
+        if (grant) saved = writeGrant(grant);
+      } catch (caught) {
+        // Nothing may leave a request unsettled: what cannot be remembered is answered once.
+        failure = asError(caught);
+        answer = { choice: ONCE[answer.choice] };
+        grant = undefined;
+      }
     }
     const origin = entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt';
+    const result: RequestResult = {
+      allowed: isAllow(answer.choice),
+      choice: answer.choice,
+      origin,
+      risk: entry.risk,
+      settledBy,
+      argsHash: entry.argsHash,
+      promptId: entry.id,
+      call: entry.call,
+      ...(grant ? { grant: cache.get(grant.key) ?? grant } : {}),
+      ...(failure ? { error: failure } : {}),
+    };
     for (const waiter of entry.waiters) {
-      finish(waiter, {
-        allowed: answer.choice === 'allow_once' || answer.choice === 'allow_always',
-        choice: answer.choice,
-        origin,
-        risk: entry.risk,
-        settledBy,
-        argsHash: entry.argsHash,
-        promptId: entry.id,
-        ...(grant ? { grant } : {}),
-        ...(error ? { error } : {}),
-      });
+      const own = { ...result, call: waiter.call };
+      if (!saved) {
+        finish(waiter, own);
+        continue;
+      }
+      // Answered: a timeout or an abort can no longer change it. Settle once the grant is saved.
+      waiter.cleanup();
+      saved.then(
+        () => finish(waiter, own),
+        (saveError: unknown) => finish(waiter, { ...own, error: asError(saveError) }),
+      );
     }
     closeEntry(entry);
+  };
+
+  const settleWithError = (entry: PromptEntry, error: unknown, source?: InvalidInputSource) => {
+    const failure = asError(error);
+    if (source) reportInvalid(source, failure);
+    settleEntry(entry, { choice: 'deny_once' }, 'error', failure);
   };
 
   /** Shows the next prompt when none is showing. A grant made meanwhile may answer it. */
@@ -295,43 +360,44 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       if (!next) return;
       // An earlier call still hashing its arguments goes first: prompts keep call order.
       if (inFlight.size > 0 && next.arrival > Math.min(...inFlight)) return;
-      if (!next.forcePrompt) {
-        const now = lookup(next.call, { argsHash: next.argsHash });
-        if (now.status !== 'prompt') {
-          for (const waiter of next.waiters) finish(waiter, cacheHit(next, now));
-          closeEntry(next);
-          continue;
+      try {
+        if (!next.forcePrompt) {
+          const now = find(next.call, next.argsHash, next.risk);
+          if (now.status !== 'prompt') {
+            for (const waiter of next.waiters) finish(waiter, cacheHit(next, now, waiter.call));
+            closeEntry(next);
+            continue;
+          }
         }
+        active = next;
+        next.shown = true;
+        const entry = next;
+        const request = queue.toRequest(entry);
+        notify({ type: 'pending', pending: queue.list() });
+        Promise.resolve()
+          .then(() => entry.prompt(request))
+          .then(
+            (answer) => {
+              const detail = readAnswer(answer, {
+                toolName: entry.call.tool.name,
+                allowAlwaysEnabled: entry.allowAlwaysEnabled,
+              });
+              if (detail instanceof ConsentError) settleWithError(entry, detail, 'answer');
+              else settleEntry(entry, detail, 'answer');
+            },
+            (error: unknown) => settleWithError(entry, error),
+          )
+          .catch((error: unknown) => settleWithError(entry, error));
+      } catch (error) {
+        settleWithError(next, error);
       }
-      active = next;
-      next.shown = true;
-      const entry = next;
-      const request = queue.toRequest(entry);
-      notify({ type: 'pending', pending: queue.list() });
-      Promise.resolve()
-        .then(() => entry.prompt(request))
-        .then(
-          (answer) => {
-            const detail = normalizeAnswer(answer);
-            const refusal = detail
-              ? refuse(entry, detail)
-              : new InvalidAnswerError(
-                  `The prompt answered ${JSON.stringify(answer)}, which is not a choice.`,
-                );
-            if (refusal) settleEntry(entry, { choice: 'deny_once' }, 'error', refusal);
-            else settleEntry(entry, detail!, 'answer');
-          },
-          (error: unknown) => {
-            const failure = error instanceof Error ? error : new Error(String(error));
-            settleEntry(entry, { choice: 'deny_once' }, 'error', failure);
-          },
-        );
     }
   };
 
   const cacheHit = (
     entry: Pick<PromptEntry, 'risk' | 'argsHash'>,
     result: LookupResult,
+    call: ToolCall,
   ): RequestResult => ({
     allowed: result.status === 'allow',
     choice: result.status === 'allow' ? 'allow_always' : 'deny_always',
@@ -339,6 +405,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     risk: entry.risk,
     settledBy: 'grant',
     argsHash: entry.argsHash,
+    call,
     ...(result.grant ? { grant: result.grant } : {}),
   });
 
@@ -358,10 +425,44 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     notify({ type: 'checking', count: checking });
   };
 
-  const request: PermissionEngine['request'] = async (call, requestOptions) => {
-    validateCall(call);
+  /** A denial for a request that could not be decided on; audited when the call is valid. */
+  const refuseRequest = (call: ToolCall | undefined, error: Error): RequestResult => {
+    const result: RequestResult = {
+      allowed: false,
+      choice: 'deny_once',
+      origin: 'user_prompt',
+      risk: UNKNOWN_RISK,
+      settledBy: 'error',
+      argsHash: null,
+      error,
+      ...(call ? { call } : {}),
+    };
+    if (call) {
+      try {
+        audit({ ...result, risk: deriveRisk(call.tool, call.server, options.risk) }, call);
+      } catch {
+        // The denial stands whether or not it could be audited.
+      }
+    }
+    return result;
+  };
+
+  const decide: PermissionEngine['request'] = async (rawCall, requestOptions) => {
+    let call: ToolCall;
+    try {
+      call = snapshotCall(rawCall);
+    } catch (error) {
+      const failure = asError(error);
+      reportInvalid('call', failure);
+      return refuseRequest(undefined, failure);
+    }
     if (typeof requestOptions?.prompt !== 'function') {
-      throw new TypeError('request(call, { prompt }) needs a prompt callback that asks the user.');
+      const failure = new InvalidInputError(
+        'options',
+        'request(call, { prompt }) needs a prompt callback that asks the user.',
+      );
+      reportInvalid('options', failure);
+      return refuseRequest(call, failure);
     }
     const arrival = ++arrivals;
     const risk = deriveRisk(call.tool, call.server, options.risk);
@@ -374,9 +475,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       !requestOptions.signal?.aborted &&
       !cache.needsArgsHash(call)
     ) {
-      const found = cache.lookup(call, undefined, clock.now());
+      const found = find(call, null, risk);
       if (found.status !== 'prompt') {
-        const hit = cacheHit({ risk, argsHash: hashOrNull(call.args) }, found);
+        const hit = cacheHit({ risk, argsHash: hashOrNull(call.args) }, found, call);
         audit(hit, call);
         return hit;
       }
@@ -395,10 +496,10 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     }
 
     return new Promise<RequestResult>((resolve) => {
-      const base = { risk, argsHash };
+      const base = { risk, argsHash, call };
       const signal = requestOptions.signal;
       if (signal?.aborted) {
-        const denial = {
+        const denial: RequestResult = {
           allowed: false,
           choice: 'deny_once' as Choice,
           origin: 'user_prompt' as const,
@@ -410,9 +511,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         pump();
         return;
       }
-      const found = requestOptions.forcePrompt ? undefined : lookup(call, { argsHash });
+      const found = requestOptions.forcePrompt ? undefined : find(call, argsHash, risk);
       if (found && found.status !== 'prompt') {
-        const hit = cacheHit(base, found);
+        const hit = cacheHit(base, found, call);
         audit(hit, call);
         resolve(hit);
         pump();
@@ -443,7 +544,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
           promptId: entry.id,
         });
         entry.waiters.delete(waiter);
-        if (entry.waiters.size === 0) closeEntry(entry);
+        if (entry.waiters.size === 0 && queue.has(entry)) closeEntry(entry);
       };
       const timeoutMs =
         requestOptions.timeoutMs !== undefined ? requestOptions.timeoutMs : options.promptTimeoutMs;
@@ -463,13 +564,23 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     });
   };
 
-  const refuse = (entry: PromptEntry, detail: ChoiceDetail): InvalidAnswerError | undefined => {
-    if (detail.choice === 'allow_always' && !entry.allowAlwaysEnabled) {
-      return new InvalidAnswerError(
-        `Allow always is not available for "${entry.call.tool.name}": it may be destructive, so it can only be allowed once.`,
-      );
-    }
-    return undefined;
+  const request: PermissionEngine['request'] = (call, requestOptions) =>
+    decide(call, requestOptions).catch((error: unknown) => {
+      // Nothing on the way to a decision may reject: whatever failed, the call is denied.
+      let checked: ToolCall | undefined;
+      try {
+        checked = snapshotCall(call);
+      } catch {
+        checked = undefined;
+      }
+      return refuseRequest(checked, asError(error));
+    });
+
+  /** Revokes one key as of now: its grant (if any) and every older grant of it that arrives later. */
+  const revokeKey = (key: string, removed: Grant | undefined) => {
+    const revokedAt = iso(Math.max(clock.now(), cache.floor(key) + 1));
+    cache.apply({ type: 'delete', key, revokedAt });
+    return { removed, revokedAt };
   };
 
   return {
@@ -480,13 +591,14 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     resolve(promptId, answer) {
       const entry = queue.get(promptId);
       if (!entry) return false;
-      const detail = normalizeAnswer(answer);
-      if (!detail)
-        throw new InvalidAnswerError(
-          `${JSON.stringify(answer)} is not one of allow_once, allow_always, deny_once, deny_always.`,
-        );
-      const refusal = refuse(entry, detail);
-      if (refusal) throw refusal;
+      const detail = readAnswer(answer, {
+        toolName: entry.call.tool.name,
+        allowAlwaysEnabled: entry.allowAlwaysEnabled,
+      });
+      if (detail instanceof ConsentError) {
+        reportInvalid('answer', detail);
+        throw detail;
+      }
       settleEntry(entry, detail, 'answer');
       return true;
     },
@@ -496,26 +608,44 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       settleEntry(entry, { choice: 'deny_once' }, 'cancel');
       return true;
     },
-    grants: (filter) => cache.list(filter),
+    grants: (filter) => cache.list(checkFilter(filter)),
     async revoke(keyOrGrant) {
-      const key = typeof keyOrGrant === 'string' ? keyOrGrant : keyOrGrant.key;
-      const removed = cache.delete(key);
-      grantsChanged();
+      const key = typeof keyOrGrant === 'string' ? keyOrGrant : keyOrGrant?.key;
+      if (typeof key !== 'string' || key.length === 0) {
+        throw new TypeError('revoke() needs a grant or its non-empty key.');
+      }
+      await settledReady();
+      const { removed, revokedAt } = revokeKey(key, cache.get(key));
+      if (removed) grantsChanged();
       try {
-        await store.delete(key, removed);
+        await store.delete(key, removed, revokedAt);
       } catch (error) {
         fail(error);
         throw error;
       }
       return removed !== undefined;
     },
-    async revokeAll(filter = {}) {
-      const doomed = cache.list(filter);
-      for (const grant of doomed) cache.delete(grant.key);
-      grantsChanged();
+    async revokeAll(filter) {
+      const checked = checkFilter(filter);
+      await settledReady();
+      const doomed = cache.list(checked);
       try {
-        if (Object.keys(filter).length === 0) await store.clear();
-        else for (const grant of doomed) await store.delete(grant.key, grant);
+        if (Object.keys(checked).length === 0) {
+          const latest = Math.max(
+            clock.now(),
+            ...doomed.map((grant) => Date.parse(grant.grantedAt) + 1),
+          );
+          const clearedAt = iso(latest);
+          cache.apply({ type: 'clear', clearedAt });
+          grantsChanged();
+          await store.clear(clearedAt);
+        } else {
+          const revoked = doomed.map((grant) => revokeKey(grant.key, grant));
+          grantsChanged();
+          for (const { removed, revokedAt } of revoked) {
+            await store.delete(removed!.key, removed, revokedAt);
+          }
+        }
       } catch (error) {
         fail(error);
         throw error;
@@ -534,40 +664,19 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   };
 }
 
-const ONCE: Record<Choice, Choice> = {
-  allow_once: 'allow_once',
-  allow_always: 'allow_once',
-  deny_once: 'deny_once',
-  deny_always: 'deny_once',
-};
-
-const CHOICES: ReadonlySet<string> = new Set([
-  'allow_once',
-  'allow_always',
-  'deny_once',
-  'deny_always',
-]);
-
-/** Accepts 'allow_once' or { choice: 'allow_once', … }; anything else is not an answer. */
-function normalizeAnswer(answer: unknown): ChoiceDetail | undefined {
-  if (typeof answer === 'string')
-    return CHOICES.has(answer) ? { choice: answer as Choice } : undefined;
-  if (typeof answer !== 'object' || answer === null) return undefined;
-  const detail = answer as Partial<ChoiceDetail>;
-  if (typeof detail.choice !== 'string' || !CHOICES.has(detail.choice)) return undefined;
-  return {
-    choice: detail.choice,
-    ...(detail.argsOnly === true ? { argsOnly: true } : {}),
-    ...(typeof detail.ttlMs === 'number' && Number.isFinite(detail.ttlMs)
-      ? { ttlMs: detail.ttlMs }
-      : {}),
-  };
-}
-
 function hashOrNull(args: unknown): string | null {
   try {
     return hashArgsSync(args);
   } catch {
     return null; // Unhashable arguments: audited without a hash, as in the slow path.
+  }
+}
+
+/** The hash of arguments as the wire would carry them (a caller's object, not yet copied). */
+function wireHash(args: unknown): string | null {
+  try {
+    return hashArgsSync(wireCopy(args));
+  } catch {
+    return null;
   }
 }

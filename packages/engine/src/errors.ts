@@ -29,3 +29,21 @@ export class InvalidAnswerError extends ConsentError {
 export class CanonicalJsonError extends ConsentError {
   override name = 'CanonicalJsonError';
 }
+
+/** Where a value the engine refused came from. */
+export type InvalidInputSource = 'call' | 'answer' | 'store' | 'options';
+
+/**
+ * A value from outside the engine (a call, an answer, a stored grant, an option) that it cannot
+ * decide on. The engine fails closed on it (a denial, or a prompt instead of a grant) and says so
+ * in an `invalid` event.
+ */
+export class InvalidInputError extends ConsentError {
+  override name = 'InvalidInputError';
+  constructor(
+    readonly source: InvalidInputSource,
+    message: string,
+  ) {
+    super(message);
+  }
+}

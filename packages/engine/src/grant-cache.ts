@@ -1,15 +1,29 @@
 import { changedParts, isDescribed, pinTool } from './hash.js';
-import { isNewer, type StoreChange } from './store.js';
-import type { Grant, GrantScope, LookupResult, ToolCall } from './types.js';
+import { applyChange, emptyStoreState, timeOf, type StoreChange } from './store.js';
+import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall } from './types.js';
 
 export type GrantFilter = Partial<
   Pick<GrantScope, 'userId' | 'workspaceId' | 'serverId' | 'toolName'>
 >;
 
+/**
+ * What a hit is re-validated against, computed by the engine for the call at hand: a grant is
+ * only as good as the tool's current definition, risk and the host's current rules.
+ */
+export interface HitCheck {
+  /** The call's tier now (annotations, `_meta`, the server's trust as the host says today). */
+  tier: RiskTier;
+  /** Whether Allow always may be given for the tool as it is defined now. */
+  allowAlwaysPermitted: boolean;
+  /** Allow-always lifetime per tier, ms; null = never expires. */
+  life: Readonly<Record<RiskTier, number | null>>;
+}
+
 /** A cached grant with what `lookup` needs precomputed, so a hit allocates nothing. */
 interface Entry {
   grant: Grant;
   /** Epoch ms; parsed once. */
+  granted: number;
   expires: number;
   hit: LookupResult;
   expired: LookupResult;
@@ -23,84 +37,85 @@ interface ToolSlot {
 
 type Level<T> = Map<string, T>;
 
+const TIER_RANK: Readonly<Record<RiskTier, number>> = { low: 0, medium: 1, high: 2 };
+/**
+ * How far in the future a grant's time may be and still count: clocks of one machine agree, and
+ * an answer given in the same millisecond as the one it replaces is stamped 1 ms later. A grant
+ * further ahead means the clock moved back, and its lifetime can no longer be measured.
+ */
+export const CLOCK_TOLERANCE_MS = 60_000;
+
 const NO_GRANT: LookupResult = Object.freeze({ status: 'prompt', reason: 'no_grant' });
 const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
   status: 'prompt',
   reason: 'args_hash_unknown',
 });
 
+/** Freezes a grant and its pin: the cache hands grants out, and nobody may change them. */
+function frozenCopy(grant: Grant): Grant {
+  const copy: Grant = { ...grant };
+  if (grant.pin)
+    copy.pin = Object.freeze({ ...grant.pin, parts: Object.freeze({ ...grant.pin.parts }) });
+  return Object.freeze(copy);
+}
+
 /**
  * The in-memory grant index behind `lookup`: four nested Map reads per call
  * (user, workspace, server, tool), whatever the number of grants, with no key
- * string built on the way. The store key is only used to add and remove.
+ * string built on the way. Grants, revocations and the last clear follow the same
+ * ordering rules as every store (`applyChange`), so a late or repeated change —
+ * a slow first load, another tab's message — can never undo a newer answer or a revoke.
  */
 export class GrantCache {
-  private readonly byKey = new Map<string, Entry>();
+  private readonly state = emptyStoreState();
+  private readonly entries = new Map<string, Entry>();
   private readonly index: Level<Level<Level<Level<ToolSlot>>>> = new Map();
 
   get size(): number {
-    return this.byKey.size;
+    return this.entries.size;
   }
 
-  replaceAll(grants: Iterable<Grant>): void {
-    this.byKey.clear();
-    this.index.clear();
-    for (const grant of grants) this.set(grant);
-  }
-
-  set(grant: Grant): void {
-    this.delete(grant.key);
-    const decision = grant.decision === 'allow' ? 'allow' : 'deny';
-    const entry: Entry = {
-      grant,
-      expires: expiryMs(grant),
-      hit: Object.freeze({ status: decision, reason: `grant_${decision}`, grant } as const),
-      expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
-    };
-    this.byKey.set(grant.key, entry);
-    const slot = this.slot(grant, true)!;
-    if (grant.argsHash === undefined) slot.tool = entry;
-    else (slot.args ??= new Map()).set(grant.argsHash, entry);
-  }
-
-  delete(key: string): Grant | undefined {
-    const entry = this.byKey.get(key);
-    if (!entry) return undefined;
-    this.byKey.delete(key);
-    const { grant } = entry;
-    const slot = this.slot(grant, false);
-    if (slot && grant.argsHash === undefined && slot.tool === entry) delete slot.tool;
-    if (slot && grant.argsHash !== undefined && slot.args?.get(grant.argsHash) === entry) {
-      slot.args.delete(grant.argsHash);
-    }
-    return grant;
-  }
-
-  /**
-   * Applies another writer's change, last writer wins (`compareGrants`): an older put, or a delete
-   * of an older grant than the one held, changes nothing. Returns whether the cache changed.
-   */
+  /** Applies one change by the store rules; returns whether the grants changed. */
   apply(change: StoreChange): boolean {
-    if (change.type === 'clear') {
-      const had = this.size > 0;
-      this.replaceAll([]);
-      return had;
+    const frozen =
+      change.type === 'put' ? { type: 'put' as const, grant: frozenCopy(change.grant) } : change;
+    if (!applyChange(this.state, frozen)) return false;
+    if (frozen.type === 'clear') {
+      for (const key of [...this.entries.keys()])
+        if (!this.state.grants.has(key)) this.unindex(key);
+      return true;
     }
-    if (change.type === 'delete')
-      return !isNewer(this.get(change.key), change.grant) && !!this.delete(change.key);
-    const held = this.get(change.grant.key);
-    if (held && !isNewer(change.grant, held)) return false;
-    this.set(change.grant);
+    const key = frozen.type === 'put' ? frozen.grant.key : frozen.key;
+    const held = this.state.grants.get(key);
+    if (held === this.entries.get(key)?.grant) return false; // only a revocation was noted
+    this.unindex(key);
+    if (held) this.index_(held);
     return true;
   }
 
+  /** Merges a list of grants (a store's load): each only where it is newer than what is held. */
+  merge(grants: Iterable<Grant>): boolean {
+    let changed = false;
+    for (const grant of grants) changed = this.apply({ type: 'put', grant }) || changed;
+    return changed;
+  }
+
+  /** The time a new answer for `key` must be later than: the held grant, a revoke, a clear. */
+  floor(key: string): number {
+    return Math.max(
+      timeOf(this.state.grants.get(key)?.grantedAt),
+      timeOf(this.state.revocations.get(key)),
+      timeOf(this.state.clearedAt),
+    );
+  }
+
   get(key: string): Grant | undefined {
-    return this.byKey.get(key)?.grant;
+    return this.state.grants.get(key);
   }
 
   list(filter: GrantFilter = {}): Grant[] {
     const out: Grant[] = [];
-    for (const { grant } of this.byKey.values()) {
+    for (const grant of this.state.grants.values()) {
       if (
         (filter.userId === undefined || grant.userId === filter.userId) &&
         (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
@@ -119,10 +134,11 @@ export class GrantCache {
   }
 
   /**
-   * Any live deny wins; then a live allow whose pinned definition matches the
-   * call's; anything else asks, saying why (expired, changed, unknown).
+   * Any live deny wins; then a live allow that is still valid for the call as it is now
+   * (`checkAllow`); anything else asks, saying why (expired, changed, raised risk, unknown).
+   * `argsHash` null: the arguments cannot be hashed, so only per-tool grants can match.
    */
-  lookup(call: ToolCall, argsHash: string | null | undefined, now: number): LookupResult {
+  lookup(call: ToolCall, argsHash: string | null, now: number, check: HitCheck): LookupResult {
     const slot = this.slotOf(call);
     if (!slot) return NO_GRANT;
     const byArgs = argsHash ? slot.args?.get(argsHash) : undefined;
@@ -138,13 +154,40 @@ export class GrantCache {
       if (byTool.expires > now) return byTool.hit;
       stale ??= byTool.expired;
     }
-    const fromArgs = checkAllow(byArgs, call, now);
+    const fromArgs = checkAllow(byArgs, call, now, check);
     if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
-    const fromTool = checkAllow(byTool, call, now);
+    const fromTool = checkAllow(byTool, call, now, check);
     if (fromTool && fromTool === byTool?.hit) return fromTool;
     stale ??= fromArgs ?? fromTool;
     if (stale) return stale;
-    return !argsHash && (slot.args?.size ?? 0) > 0 ? ARGS_HASH_UNKNOWN : NO_GRANT;
+    return argsHash === null && (slot.args?.size ?? 0) > 0 ? ARGS_HASH_UNKNOWN : NO_GRANT;
+  }
+
+  private index_(grant: Grant): void {
+    const decision = grant.decision === 'allow' ? 'allow' : 'deny';
+    const entry: Entry = {
+      grant,
+      granted: timeOf(grant.grantedAt),
+      expires: grant.expiresAt === null ? Infinity : timeOf(grant.expiresAt),
+      hit: Object.freeze({ status: decision, reason: `grant_${decision}`, grant } as const),
+      expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
+    };
+    this.entries.set(grant.key, entry);
+    const slot = this.slot(grant, true)!;
+    if (grant.argsHash === undefined) slot.tool = entry;
+    else (slot.args ??= new Map()).set(grant.argsHash, entry);
+  }
+
+  private unindex(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    const { grant } = entry;
+    const slot = this.slot(grant, false);
+    if (slot && grant.argsHash === undefined && slot.tool === entry) delete slot.tool;
+    if (slot && grant.argsHash !== undefined && slot.args?.get(grant.argsHash) === entry) {
+      slot.args.delete(grant.argsHash);
+    }
   }
 
   private slotOf(call: ToolCall): ToolSlot | undefined {
@@ -175,23 +218,41 @@ export class GrantCache {
   }
 }
 
-/** An allow entry's hit when it is live and its pin matches; otherwise why it cannot be used. */
+/**
+ * An allow entry's hit when it is still valid for the call as it is now; otherwise why not.
+ * Valid means: within its life (its own expiry, and its tier's life counted from when it was
+ * granted, which cannot be in the future), granted for this definition (pin), for a tier no
+ * lower than the call's tier now, and for a tool Allow always may still be given for.
+ */
 function checkAllow(
   entry: Entry | undefined,
   call: ToolCall,
   now: number,
+  check: HitCheck,
 ): LookupResult | undefined {
   if (entry?.grant.decision !== 'allow') return undefined;
-  if (entry.expires <= now) return entry.expired;
+  const { grant } = entry;
+  const tierLife = check.life[grant.riskTier];
+  if (
+    entry.expires <= now ||
+    entry.granted > now + CLOCK_TOLERANCE_MS ||
+    (tierLife !== null && entry.granted + tierLife <= now)
+  ) {
+    return entry.expired;
+  }
   if (!isDescribed(call.tool)) {
-    return { status: 'prompt', reason: 'definition_unknown', grant: entry.grant };
+    return { status: 'prompt', reason: 'definition_unknown', grant };
   }
   const current = pinTool(call.tool);
-  const { pin } = entry.grant;
+  const { pin } = grant;
   if (!pin || !current || pin.hash !== current.hash) {
     const changed = pin ? changedParts(pin, current) : [];
-    return { status: 'prompt', reason: 'definition_changed', grant: entry.grant, changed };
+    return { status: 'prompt', reason: 'definition_changed', grant, changed };
   }
+  if (TIER_RANK[check.tier] > TIER_RANK[grant.riskTier]) {
+    return { status: 'prompt', reason: 'risk_raised', grant };
+  }
+  if (!check.allowAlwaysPermitted) return { status: 'prompt', reason: 'not_permitted', grant };
   return entry.hit;
 }
 

@@ -1,4 +1,5 @@
 export { createPermissionEngine, DAY_MS, DEFAULT_EXPIRY } from './engine.js';
+export { MAX_LIFE_MS } from './answers.js';
 export type {
   EngineEvent,
   EngineSnapshot,
@@ -6,7 +7,8 @@ export type {
   PermissionEngine,
   PermissionEngineOptions,
   RequestOptions,
-} from './engine.js';
+} from './engine-types.js';
+export { freezeDefinition } from './snapshot.js';
 export type { PendingPrompt } from './prompt-queue.js';
 export {
   deriveRisk,
@@ -41,13 +43,15 @@ export { canonicalJson } from './canonical-json.js';
 export { hashArgs, hashArgsSync, pinTool, changedParts } from './hash.js';
 export { sha256Hex } from './sha256.js';
 export { grantKey } from './grant-key.js';
-export { isExpired } from './grant-cache.js';
+export { CLOCK_TOLERANCE_MS, isExpired } from './grant-cache.js';
 export type { GrantFilter } from './grant-cache.js';
 export {
   CanonicalJsonError,
   ConsentError,
   CorruptStoreError,
   InvalidAnswerError,
+  InvalidInputError,
   StoreUnavailableError,
 } from './errors.js';
+export type { InvalidInputSource } from './errors.js';
 export type * from './types.js';

@@ -110,7 +110,11 @@ export type LookupReason =
   | 'expired'
   | 'definition_changed'
   | 'definition_unknown'
-  | 'args_hash_unknown';
+  | 'args_hash_unknown'
+  /** The call's tier is higher than the tier the grant was given for (trust withdrawn, risk raised). */
+  | 'risk_raised'
+  /** Allow always may not be given for the tool as it is defined now (it is destructive). */
+  | 'not_permitted';
 
 export interface LookupResult {
   status: LookupStatus;
@@ -165,7 +169,17 @@ export interface RequestResult {
   argsHash: string | null;
   promptId?: string;
   grant?: Grant;
-  /** Set when the prompt failed (renderer threw, refused answer); the call was denied. */
+  /**
+   * The call as decided on: a deep, frozen copy made when `request` was called. Send these
+   * arguments, not the caller's object, which may have changed since. Absent only when the call
+   * itself was invalid (then it was denied).
+   */
+  call?: ToolCall;
+  /**
+   * Set when something failed on the way (an invalid call or answer, a renderer that threw, a
+   * store that could not save an "always" answer). An allowed result with an error still ran
+   * only what the user allowed; a failed save means the answer was not remembered.
+   */
   error?: Error;
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  createManualClock,
+  createPermissionEngine,
   isExpired,
   memoryStore,
   type EngineEvent,
@@ -138,12 +140,16 @@ describe('prompt queue (seed 004)', () => {
     expect(nonsense.error?.message).toMatch(/not a choice/);
   });
 
-  it('rejects malformed calls with a message that says what to fix', async () => {
+  it('denies malformed calls with a message that says what to fix (it never rejects)', async () => {
     const { engine } = await setup();
+    const user = scriptedUser('allow_once');
     const bad = { ...callOf(tools.notesPut), userId: '', server: { id: '' } };
-    await expect(engine.request(bad, scriptedUser())).rejects.toThrow(
-      /userId must be a non-empty string; server.id must be a non-empty string/,
+    const result = await engine.request(bad, user);
+    expect(result).toMatchObject({ allowed: false, settledBy: 'error' });
+    expect(result.error?.message).toMatch(
+      /userId must be a non-empty, well-formed string; server.id must be a non-empty, well-formed string/,
     );
+    expect(user.shown).toHaveLength(0);
   });
 });
 
@@ -188,10 +194,15 @@ describe('grants: pins, scope, time and revocation', () => {
         )
       ).origin,
     ).toBe('cache_hit');
+    // Without a hash, lookup hashes the arguments itself; told they cannot be hashed, it asks.
     expect(engine.lookup(callOf(tools.notesPut, { args: { id: 'b' } }))).toMatchObject({
       status: 'prompt',
-      reason: 'args_hash_unknown',
+      reason: 'no_grant',
     });
+    expect(engine.lookup(callOf(tools.notesPut, { args }))).toMatchObject({ status: 'allow' });
+    expect(
+      engine.lookup(callOf(tools.notesPut, { args: { id: 'b' } }), { argsHash: null }),
+    ).toMatchObject({ status: 'prompt', reason: 'args_hash_unknown' });
     const user = scriptedUser('deny_once');
     await engine.request(callOf(tools.notesPut, { args: { id: 'b' } }), user);
     expect(user.shown).toHaveLength(1);
@@ -309,15 +320,23 @@ describe('failing stores fail closed', () => {
 });
 
 describe('corrupt expiry', () => {
-  it('a grant whose expiry cannot be read counts as expired (asks instead of allowing)', async () => {
+  it('a grant whose expiry cannot be read is left out and reported (asks instead of allowing)', async () => {
     const { engine } = await setup();
     await engine.request(callOf(tools.notesPut), scriptedUser('allow_always'));
     const grant = { ...engine.grants()[0]!, expiresAt: 'next tuesday' };
-    const restarted = await setup({ store: memoryStore([grant]) });
-    expect(restarted.engine.lookup(callOf(tools.notesPut))).toMatchObject({
-      status: 'prompt',
-      reason: 'expired',
+    const store = memoryStore([grant]);
+    const restarted = createPermissionEngine({
+      store,
+      clock: createManualClock(Date.UTC(2026, 10, 21)),
     });
+    const invalid: EngineEvent[] = [];
+    restarted.subscribe((event) => event.type === 'invalid' && invalid.push(event));
+    await restarted.ready;
+    expect(restarted.lookup(callOf(tools.notesPut))).toMatchObject({
+      status: 'prompt',
+      reason: 'no_grant',
+    });
+    expect(invalid).toMatchObject([{ source: 'store', count: 1 }]);
     expect(isExpired(grant, 0)).toBe(true);
   });
 });

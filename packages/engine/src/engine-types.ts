@@ -1,0 +1,125 @@
+import type { AuditInput } from './audit.js';
+import type { Clock } from './clock.js';
+import type { InvalidInputSource } from './errors.js';
+import type { GrantFilter } from './grant-cache.js';
+import type { PendingPrompt } from './prompt-queue.js';
+import type { RiskOptions } from './risk.js';
+import type { GrantStore } from './store.js';
+import type {
+  AuditEvent,
+  Grant,
+  LookupResult,
+  PromptAnswer,
+  PromptCallback,
+  RequestResult,
+  RiskTier,
+  ToolCall,
+} from './types.js';
+
+export interface PermissionEngineOptions {
+  /** Where grants persist. The cache is synced from it once at start (merged, never overwritten). */
+  store: GrantStore;
+  /** @default systemClock */
+  clock?: Clock;
+  /** A callback, a sink, or several. Audit failures never change a decision. */
+  audit?: AuditInput;
+  /**
+   * Allow-always lifetime per tier in ms (0 to 100 years); `null` = never expires. A grant is
+   * also bounded by its tier's lifetime counted from when it was granted, whatever its stored
+   * `expiresAt` says. @default DEFAULT_EXPIRY (90/30/7 days)
+   */
+  expiry?: Partial<Record<RiskTier, number | null>>;
+  /** Deny-always lifetime in ms (0 to 100 years). @default null (never expires) */
+  denyExpiry?: number | null;
+  risk?: RiskOptions;
+  /**
+   * How long `request` waits for the initial store sync before asking anyway
+   * (spec R4.1: never a silent allow or deny). Needs `clock.setTimer`.
+   * @default 250
+   */
+  readyWaitMs?: number;
+  /** Default prompt timeout; a timed-out prompt answers Deny once. @default null (none) */
+  promptTimeoutMs?: number | null;
+}
+
+export interface RequestOptions {
+  /** The renderer's callback that asks the user. */
+  prompt: PromptCallback;
+  /** Aborting denies the call (Deny once) and closes the prompt when no one else waits on it. */
+  signal?: AbortSignal;
+  /** Overrides the engine's `promptTimeoutMs`. */
+  timeoutMs?: number | null;
+  /** Extra data for the renderer (for example `{ kind: 'dry_run_preview', preview }`). */
+  context?: Record<string, unknown>;
+  /** Ask even when a grant would decide. @default false */
+  forcePrompt?: boolean;
+  /** Store "always" answers as grants. When false they act as "once". @default true */
+  persist?: boolean;
+}
+
+export type EngineStatus = 'syncing' | 'ready' | 'failed';
+
+export type EngineEvent =
+  | { type: 'status'; status: EngineStatus; error?: Error }
+  | { type: 'pending'; pending: readonly PendingPrompt[] }
+  | { type: 'checking'; count: number }
+  | { type: 'grants' }
+  | { type: 'decision'; event: AuditEvent; result: RequestResult }
+  | { type: 'audit_error'; error: unknown }
+  /**
+   * A value from outside was refused and the engine failed closed on it: a malformed call
+   * (denied), an answer it could not take (denied once), stored grants or store changes it could
+   * not hold (`count` of them; left out, so their calls are asked).
+   */
+  | { type: 'invalid'; source: InvalidInputSource; error: Error; count?: number };
+
+/** An immutable view for `useSyncExternalStore`-style adapters; a new object on every change. */
+export interface EngineSnapshot {
+  status: EngineStatus;
+  error?: Error;
+  pending: readonly PendingPrompt[];
+  /** Requests still hashing arguments or waiting for the store sync ("Checking permissions…"). */
+  checking: number;
+  grantsVersion: number;
+}
+
+export interface PermissionEngine {
+  /** Settles when the lookup cache is synced; rejects with the store's error (already handled internally). */
+  readonly ready: Promise<void>;
+  /**
+   * Synchronous O(1) lookup, re-validating the grant it finds against the call as it is now.
+   * Before `ready` or after a store failure: always 'prompt'. Hashes the arguments itself when a
+   * per-arguments grant exists for the tool and no `argsHash` is given.
+   */
+  lookup(call: ToolCall, options?: { argsHash?: string | null }): LookupResult;
+  /**
+   * The whole flow: lookup, queue, prompt, record, audit. Settles exactly once and never
+   * rejects: a malformed call, a missing callback or any failure on the way is a denial with
+   * `error` set. An "always" answer settles once its grant is saved.
+   */
+  request(call: ToolCall, options: RequestOptions): Promise<RequestResult>;
+  pending(): readonly PendingPrompt[];
+  /** Answers a pending prompt from elsewhere. False when no such prompt; throws InvalidAnswerError for a refused answer. */
+  resolve(promptId: string, answer: PromptAnswer): boolean;
+  /** Cancels a pending prompt: every request waiting on it gets Deny once. */
+  cancel(promptId: string): boolean;
+  /** Grants, frozen. A filter value must be a non-empty id (TypeError otherwise). */
+  grants(filter?: GrantFilter): Grant[];
+  /**
+   * Revokes a key: every grant of it given until now, here or (once heard) in other tabs and
+   * processes, stays void. Waits for the first store sync, so it also covers what that brings.
+   */
+  revoke(keyOrGrant: string | Grant): Promise<boolean>;
+  /**
+   * Revokes every grant the filter matches (all grants with no filter). A filter value must be a
+   * non-empty id: `{ userId: undefined }` is refused with a TypeError, never read as "everyone".
+   */
+  revokeAll(filter?: GrantFilter): Promise<number>;
+  subscribe(listener: (event: EngineEvent) => void): () => void;
+  getSnapshot(): EngineSnapshot;
+  /** Stops listening to the store; pending prompts are cancelled. */
+  dispose(): void;
+}
+
+/** Re-exported so callers can name the filter type without reaching into the cache module. */
+export type { GrantFilter };

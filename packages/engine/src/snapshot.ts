@@ -1,0 +1,143 @@
+import { InvalidInputError } from './errors.js';
+import type { ServerRef, ToolCall, ToolDefinition } from './types.js';
+
+/**
+ * What was approved is what runs: the engine decides on a deep, frozen copy of each call and
+ * hands that copy back in its result, so a caller that changes its arguments object while the
+ * user looks at the prompt changes nothing that is asked, remembered or sent.
+ */
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const isId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && !LONE_SURROGATE.test(value);
+
+/** Definitions the engine froze itself (or a catalog froze through it): used as they are. */
+const frozenDefinitions = new WeakSet<ToolDefinition>();
+/** A caller's mutable definition → its JSON and frozen copy, so an unchanged one is copied once. */
+const copies = new WeakMap<ToolDefinition, { json: string; frozen: ToolDefinition }>();
+
+/** Deep-freezes a JSON value without recursion (arguments may nest 10 000 deep). */
+function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || Object.isFrozen(node)) continue;
+    Object.freeze(node);
+    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+/**
+ * A deep copy as the wire carries it: `JSON.stringify` then `JSON.parse`, so holes become
+ * null, `toJSON` runs, and undefined members drop out exactly as in the request a server gets.
+ */
+function jsonCopy(value: unknown, what: string): unknown {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new InvalidInputError(
+      'call',
+      `${what} cannot be sent as JSON (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+/** Arguments as the wire carries them (see `jsonCopy`); throws `InvalidInputError` when it cannot. */
+export function wireCopy(args: unknown): unknown {
+  try {
+    return args === undefined ? undefined : jsonCopy(args, 'The arguments');
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
+    // A stack overflow on absurd nesting, or a getter that throws: same answer.
+    throw new InvalidInputError('call', `The arguments cannot be read (${String(error)}).`);
+  }
+}
+
+/** The parts of a definition the engine reads; everything else a server lists stays out. */
+function pickDefinition(tool: ToolDefinition): ToolDefinition {
+  const picked: ToolDefinition = { name: tool.name };
+  if (tool.title !== undefined) picked.title = tool.title;
+  if (tool.description !== undefined) picked.description = tool.description;
+  if (tool.annotations !== undefined) picked.annotations = tool.annotations;
+  if (tool.inputSchema !== undefined) picked.inputSchema = tool.inputSchema;
+  if (tool._meta !== undefined) picked._meta = tool._meta;
+  return picked;
+}
+
+/**
+ * A deep, frozen copy of a tool definition with only the parts the engine reads (name, title,
+ * description, annotations, inputSchema, _meta). A catalog that keeps definitions as immutable
+ * values freezes them once through this, and the engine then uses them without copying.
+ * Throws `InvalidInputError` for a definition JSON cannot hold.
+ */
+export function freezeDefinition(tool: ToolDefinition): ToolDefinition {
+  if (frozenDefinitions.has(tool)) return tool;
+  const picked = pickDefinition(tool);
+  const memo = copies.get(tool);
+  let json: string;
+  try {
+    json = JSON.stringify(picked);
+  } catch (error) {
+    throw new InvalidInputError(
+      'call',
+      `The definition of a tool cannot be read as JSON (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  if (memo && memo.json === json) return memo.frozen;
+  const frozen = deepFreeze(JSON.parse(json) as ToolDefinition);
+  frozenDefinitions.add(frozen);
+  copies.set(tool, { json, frozen });
+  return frozen;
+}
+
+/** Says what is wrong with a call, or nothing. */
+function callProblems(call: unknown): string[] {
+  if (typeof call !== 'object' || call === null) {
+    return ['a tool call must be an object: { userId, workspaceId, server, tool, args }'];
+  }
+  const { userId, workspaceId, server, tool } = call as Partial<ToolCall>;
+  const problems: string[] = [];
+  if (!isId(userId)) problems.push('userId must be a non-empty, well-formed string');
+  if (!isId(workspaceId)) problems.push('workspaceId must be a non-empty, well-formed string');
+  if (typeof server !== 'object' || server === null || !isId(server.id)) {
+    problems.push(
+      "server.id must be a non-empty, well-formed string (the host's id for this connection)",
+    );
+  }
+  if (typeof tool !== 'object' || tool === null || !isId(tool.name)) {
+    problems.push('tool.name must be a non-empty, well-formed string');
+  }
+  return problems;
+}
+
+/** Rejects malformed calls with an `InvalidInputError` that says what to fix. */
+export function validateCall(call: ToolCall): void {
+  const problems = callProblems(call);
+  if (problems.length > 0) {
+    throw new InvalidInputError('call', `Invalid tool call: ${problems.join('; ')}.`);
+  }
+}
+
+/**
+ * Validates a call and returns the frozen copy the engine decides on: the arguments as JSON
+ * carries them, the definition's engine-read parts, the host's server fields. Throws
+ * `InvalidInputError` (never anything else) for a call that cannot be decided on.
+ */
+export function snapshotCall(call: ToolCall): ToolCall {
+  validateCall(call);
+  const server: ServerRef = { id: call.server.id };
+  if (call.server.trusted !== undefined) server.trusted = call.server.trusted === true;
+  if (typeof call.server.name === 'string') server.name = call.server.name;
+  const args = wireCopy(call.args);
+  return Object.freeze({
+    userId: call.userId,
+    workspaceId: call.workspaceId,
+    server: Object.freeze(server),
+    tool: freezeDefinition(call.tool),
+    args: deepFreeze(args),
+  });
+}
