@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { pinTool, type ToolDefinition } from '@mcp-consent/engine';
+import { canonicalJson, freezeDefinition, pinTool, type ToolDefinition } from '@mcp-consent/engine';
 
 export type CatalogStatus = 'empty' | 'loading' | 'ready' | 'failed';
 
@@ -59,22 +59,27 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
 
   const remember = (definition: ToolDefinition) => {
     const hash = pinTool(definition)?.hash;
-    if (!hash || history.has(hash)) return;
-    history.set(hash, definition);
+    if (!hash) return;
+    const known = history.has(hash);
+    history.set(hash, definition); // the latest definition with this pin (its _meta may differ)
+    if (known) return;
     const order = historyOrder.get(definition.name) ?? [];
     order.push(hash);
     while (order.length > historyPerTool) history.delete(order.shift()!);
     historyOrder.set(definition.name, order);
   };
 
-  /** Returns the known object when nothing pinned changed, else a new frozen definition. */
+  /**
+   * Returns the known object when nothing the engine reads changed (the pinned parts and
+   * `_meta`, where a server states its own risk), else a new frozen definition.
+   */
   const intern = (tool: Tool): ToolDefinition => {
     const next = toDefinition(tool);
     const known = current.get(tool.name);
+    if (known && sameDefinition(known, next)) return known;
     const hash = pinTool(next)?.hash;
-    if (known && hash && pinTool(known)?.hash === hash) return known;
     const seen = hash ? history.get(hash) : undefined;
-    if (seen) return seen;
+    if (seen && sameDefinition(seen, next)) return seen;
     remember(next);
     return next;
   };
@@ -165,12 +170,31 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
   };
 }
 
-/** Only the parts the engine reads; the SDK's extra fields (icons, outputSchema, …) stay out of pins. */
+/**
+ * Only the parts the engine reads; the SDK's extra fields (icons, outputSchema, …) stay out of pins.
+ * Deep-frozen through the engine, which then decides on the catalog's object without copying it.
+ */
 function toDefinition(tool: Tool): ToolDefinition {
   const definition: ToolDefinition = { name: tool.name, inputSchema: tool.inputSchema };
   if (tool.title !== undefined) definition.title = tool.title;
   if (tool.description !== undefined) definition.description = tool.description;
   if (tool.annotations !== undefined) definition.annotations = { ...tool.annotations };
   if (tool._meta !== undefined) definition._meta = tool._meta;
-  return Object.freeze(definition);
+  return freezeDefinition(definition);
+}
+
+/** `_meta` as comparable text; one that cannot be read never equals another. */
+function metaText(meta: unknown): string {
+  try {
+    return canonicalJson(meta ?? null);
+  } catch {
+    return `unreadable:${Math.random()}`;
+  }
+}
+
+/** Same pinned parts and same `_meta`: nothing the engine decides on differs. */
+export function sameDefinition(a: ToolDefinition, b: ToolDefinition): boolean {
+  if (a === b) return true;
+  const [x, y] = [pinTool(a), pinTool(b)];
+  return x !== null && y !== null && x.hash === y.hash && metaText(a._meta) === metaText(b._meta);
 }

@@ -6,16 +6,24 @@ import {
   ErrorCode,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import type {
-  PermissionEngine,
-  PromptCallback,
-  RequestOptions as EngineRequestOptions,
-  RequestResult,
-  ServerRef,
-  ToolCall,
+import {
+  changedParts,
+  pinTool,
+  type PermissionEngine,
+  type PromptCallback,
+  type RequestOptions as EngineRequestOptions,
+  type RequestResult,
+  type ServerRef,
+  type ToolCall,
+  type ToolDefinition,
 } from '@mcp-consent/engine';
 import { parseDryRunResult, type ValidateContentOptions } from '@mcp-consent/prompt';
-import { createToolCatalog, type ToolCatalog, type ToolCatalogOptions } from './catalog.js';
+import {
+  createToolCatalog,
+  sameDefinition,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+} from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm, type DryRunPromptContext } from './dry-run.js';
 import {
   answerElicitation,
@@ -77,6 +85,19 @@ export type GuardEvent =
       tool: string;
       outcome: 'approved' | 'declined' | 'still_preview';
     };
+
+/** How often a call is asked about again because its tool changed while the user decided. */
+const MAX_REDECIDE_ROUNDS = 3;
+
+/** True when a tool carries more than its name (the engine's own test, inlined: it is not exported). */
+const isDescribed = (tool: ToolDefinition) =>
+  tool.description !== undefined ||
+  tool.inputSchema !== undefined ||
+  tool.annotations !== undefined;
+
+/** An unfrozen copy of approved JSON arguments, in the shape `callTool` takes. */
+const sendable = (args: unknown): Record<string, unknown> | undefined =>
+  args === undefined ? undefined : (structuredClone(args) as Record<string, unknown>);
 
 /** The SDK client with a gated `callTool`; every other member is the wrapped client's. */
 export type GuardedClient = Client & {
@@ -204,6 +225,39 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
           client.callTool(params, resultSchema, forwarded),
         );
 
+  /** The definition to decide on now: the catalog's, or only the name while it is unknown or stale. */
+  const definitionOf = (name: string): ToolDefinition =>
+    (catalog.stale ? undefined : catalog.get(name)) ?? { name };
+
+  /**
+   * What the user approved is what runs: when the server changed the tool while the user was
+   * deciding (a `list_changed` during the prompt), the answer was for a definition that no longer
+   * exists, so the new one is asked about before anything is sent. A few rounds at most; a
+   * server that keeps changing the tool gets a denial.
+   */
+  const decideOnCurrent = async (
+    first: RequestResult | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RequestResult | undefined> => {
+    let decision = first;
+    for (let round = 0; decision?.allowed && decision.call; round += 1) {
+      const decided = decision.call;
+      // Asked about as unknown (the worst case): whatever the listing says, it was not less.
+      if (!isDescribed(decided.tool)) break;
+      if (catalog.stale) await catalog.refresh(); // joins the re-listing the notification started
+      const now = definitionOf(decided.tool.name);
+      if (sameDefinition(now, decided.tool)) break;
+      if (round >= MAX_REDECIDE_ROUNDS) return undefined;
+      warn(`${decided.tool.name} changed while the user was deciding; asking again.`);
+      const pinned = pinTool(decided.tool);
+      const changed = pinned ? changedParts(pinned, pinTool(now)) : [];
+      decision = await decide({ ...decided, tool: now }, signal, {
+        context: { previousDefinition: decided.tool, changed },
+      });
+    }
+    return decision;
+  };
+
   const callTool: CallTool = async (params, resultSchema, requestOptions) => {
     startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
     const name = params.name;
@@ -220,14 +274,21 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
       server,
       // Unknown to the catalog yet, or announced as changed and not re-listed yet: only the
       // name, which the engine treats as the worst case (and no pinned grant matches).
-      tool: (catalog.stale ? undefined : catalog.get(name)) ?? { name },
+      tool: definitionOf(name),
       args: forwarded.arguments ?? {},
     };
-    const decision = await decide(call, requestOptions?.signal);
-    if (!decision?.allowed) {
+    const decision = await decideOnCurrent(
+      await decide(call, requestOptions?.signal),
+      requestOptions?.signal,
+    );
+    if (!decision?.allowed || !decision.call) {
       requestOptions?.signal?.throwIfAborted();
       return refuse(name, decision) as CallToolResultOut;
     }
+    // The engine's frozen copy of the arguments, taken when the call was asked about: the
+    // caller's object may have changed since. A fresh copy, since the SDK and in-memory servers
+    // may write to what they are given.
+    forwarded = { ...forwarded, arguments: sendable(decision.call.args) };
     const result = await send(forwarded, resultSchema, requestOptions);
     if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true) return result;
     const preview = parseDryRunResult(result);
@@ -235,7 +296,7 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
 
     // Seed 001: the user reviews the server's preview; only then does the kit turn the caller's key.
     const context: DryRunPromptContext = { kind: 'dry_run_preview', preview };
-    const approval = await decide(call, requestOptions?.signal, {
+    const approval = await decide(decision.call, requestOptions?.signal, {
       context,
       forcePrompt: true,
       persist: false,
@@ -245,7 +306,8 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
       requestOptions?.signal?.throwIfAborted();
       return refuse(name, approval, true) as CallToolResultOut;
     }
-    const confirmed = { ...forwarded, arguments: { ...forwarded.arguments, [CONFIRM_ARG]: true } };
+    const approved = approval.call ? sendable(approval.call.args) : forwarded.arguments;
+    const confirmed = { ...forwarded, arguments: { ...approved, [CONFIRM_ARG]: true } };
     const second = await send(confirmed, resultSchema, requestOptions);
     if (!parseDryRunResult(second)) {
       report({ type: 'dry_run', serverId: server.id, tool: name, outcome: 'approved' });
