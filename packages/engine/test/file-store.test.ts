@@ -2,9 +2,19 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CorruptStoreError, StoreUnavailableError } from '@mcp-consent/engine';
+import {
+  applyChange,
+  CorruptStoreError,
+  StoreUnavailableError,
+  type Grant,
+  type StoreChange,
+  type StoreState,
+} from '@mcp-consent/engine';
 import { fileStore } from '@mcp-consent/engine/file';
+import { withFileLock } from '../src/file/file-lock.js';
+import { changesBetween } from '../src/file/file-watch.js';
 import { makeGrant } from './fixtures/grants.js';
+import { callOf, scriptedUser, setup, tools } from './helpers.js';
 
 let dir: string;
 
@@ -104,6 +114,28 @@ describe('fileStore', () => {
         }),
         /grants\[1\] \(key "bad"\) is not a valid grant/,
       ],
+      [
+        'revocations that are not a list',
+        JSON.stringify({ version: 1, grants: [], revocations: {} }),
+        /"revocations" is not an array/,
+      ],
+      [
+        'a revocation without a readable time',
+        JSON.stringify({
+          version: 1,
+          grants: [],
+          revocations: [
+            { key: 'k', revokedAt: '2025-06-01T10:00:00.000Z' },
+            { key: 'r', revokedAt: 'soon' },
+          ],
+        }),
+        /revocations\[1\] \(key "r"\) is not a valid revocation/,
+      ],
+      [
+        'a clearedAt that is not a time',
+        JSON.stringify({ version: 1, grants: [], clearedAt: 42 }),
+        /"clearedAt" is 42, not a time/,
+      ],
     ];
 
     it.each(cases)(
@@ -195,5 +227,223 @@ describe('fileStore', () => {
 
     expect(await fileStore(path).load()).toEqual([makeGrant('a')]);
     expect((await readdir(dir)).sort()).toEqual(['grants.json', 'other']);
+  });
+});
+
+describe('fileStore revocations and clears', () => {
+  const at = (seconds: number) => `2025-06-01T10:00:${String(seconds).padStart(2, '0')}.000Z`;
+
+  it('remembers a revoke in the file, so a late put of an older grant is refused by any instance', async () => {
+    const path = join(dir, 'grants.json');
+    const store = fileStore(path);
+    await store.put(makeGrant('k', { grantedAt: at(0) }));
+    await store.delete('k', undefined, at(5));
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      version: 1,
+      grants: [],
+      revocations: [{ key: 'k', revokedAt: at(5) }],
+    });
+
+    // Another instance (a restart, another process) gets the answer given before the revoke.
+    const other = fileStore(path);
+    await other.put(makeGrant('k', { grantedAt: at(3) }));
+    expect(await other.load()).toEqual([]);
+    // An answer given after the revoke replaces the revocation.
+    await other.put(makeGrant('k', { grantedAt: at(6) }));
+    expect(await store.load()).toEqual([makeGrant('k', { grantedAt: at(6) })]);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      version: 1,
+      grants: [makeGrant('k', { grantedAt: at(6) })],
+    });
+  });
+
+  it('remembers the last clear: older grants stay out, newer ones come in', async () => {
+    const path = join(dir, 'grants.json');
+    const store = fileStore(path);
+    await store.put(makeGrant('a', { grantedAt: at(1) }));
+    await store.delete('b', undefined, at(2));
+    await store.clear(at(10));
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      version: 1,
+      grants: [],
+      clearedAt: at(10),
+    });
+    await fileStore(path).put(makeGrant('a', { grantedAt: at(9) }));
+    await fileStore(path).put(makeGrant('c', { grantedAt: at(11) }));
+    expect(await store.load()).toEqual([makeGrant('c', { grantedAt: at(11) })]);
+  });
+
+  it('does not rewrite the file for a change that changes nothing', async () => {
+    const path = join(dir, 'grants.json');
+    const store = fileStore(path);
+    await store.put(makeGrant('a', { grantedAt: at(2) }));
+    const before = await readFile(path, 'utf8');
+    await writeFile(path, before.replace('{', '{ '));
+    await store.put(makeGrant('a', { grantedAt: at(1) }));
+    await store.delete('missing');
+    expect(await readFile(path, 'utf8')).toBe(before.replace('{', '{ '));
+  });
+});
+
+/** Resolves once `condition` holds; fails the test after `timeoutMs` (a ceiling, not a goal). */
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  for (let waited = 0; !condition(); waited += 5) {
+    if (waited > timeoutMs) throw new Error(`still waiting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('fileStore.subscribe', () => {
+  const at = (seconds: number) => `2025-06-01T10:00:${String(seconds).padStart(2, '0')}.000Z`;
+
+  it.each([
+    ['the directory watch', { pollMs: 60_000 }],
+    ['the poll alone', { watch: false, pollMs: 20 }],
+  ])("hears another instance's puts, revokes, deletes and clear through %s", async (_, options) => {
+    const path = join(dir, 'grants.json');
+    const writer = fileStore(path);
+    const listener = fileStore(path, options);
+    const heard: StoreChange[] = [];
+    listener.subscribe((change) => heard.push(change));
+    await listener.load();
+    const next = async (change: () => Promise<void>) => {
+      const count = heard.length;
+      await change();
+      await until(() => heard.length > count);
+    };
+
+    await next(() => writer.put(makeGrant('a', { grantedAt: at(1) })));
+    await next(() => writer.put(makeGrant('b', { grantedAt: at(1) })));
+    await next(() => writer.put(makeGrant('a', { grantedAt: at(2), riskTier: 'high' })));
+    await next(() => writer.delete('a', undefined, at(3)));
+    await next(() => writer.delete('b'));
+    await next(() => writer.clear(at(20)));
+    expect(heard).toEqual([
+      { type: 'put', grant: makeGrant('a', { grantedAt: at(1) }) },
+      { type: 'put', grant: makeGrant('b', { grantedAt: at(1) }) },
+      { type: 'put', grant: makeGrant('a', { grantedAt: at(2), riskTier: 'high' }) },
+      {
+        type: 'delete',
+        key: 'a',
+        grant: makeGrant('a', { grantedAt: at(2), riskTier: 'high' }),
+        revokedAt: at(3),
+      },
+      { type: 'delete', key: 'b', grant: makeGrant('b', { grantedAt: at(1) }) },
+      { type: 'clear', clearedAt: at(20) },
+    ]);
+    listener.close();
+  });
+
+  it('does not announce its own writes, and tells what other writes it found in the file', async () => {
+    const path = join(dir, 'grants.json');
+    const mine = fileStore(path, { watch: false, pollMs: 60_000 });
+    const heard: StoreChange[] = [];
+    mine.subscribe((change) => heard.push(change));
+    await mine.load();
+    await mine.put(makeGrant('mine'));
+    expect(heard).toEqual([]);
+
+    // Another writer's change, found while writing (neither the watch nor the poll has run).
+    await fileStore(path).put(makeGrant('theirs'));
+    await mine.delete('mine');
+    expect(heard).toEqual([{ type: 'put', grant: makeGrant('theirs') }]);
+    mine.close();
+  });
+
+  it('lets an engine on another instance apply an allow and a revoke without reloading', async () => {
+    const path = join(dir, 'grants.json');
+    const a = await setup({ store: fileStore(path) });
+    const b = await setup({ store: fileStore(path) });
+    await Promise.all([a.engine.ready, b.engine.ready]);
+    const call = callOf(tools.notesList);
+
+    await a.engine.request(call, scriptedUser('allow_always'));
+    await until(() => b.engine.lookup(call).status === 'allow');
+    await a.engine.revoke(a.engine.grants()[0]!);
+    await until(() => b.engine.lookup(call).status === 'prompt');
+    expect(b.engine.grants()).toEqual([]);
+    a.engine.dispose();
+    b.engine.dispose();
+  });
+
+  it('after close hears nothing more and rejects every call', async () => {
+    const path = join(dir, 'grants.json');
+    const listener = fileStore(path, { pollMs: 10 });
+    const heard: StoreChange[] = [];
+    listener.subscribe((change) => heard.push(change));
+    await listener.load();
+    listener.close();
+    await fileStore(path).put(makeGrant('a'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+    await expect(listener.load()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(listener.put(makeGrant('b'))).rejects.toThrow(/closed/);
+  });
+
+  it('a write that waits longer than lockTimeoutMs for the lock rejects, naming the file', async () => {
+    const path = join(dir, 'grants.json');
+    let release!: () => void;
+    const held = withFileLock(path, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const store = fileStore(path, { lockTimeoutMs: 100 });
+    const error = (await store.put(makeGrant('a')).catch((reason: unknown) => reason)) as Error;
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error.message).toContain(path);
+    expect(error.message).toMatch(/another process holds the lock/i);
+    release();
+    await held;
+    await store.put(makeGrant('a'));
+    expect(await store.load()).toEqual([makeGrant('a')]);
+  });
+});
+
+describe('changesBetween (what a subscriber hears)', () => {
+  const at = (seconds: number) => `2025-06-01T10:00:${String(seconds).padStart(2, '0')}.000Z`;
+  const state = (
+    grants: Grant[],
+    revocations: [string, string][] = [],
+    clearedAt: string | null = null,
+  ): StoreState => ({
+    grants: new Map(grants.map((grant) => [grant.key, grant])),
+    revocations: new Map(revocations),
+    clearedAt,
+  });
+  /** Applying what is heard to what was known gives the new file's grants. */
+  const replay = (known: StoreState, next: StoreState) => {
+    const copy = state([...known.grants.values()], [...known.revocations], known.clearedAt);
+    for (const change of changesBetween(known, next)) applyChange(copy, change);
+    return [...copy.grants.values()];
+  };
+
+  it('a grant replaced by an older one (a plain delete, then an older answer) is taken back first', () => {
+    const known = state([makeGrant('k', { grantedAt: at(5) })]);
+    const next = state([makeGrant('k', { grantedAt: at(1) })]);
+    expect(changesBetween(known, next)).toEqual([
+      { type: 'delete', key: 'k', grant: makeGrant('k', { grantedAt: at(5) }) },
+      { type: 'put', grant: makeGrant('k', { grantedAt: at(1) }) },
+    ]);
+    expect(replay(known, next)).toEqual([...next.grants.values()]);
+  });
+
+  it('a grant newer than a revoke that vanished anyway is deleted by itself, the revoke kept', () => {
+    const known = state([makeGrant('k', { grantedAt: at(5) })]);
+    const next = state([], [['k', at(3)]]);
+    expect(changesBetween(known, next)).toEqual([
+      { type: 'delete', key: 'k', grant: makeGrant('k', { grantedAt: at(5) }) },
+      { type: 'delete', key: 'k', revokedAt: at(3) },
+    ]);
+    expect(replay(known, next)).toEqual([]);
+  });
+
+  it('a missing file takes back every grant; a clear is one change, not one per grant', () => {
+    const known = state([makeGrant('a'), makeGrant('b')]);
+    expect(changesBetween(known, state([])).map((change) => change.type)).toEqual([
+      'delete',
+      'delete',
+    ]);
+    expect(changesBetween(known, state([], [], at(30)))).toEqual([
+      { type: 'clear', clearedAt: at(30) },
+    ]);
+    expect(changesBetween(known, state([makeGrant('a'), makeGrant('b')]))).toEqual([]);
   });
 });

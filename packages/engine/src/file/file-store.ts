@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CorruptStoreError, StoreUnavailableError } from '../errors.js';
-import { isGrant, isNewer, type GrantStore } from '../store.js';
-import type { Grant } from '../types.js';
-
-/** The on-disk format of a grant file. */
-export interface GrantFile {
-  version: 1;
-  grants: Grant[];
-}
+import {
+  applyChange,
+  emptyStoreState,
+  type GrantStore,
+  type StoreChange,
+  type StoreState,
+} from '../store.js';
+import { FORMAT_VERSION, formatGrantFile, parseGrantFile } from './file-format.js';
+import { isAlive, withFileLock } from './file-lock.js';
+import { changesBetween, watchFile } from './file-watch.js';
 
 export interface FileStoreOptions {
   /**
@@ -20,52 +22,86 @@ export interface FileStoreOptions {
    * @default true
    */
   durable?: boolean;
+  /**
+   * How long `put`, `delete` and `clear` wait while another process holds the file's lock
+   * before rejecting with a `StoreUnavailableError` (the engine then asks instead of deciding).
+   * @default 10000
+   */
+  lockTimeoutMs?: number;
+  /**
+   * Subscribers only: how often (ms) the file is checked for changes by other processes that
+   * the directory watch did not report (some network and virtual file systems never do).
+   * @default 1000
+   */
+  pollMs?: number;
+  /**
+   * Subscribers only: watch the file's directory, so other processes' changes are heard within
+   * milliseconds. With `false` only the poll (`pollMs`) notices them.
+   * @default true
+   */
+  watch?: boolean;
 }
 
 /** A grant store backed by a file, with where it lives. */
 export interface FileGrantStore extends GrantStore {
   /** The absolute path of the grant file. */
   readonly path: string;
+  subscribe(listener: (change: StoreChange) => void): () => void;
+  /** Stops watching the file; later calls reject. */
+  close(): void;
 }
 
-const FORMAT_VERSION = 1;
-
 /**
- * Keeps every grant in one JSON file, `{ "version": 1, "grants": [...] }`.
+ * Keeps every grant in one JSON file, `{ "version": 1, "grants": [...] }`, plus the revokes
+ * that still matter (`revocations: [{ key, revokedAt }]`) and the last `clearedAt`, so a late
+ * put of a grant older than a revoke or clear cannot bring it back (`applyChange` in store.ts).
  *
  * - A missing file is an empty store; parent directories are created on the first write.
- * - Writes are serialized within this instance and atomic: the whole file is
- *   written to a temp file in the same directory, flushed, and renamed over the
- *   target. `put` resolves only after the rename, so an acknowledged grant survives
- *   a crash of the process.
- * - A corrupt file (not JSON, wrong shape, an entry that is not a grant) is moved
- *   aside to `<path>.corrupt-<timestamp>` and the operation rejects with a
+ * - Safe for several processes (and store instances) sharing the file: `put`, `delete` and
+ *   `clear` read, change and write the file while holding a lock across processes (see
+ *   file-lock.ts: on Linux and Windows a socket name the kernel frees when its holder dies,
+ *   elsewhere `<path>.lock` holding the holder's pid), so no acknowledged change is lost. A
+ *   writer that cannot get the lock within `lockTimeoutMs` rejects with `StoreUnavailableError`.
+ * - Writes are atomic: the whole file is written to a temp file in the same directory,
+ *   flushed, and renamed over the target. `put` resolves only after the rename, so an
+ *   acknowledged grant survives a crash of the process. Reads take no lock.
+ * - `subscribe` hears other processes' changes: the directory is watched (and polled every
+ *   `pollMs` as a backstop), the file re-read and compared with what this instance last knew.
+ *   Its own writes are not announced.
+ * - A corrupt file (not JSON, wrong shape, an entry that is not a grant or a revocation) is
+ *   moved aside to `<path>.corrupt-<timestamp>` and the operation rejects with a
  *   `CorruptStoreError` that says where the data went. The store is never emptied
  *   silently; later writes start a fresh file.
- * - Every operation re-reads the file, so grants written by another process are
- *   seen by the next `load`. Two processes writing at the same moment can still
- *   lose one of the two updates (there is no lock); each file stays whole.
  */
 export function fileStore(path: string, options: FileStoreOptions = {}): FileGrantStore {
   const file = resolve(path);
   const dir = dirname(file);
   const durable = options.durable ?? true;
+  const lockOptions = { timeoutMs: options.lockTimeoutMs ?? 10_000 };
+  const watchOptions = { watch: options.watch ?? true, pollMs: options.pollMs ?? 1000 };
   const serialize = serializer();
+  const listeners = new Set<(change: StoreChange) => void>();
+  let stopWatching: (() => void) | undefined;
   let closed = false;
   let cleanedTemps = false;
+  /** What this instance's caller knows: its load, its own writes and the changes announced. */
+  let known: StoreState | null = null;
+  /** The file's identity when `known` was read from it; an unchanged file is not re-read. */
+  let knownStamp: string | undefined;
 
-  async function readGrants(): Promise<Map<string, Grant>> {
+  /** The file's state, or the problem that makes it corrupt. */
+  async function read(): Promise<{ state: StoreState } | { problem: string }> {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return new Map();
+      if (errorCode(error) === 'ENOENT') return { state: emptyStoreState() };
       throw new StoreUnavailableError(`Cannot read the grant file "${file}": ${describe(error)}`, {
         cause: error,
       });
     }
     const parsed = parseGrantFile(text);
-    if (parsed.ok) return new Map(parsed.grants.map((grant) => [grant.key, grant]));
+    if (parsed.ok) return { state: parsed.state };
     if (parsed.newerVersion !== undefined) {
       // Written by a newer release: not corrupt, and not ours to move or overwrite.
       throw new StoreUnavailableError(
@@ -74,9 +110,16 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
           'store at another file. The file was left untouched.',
       );
     }
+    return { problem: parsed.problem };
+  }
+
+  /** Reads the file (holding the lock): a corrupt one is moved aside and the call rejects. */
+  async function readOrQuarantine(): Promise<StoreState> {
+    const result = await read();
+    if ('state' in result) return result.state;
     const quarantinePath = await quarantine(file);
     throw new CorruptStoreError(
-      `The grant file "${file}" is corrupt: ${parsed.problem}. Its contents were moved to ` +
+      `The grant file "${file}" is corrupt: ${result.problem}. Its contents were moved to ` +
         `"${quarantinePath}" and nothing was deleted. Until the file is repaired and moved back, ` +
         `saved "always" answers in it are not applied (you will be asked again); new answers are ` +
         `saved to a fresh "${file}".`,
@@ -84,17 +127,34 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
     );
   }
 
-  async function writeGrants(grants: Map<string, Grant>): Promise<void> {
-    const body: GrantFile = { version: FORMAT_VERSION, grants: [...grants.values()] };
+  async function write(state: StoreState): Promise<void> {
     try {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await atomicWrite(file, `${JSON.stringify(body, null, 2)}\n`, durable);
+      await atomicWrite(file, formatGrantFile(state), durable);
     } catch (error) {
       throw new StoreUnavailableError(`Cannot write the grant file "${file}": ${describe(error)}`, {
         cause: error,
       });
     }
   }
+
+  /** Runs `work` holding the lock every process and instance on this file takes. */
+  async function locked<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw new StoreUnavailableError(`Cannot write the grant file "${file}": ${describe(error)}`, {
+        cause: error,
+      });
+    }
+    return withFileLock(file, work, lockOptions);
+  }
+
+  /** Inode, size and modification time: a write always changes the inode (rename). */
+  const stampOf = () =>
+    stat(file, { bigint: true }).then(
+      (stats) => `${stats.ino}:${stats.size}:${stats.mtimeNs}`,
+      () => 'missing',
+    );
 
   function run<T>(operation: () => Promise<T>): Promise<T> {
     if (closed) {
@@ -103,9 +163,42 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
     return serialize(operation);
   }
 
-  async function update(change: (grants: Map<string, Grant>) => boolean): Promise<void> {
-    const grants = await readGrants();
-    if (change(grants)) await writeGrants(grants);
+  /** Takes `next` as known, first telling listeners what other processes changed. */
+  function learn(next: StoreState, stamp: string): void {
+    const changes = known !== null && listeners.size > 0 ? changesBetween(known, next) : [];
+    known = next;
+    knownStamp = stamp;
+    for (const change of changes) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(change);
+        } catch (error) {
+          console.warn(`[mcp-consent] a listener of the grant file "${file}" threw`, error);
+        }
+      }
+    }
+  }
+
+  /** Read, change and write the file under the lock; the file is written only when it changed. */
+  async function update(change: StoreChange): Promise<void> {
+    const { state, stamp } = await locked(async () => {
+      const state = await readOrQuarantine();
+      if (applyChange(state, change)) await write(state);
+      return { state, stamp: await stampOf() };
+    });
+    // Our own change is known; whatever else the file holds came from other processes.
+    if (known !== null) applyChange(known, change);
+    learn(state, stamp);
+  }
+
+  /** Re-reads a file that changed since it was last known (subscribers only). */
+  async function check(): Promise<void> {
+    if (known === null || listeners.size === 0) return; // the first load tells everything
+    const stamp = await stampOf();
+    if (stamp === knownStamp) return;
+    const result = await read().catch(() => undefined);
+    // A corrupt or unreadable file is left to the next load or write, which moves it aside.
+    if (result !== undefined && 'state' in result) learn(result.state, stamp);
   }
 
   return {
@@ -116,67 +209,42 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
           cleanedTemps = true;
           await removeStaleTemps(file);
         }
-        return [...(await readGrants()).values()];
+        let stamp = await stampOf();
+        const result = await read();
+        let state: StoreState;
+        if ('state' in result) state = result.state;
+        else {
+          // Another process may be mid-way through moving it aside: judge it under the lock.
+          [stamp, state] = await locked(async () => [await stampOf(), await readOrQuarantine()]);
+        }
+        // The caller gets everything from the load itself: nothing to announce.
+        known = state;
+        knownStamp = stamp;
+        return [...state.grants.values()].map((grant) => ({ ...grant }));
       }),
-    // Last writer wins (compareGrants): a newer grant already in the file stays.
-    put: (grant) =>
-      run(() =>
-        update((grants) => {
-          if (isNewer(grants.get(grant.key), grant)) return false;
-          grants.set(grant.key, { ...grant });
-          return true;
-        }),
-      ),
-    delete: (key, grant) =>
-      run(() => update((grants) => !isNewer(grants.get(key), grant) && grants.delete(key))),
-    clear: () => run(() => writeGrants(new Map())),
+    put: (grant) => run(() => update({ type: 'put', grant: { ...grant } })),
+    delete: (key, grant, revokedAt) => run(() => update({ type: 'delete', key, grant, revokedAt })),
+    clear: (clearedAt) => run(() => update({ type: 'clear', clearedAt })),
+    subscribe(listener) {
+      if (closed) return () => {};
+      listeners.add(listener);
+      stopWatching ??= watchFile(file, watchOptions, () => {
+        run(check).catch(() => undefined);
+      });
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        stopWatching?.();
+        stopWatching = undefined;
+      };
+    },
     close() {
       closed = true;
+      listeners.clear();
+      stopWatching?.();
+      stopWatching = undefined;
     },
   };
-}
-
-type ParseResult =
-  { ok: true; grants: Grant[] } | { ok: false; problem: string; newerVersion?: number };
-
-/** Validates a grant file's text; `problem` says what is wrong in words a user can act on. */
-export function parseGrantFile(text: string): ParseResult {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const problem =
-      text.trim() === '' ? 'it is empty' : `it is not valid JSON (${describe(error)})`;
-    return { ok: false, problem };
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return {
-      ok: false,
-      problem: 'it is not a JSON object of the form { "version": 1, "grants": [...] }',
-    };
-  }
-  const { version, grants } = data as Record<string, unknown>;
-  if (typeof version === 'number' && Number.isInteger(version) && version > FORMAT_VERSION) {
-    return { ok: false, problem: `unsupported version ${version}`, newerVersion: version };
-  }
-  if (version !== FORMAT_VERSION) {
-    return {
-      ok: false,
-      problem: `"version" is ${JSON.stringify(version)}, expected ${FORMAT_VERSION}`,
-    };
-  }
-  if (!Array.isArray(grants)) {
-    return { ok: false, problem: '"grants" is missing or not an array' };
-  }
-  for (const [index, entry] of grants.entries()) {
-    if (!isGrant(entry)) {
-      const key =
-        typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : undefined;
-      const label = typeof key === 'string' ? ` (key ${JSON.stringify(key)})` : '';
-      return { ok: false, problem: `grants[${index}]${label} is not a valid grant` };
-    }
-  }
-  return { ok: true, grants };
 }
 
 /** Runs async operations one after another; a failure does not stop the ones queued behind it. */
@@ -263,16 +331,6 @@ async function removeStaleTemps(file: string): Promise<void> {
     const pid = Number.parseInt(name.slice(prefix.length), 10);
     if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
     await unlink(join(dirname(file), name)).catch(() => undefined);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return errorCode(error) === 'EPERM';
   }
 }
 

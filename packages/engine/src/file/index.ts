@@ -2,12 +2,8 @@
  * Node storage for @mcp-consent/engine: a grant store in one JSON file and an
  * audit sink in a JSON Lines file. The terminal host's default.
  */
-export {
-  fileStore,
-  type FileGrantStore,
-  type FileStoreOptions,
-  type GrantFile,
-} from './file-store.js';
+export { fileStore, type FileGrantStore, type FileStoreOptions } from './file-store.js';
+export type { GrantFile } from './file-format.js';
 export {
   jsonlAuditSink,
   type JsonlAuditSink,

@@ -1,0 +1,106 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { compareGrants, isNewer, timeOf, type StoreChange, type StoreState } from '../store.js';
+import type { Grant } from '../types.js';
+
+/** Changes within this long of each other are read once (a write is a temp file and a rename). */
+const DEBOUNCE_MS = 10;
+
+export interface WatchOptions {
+  /** Watch the directory (events within milliseconds); otherwise only the poll notices. */
+  watch: boolean;
+  /** The poll's period, a backstop for watch events that never come (network or odd file systems). */
+  pollMs: number;
+}
+
+/**
+ * Calls `onChange` (debounced) whenever `file` may have changed: on a watch event for its name
+ * in its directory (the file is replaced by a rename, so the file itself cannot be watched) and
+ * on every poll tick; `onChange` decides cheaply whether anything did. Holds the process open
+ * for neither. Returns the function that stops it.
+ */
+export function watchFile(file: string, options: WatchOptions, onChange: () => void): () => void {
+  const name = basename(file);
+  let watcher: FSWatcher | undefined;
+  let pending: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const changed = () => {
+    if (stopped || pending) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      if (!stopped) onChange();
+    }, DEBOUNCE_MS);
+    pending.unref();
+  };
+
+  // The directory may not exist yet, or be replaced: each poll tick tries again.
+  const startWatching = () => {
+    if (!options.watch || watcher || stopped) return;
+    try {
+      watcher = watch(dirname(file), { persistent: false }, (_event, filename) => {
+        if (filename === null || filename === name) changed();
+      });
+      watcher.on('error', () => {
+        watcher?.close();
+        watcher = undefined;
+      });
+    } catch (_error) {
+      watcher = undefined;
+    }
+  };
+
+  const poll = setInterval(() => {
+    startWatching();
+    changed();
+  }, options.pollMs);
+  poll.unref();
+  startWatching();
+
+  return () => {
+    stopped = true;
+    clearInterval(poll);
+    clearTimeout(pending);
+    watcher?.close();
+  };
+}
+
+/**
+ * What a listener that knew `known` must hear to reach `next` (the file as another process left
+ * it), in the shapes `applyChange` takes: a newer clear, a revoke per key revoked since (with the
+ * file's `revokedAt`), a delete of each known grant that vanished (or was replaced by an older
+ * one) without a revoke, and a put per new or changed grant.
+ */
+export function changesBetween(known: StoreState, next: StoreState): StoreChange[] {
+  const changes: StoreChange[] = [];
+  const cleared = next.clearedAt !== null && timeOf(next.clearedAt) > timeOf(known.clearedAt);
+  if (cleared) changes.push({ type: 'clear', clearedAt: next.clearedAt! });
+  const voidedByClear = (grant: Grant) =>
+    cleared && timeOf(grant.grantedAt) <= timeOf(next.clearedAt);
+
+  for (const key of new Set([...known.grants.keys(), ...next.revocations.keys()])) {
+    const knew = known.grants.get(key);
+    const now = next.grants.get(key);
+    const gone = knew && (!now || isNewer(knew, now)) && !voidedByClear(knew) ? knew : undefined;
+    const at = next.revocations.get(key);
+    const revokedAt =
+      at !== undefined && timeOf(at) > timeOf(known.revocations.get(key)) ? at : undefined;
+    if (revokedAt === undefined) {
+      if (gone) changes.push({ type: 'delete', key, grant: gone });
+    } else if (gone && timeOf(gone.grantedAt) > timeOf(revokedAt)) {
+      // Removed by something else than this revoke, which alone would leave it.
+      changes.push({ type: 'delete', key, grant: gone }, { type: 'delete', key, revokedAt });
+    } else {
+      changes.push(
+        gone ? { type: 'delete', key, grant: gone, revokedAt } : { type: 'delete', key, revokedAt },
+      );
+    }
+  }
+
+  for (const grant of next.grants.values()) {
+    const knew = known.grants.get(grant.key);
+    if (!knew || compareGrants(knew, grant) !== 0)
+      changes.push({ type: 'put', grant: { ...grant } });
+  }
+  return changes;
+}
