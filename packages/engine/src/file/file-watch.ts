@@ -1,6 +1,13 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { compareGrants, isNewer, timeOf, type StoreChange, type StoreState } from '../store.js';
+import {
+  admits,
+  compareGrants,
+  isNewer,
+  timeOf,
+  type StoreChange,
+  type StoreState,
+} from '../store.js';
 import type { Grant } from '../types.js';
 
 /** Changes within this long of each other are read once (a write is a temp file and a rename). */
@@ -75,8 +82,7 @@ export function changesBetween(known: StoreState, next: StoreState): StoreChange
   const changes: StoreChange[] = [];
   const cleared = next.clearedAt !== null && timeOf(next.clearedAt) > timeOf(known.clearedAt);
   if (cleared) changes.push({ type: 'clear', clearedAt: next.clearedAt! });
-  const voidedByClear = (grant: Grant) =>
-    cleared && timeOf(grant.grantedAt) <= timeOf(next.clearedAt);
+  const voidedByClear = (grant: Grant) => cleared && isVoided(grant, next.clearedAt);
 
   for (const key of new Set([...known.grants.keys(), ...next.revocations.keys()])) {
     const knew = known.grants.get(key);
@@ -87,7 +93,7 @@ export function changesBetween(known: StoreState, next: StoreState): StoreChange
       at !== undefined && timeOf(at) > timeOf(known.revocations.get(key)) ? at : undefined;
     if (revokedAt === undefined) {
       if (gone) changes.push({ type: 'delete', key, grant: gone });
-    } else if (gone && timeOf(gone.grantedAt) > timeOf(revokedAt)) {
+    } else if (gone && !isVoided(gone, null, revokedAt)) {
       // Removed by something else than this revoke, which alone would leave it.
       changes.push({ type: 'delete', key, grant: gone }, { type: 'delete', key, revokedAt });
     } else {
@@ -103,4 +109,10 @@ export function changesBetween(known: StoreState, next: StoreState): StoreChange
       changes.push({ type: 'put', grant: { ...grant } });
   }
   return changes;
+}
+
+/** Whether a clear or a revoke of its key voids `grant`, by the rules of store.ts. */
+function isVoided(grant: Grant, clearedAt: string | null, revokedAt?: string): boolean {
+  const revocations = new Map(revokedAt === undefined ? [] : [[grant.key, revokedAt]]);
+  return !admits({ grants: new Map(), revocations, clearedAt }, grant);
 }
