@@ -228,6 +228,18 @@ describe('fileStore', () => {
     expect(await fileStore(path).load()).toEqual([makeGrant('a')]);
     expect((await readdir(dir)).sort()).toEqual(['grants.json', 'other']);
   });
+
+  it('removes a lock file left by a dead process (the lock kind of macOS) when it loads', async () => {
+    const path = join(dir, 'grants.json');
+    await fileStore(path).put(makeGrant('a'));
+    await writeFile(`${path}.lock`, '2147483646 killed-while-writing\n');
+    expect(await fileStore(path).load()).toEqual([makeGrant('a')]);
+    expect(await readdir(dir)).toEqual(['grants.json']);
+    // A live holder's lock stays.
+    await writeFile(`${path}.lock`, `${process.pid} alive\n`);
+    await fileStore(path).load();
+    expect((await readdir(dir)).sort()).toEqual(['grants.json', 'grants.json.lock']);
+  });
 });
 
 describe('fileStore revocations and clears', () => {

@@ -122,6 +122,16 @@ function fileLock(file: string): () => Promise<Release | undefined> {
 }
 
 /**
+ * Removes `<file>.lock` when its holder died (a `file` lock left by a killed process), so it
+ * does not linger beside the grant file until the next write. Errors are ignored.
+ */
+export async function removeDeadLock(file: string): Promise<void> {
+  await takeOverIfDead(file, `${file}.lock`, `${process.pid} ${randomUUID()}\n`).catch(
+    () => undefined,
+  );
+}
+
+/**
  * Removes a lock file whose holder died. Under a second lock file, so two waiters cannot each
  * remove the lock the other one just created; that guard's own holder is only ever inside this
  * function (a few system calls), so a dead guard holder is cleared without ceremony.

@@ -10,7 +10,7 @@ import {
   type StoreState,
 } from '../store.js';
 import { FORMAT_VERSION, formatGrantFile, parseGrantFile } from './file-format.js';
-import { isAlive, withFileLock } from './file-lock.js';
+import { isAlive, removeDeadLock, withFileLock } from './file-lock.js';
 import { changesBetween, watchFile } from './file-watch.js';
 
 export interface FileStoreOptions {
@@ -208,6 +208,7 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
         if (!cleanedTemps) {
           cleanedTemps = true;
           await removeStaleTemps(file);
+          await removeDeadLock(file);
         }
         let stamp = await stampOf();
         const result = await read();
