@@ -7,6 +7,7 @@ import {
   DAY_MS,
   deriveRisk,
   isAllowAlwaysPermitted,
+  MAX_LIFE_MS,
   memoryStore,
   type RiskTier,
   type ServerRef,
@@ -186,10 +187,14 @@ function fingerprint(tool: ToolDefinition): string | null {
     return null;
   }
 }
-/** Absent arguments (`null`, `undefined`) are `{}` to MCP and to the engine's hash. */
+/**
+ * The arguments as the wire carries them (JSON: NaN is null, holes are null), canonical;
+ * absent arguments (`null`, `undefined`) are `{}` to MCP and to the engine's hash. '*' when they
+ * cannot be hashed (then nothing can be remembered for "these exact arguments").
+ */
 function argsId(args: unknown): string {
   try {
-    return canonicalJson(args ?? {});
+    return canonicalJson(JSON.parse(JSON.stringify(args ?? {})) ?? {});
   } catch {
     return '*';
   }
@@ -271,26 +276,31 @@ export async function fuzzInvariant(runs: number, part: string): Promise<void> {
               'allowed without an allow answer or live grant',
             ).toBe(true);
           }
-          // A decision without asking needs something the user remembered.
-          if (!asked) expect(remembered.some(live), 'decided without asking or a grant').toBe(true);
+          // A decision without asking needs something the user remembered, or a call the wire
+          // cannot carry (a BigInt, a cycle), which is denied without asking.
+          if (!asked && !(result.settledBy === 'error' && !result.allowed))
+            expect(remembered.some(live), 'decided without asking or a grant').toBe(true);
           const valid =
             typeof step.answer === 'string' ||
             (typeof step.answer === 'object' && step.answer !== null);
-          if (asked && valid && detail.choice.endsWith('_always')) {
+          // What the engine may remember, by the rules of issue 14: a ttlMs of 0 < ttl <= 100
+          // years, an argsOnly that is a boolean, "these exact arguments" only when hashable.
+          const ttlOk =
+            detail.ttlMs === undefined ||
+            (typeof detail.ttlMs === 'number' && detail.ttlMs > 0 && detail.ttlMs <= MAX_LIFE_MS);
+          const argsOnlyOk = detail.argsOnly === undefined || typeof detail.argsOnly === 'boolean';
+          const argsOnly = detail.argsOnly === true;
+          const rememberable = ttlOk && argsOnlyOk && !(argsOnly && argsId(callArgs) === '*');
+          if (asked && valid && rememberable && detail.choice.endsWith('_always')) {
             const allow = detail.choice === 'allow_always';
             if (!allow || isAllowAlwaysPermitted(tool)) {
-              const ttl =
-                typeof detail.ttlMs === 'number' &&
-                Number.isFinite(detail.ttlMs) &&
-                detail.ttlMs > 0
-                  ? detail.ttlMs
-                  : undefined;
+              const ttl = typeof detail.ttlMs === 'number' ? detail.ttlMs : undefined;
               const base = allow ? LIFE[deriveRisk(tool, server).tier] : Infinity;
               const lifeMs = ttl === undefined ? base : Math.min(ttl, base);
               remembered.push({
                 user,
                 tool: tool.name,
-                args: detail.argsOnly === true ? argsId(callArgs) : '*',
+                args: argsOnly ? argsId(callArgs) : '*',
                 allow,
                 expires: Number.isFinite(lifeMs) ? now + lifeMs : null,
                 fingerprint: fingerprint(tool),

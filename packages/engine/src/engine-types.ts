@@ -40,6 +40,12 @@ export interface PermissionEngineOptions {
   readyWaitMs?: number;
   /** Default prompt timeout; a timed-out prompt answers Deny once. @default null (none) */
   promptTimeoutMs?: number | null;
+  /**
+   * How long a request answered "always" waits for the store to save the grant before it
+   * settles anyway, with an error saying the answer may not be remembered. A result with a
+   * `grant` and no `error` is a saved grant. Needs `clock.setTimer`. @default 2000
+   */
+  saveWaitMs?: number;
 }
 
 export interface RequestOptions {

@@ -16,7 +16,12 @@ import type {
   PermissionEngine,
   PermissionEngineOptions,
 } from './engine-types.js';
-import { ConsentError, InvalidInputError, type InvalidInputSource } from './errors.js';
+import {
+  ConsentError,
+  InvalidInputError,
+  StoreUnavailableError,
+  type InvalidInputSource,
+} from './errors.js';
 import { GrantCache, scopeOf, type GrantFilter, type HitCheck } from './grant-cache.js';
 import { grantKey } from './grant-key.js';
 import { hashArgs, hashArgsSync, pinTool } from './hash.js';
@@ -100,6 +105,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   const denyExpiry =
     options.denyExpiry === undefined ? null : checkLifetime('denyExpiry', options.denyExpiry);
   const readyWaitMs = options.readyWaitMs ?? 250;
+  const saveWaitMs = options.saveWaitMs ?? 2000;
   const sinks = toAuditSinks(options.audit);
   const emitter = createEmitter<EngineEvent>();
   const cache = new GrantCache();
@@ -256,6 +262,30 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       });
   };
 
+  /**
+   * The save a settled "always" answer waits for, at most `saveWaitMs`: a store that hangs must
+   * not hang the decision. Past that, the answer applies with an error saying it may not be saved
+   * (the write goes on; if it fails, the engine fails closed).
+   */
+  const boundedSave = (save: Promise<void>): Promise<void> => {
+    if (!clock.setTimer) return save;
+    return new Promise<void>((resolve, reject) => {
+      const cancel = clock.setTimer!(
+        () =>
+          reject(
+            new StoreUnavailableError(
+              `The answer was not saved within ${saveWaitMs} ms: it applies to this call, but may not be remembered.`,
+            ),
+          ),
+        saveWaitMs,
+      );
+      save.then(
+        () => (cancel(), resolve()),
+        (error: unknown) => (cancel(), reject(asError(error))),
+      );
+    });
+  };
+
   const makeGrant = (entry: PromptEntry, detail: ChoiceDetail): Grant | undefined => {
     const allow = detail.choice === 'allow_always';
     const pin = allow ? pinTool(entry.call.tool) : null;
@@ -310,7 +340,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     if (settledBy === 'answer' && isAlways(answer.choice)) {
       try {
         grant = makeGrant(entry, answer);
-        if (grant) saved = writeGrant(grant);
+        if (grant) saved = boundedSave(writeGrant(grant));
       } catch (caught) {
         // Nothing may leave a request unsettled: what cannot be remembered is answered once.
         failure = asError(caught);
@@ -614,7 +644,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       if (typeof key !== 'string' || key.length === 0) {
         throw new TypeError('revoke() needs a grant or its non-empty key.');
       }
-      await settledReady();
+      // Once synced, the cache changes before this returns: the next lookup already sees it.
+      if (status === 'syncing') await settledReady();
       const { removed, revokedAt } = revokeKey(key, cache.get(key));
       if (removed) grantsChanged();
       try {
@@ -627,7 +658,8 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     },
     async revokeAll(filter) {
       const checked = checkFilter(filter);
-      await settledReady();
+      // Once synced, the cache changes before this returns: the next lookup already sees it.
+      if (status === 'syncing') await settledReady();
       const doomed = cache.list(checked);
       try {
         if (Object.keys(checked).length === 0) {

@@ -27,6 +27,7 @@ export {
   isGrant,
   isPin,
   isRevocation,
+  isVoidedBy,
   isUsableGrant,
   memoryStore,
   timeOf,

@@ -63,14 +63,23 @@ export const timeOf = (iso: string | null | undefined): number => {
 };
 
 /**
+ * Whether a revoke (or a clear) at `revokedAt` voids `grant`: every grant given before it, and an
+ * allow given in the same millisecond. A deny given in the same millisecond stands: deny wins ties,
+ * so a revoke can never undo a Deny always answered at the same moment elsewhere.
+ */
+export function isVoidedBy(grant: Grant, revokedAt: string | null | undefined): boolean {
+  if (revokedAt === null || revokedAt === undefined) return false;
+  const [at, revoked] = [timeOf(grant.grantedAt), timeOf(revokedAt)];
+  return at < revoked || (at === revoked && grant.decision === 'allow');
+}
+
+/**
  * Whether a store in `state` takes `grant`: not voided by the last clear or a revoke of its key,
  * and not older than the grant held for the key (last writer wins, `compareGrants`).
  */
 export function admits(state: StoreState, grant: Grant): boolean {
-  const at = timeOf(grant.grantedAt);
-  if (state.clearedAt !== null && at <= timeOf(state.clearedAt)) return false;
-  const revokedAt = state.revocations.get(grant.key);
-  if (revokedAt !== undefined && at <= timeOf(revokedAt)) return false;
+  if (isVoidedBy(grant, state.clearedAt)) return false;
+  if (isVoidedBy(grant, state.revocations.get(grant.key))) return false;
   return !isNewer(state.grants.get(grant.key), grant);
 }
 
@@ -85,8 +94,12 @@ export function applyChange(state: StoreState, change: StoreChange): boolean {
       const held = state.grants.get(change.grant.key);
       if (held && compareGrants(held, change.grant) === 0) return false;
       state.grants.set(change.grant.key, change.grant);
-      // The grant is newer than the revoke, so the revoke can no longer void anything it could.
-      state.revocations.delete(change.grant.key);
+      // Newer than the revoke: every grant the revoke voids is older than this one, which keeps
+      // them out anyway. (A deny in the revoke's own millisecond leaves the revoke in place.)
+      const revokedAt = state.revocations.get(change.grant.key);
+      if (timeOf(change.grant.grantedAt) > timeOf(revokedAt)) {
+        state.revocations.delete(change.grant.key);
+      }
       return true;
     }
     case 'delete': {
@@ -104,10 +117,7 @@ export function applyChange(state: StoreState, change: StoreChange): boolean {
       }
       const held = state.grants.get(key);
       if (!held) return changed;
-      const voided =
-        revokedAt !== undefined
-          ? timeOf(held.grantedAt) <= timeOf(revokedAt)
-          : !isNewer(held, grant);
+      const voided = revokedAt !== undefined ? isVoidedBy(held, revokedAt) : !isNewer(held, grant);
       if (voided) state.grants.delete(key);
       return changed || voided;
     }
@@ -121,7 +131,7 @@ export function applyChange(state: StoreState, change: StoreChange): boolean {
       if (timeOf(clearedAt) <= timeOf(state.clearedAt)) return false;
       state.clearedAt = clearedAt;
       for (const [key, grant] of state.grants)
-        if (timeOf(grant.grantedAt) <= timeOf(clearedAt)) state.grants.delete(key);
+        if (isVoidedBy(grant, clearedAt)) state.grants.delete(key);
       for (const [key, at] of state.revocations)
         if (timeOf(at) <= timeOf(clearedAt)) state.revocations.delete(key);
       return true;

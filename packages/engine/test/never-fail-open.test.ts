@@ -346,6 +346,30 @@ describe('12: malformed input fails closed with a typed event, never a rejection
   });
 });
 
+describe('an "always" answer settles once its grant is saved, and never hangs on the store', () => {
+  it('waits for the save: the store holds the grant when the request settles', async () => {
+    const store = memoryStore();
+    const { engine } = await setup({ store });
+    const result = await engine.request(callOf(tools.notesPut), scriptedUser('deny_always'));
+    expect(result).toMatchObject({ allowed: false, choice: 'deny_always' });
+    expect(result.error).toBeUndefined();
+    expect(await store.load()).toEqual([result.grant]);
+  });
+
+  it('a store that never answers: the call gets its answer after saveWaitMs, with an error', async () => {
+    const store: GrantStore = { ...memoryStore(), put: () => new Promise<void>(() => {}) };
+    const { engine, clock } = await setup({ store, saveWaitMs: 500 });
+    const answered = engine.request(callOf(tools.notesPut), scriptedUser('allow_always'));
+    await vi.waitFor(() => expect(clock.pendingTimers()).toBe(1), { interval: 1 });
+    clock.advance(499);
+    expect(await settled(Promise.race([answered, flush().then(() => 'pending')]))).toBe('pending');
+    clock.advance(1);
+    const result = await answered;
+    expect(result).toMatchObject({ allowed: true, choice: 'allow_always' });
+    expect(result.error?.name).toBe('StoreUnavailableError');
+  });
+});
+
 /** An engine whose store is still loading, on a manual clock (the ready-wait needs its timer). */
 async function setupLoading(store: GrantStore) {
   const clock = createManualClock(Date.UTC(2026, 10, 21));
