@@ -256,6 +256,12 @@ describe('fileStore revocations and clears', () => {
       revocations: [{ key: 'k', revokedAt: at(5) }],
     });
 
+    expect(await fileStore(path).loadState()).toEqual({
+      grants: [],
+      revocations: [{ key: 'k', revokedAt: at(5) }],
+      clearedAt: null,
+    });
+
     // Another instance (a restart, another process) gets the answer given before the revoke.
     const other = fileStore(path);
     await other.put(makeGrant('k', { grantedAt: at(3) }));

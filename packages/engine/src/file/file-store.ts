@@ -6,9 +6,11 @@ import {
   applyChange,
   emptyStoreState,
   type GrantStore,
+  type Revocation,
   type StoreChange,
   type StoreState,
 } from '../store.js';
+import type { Grant } from '../types.js';
 import { FORMAT_VERSION, formatGrantFile, parseGrantFile } from './file-format.js';
 import { isAlive, removeDeadLock, withFileLock } from './file-lock.js';
 import { changesBetween, watchFile } from './file-watch.js';
@@ -46,6 +48,8 @@ export interface FileStoreOptions {
 export interface FileGrantStore extends GrantStore {
   /** The absolute path of the grant file. */
   readonly path: string;
+  /** The grants with the revokes and the last clear the file remembers. */
+  loadState(): Promise<{ grants: Grant[]; revocations: Revocation[]; clearedAt: string | null }>;
   subscribe(listener: (change: StoreChange) => void): () => void;
   /** Stops watching the file; later calls reject. */
   close(): void;
@@ -55,6 +59,7 @@ export interface FileGrantStore extends GrantStore {
  * Keeps every grant in one JSON file, `{ "version": 1, "grants": [...] }`, plus the revokes
  * that still matter (`revocations: [{ key, revokedAt }]`) and the last `clearedAt`, so a late
  * put of a grant older than a revoke or clear cannot bring it back (`applyChange` in store.ts).
+ * `load()` returns the grants; `loadState()` the grants with those revokes and that clear.
  *
  * - A missing file is an empty store; parent directories are created on the first write.
  * - Safe for several processes (and store instances) sharing the file: `put`, `delete` and
@@ -201,27 +206,38 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
     if (result !== undefined && 'state' in result) learn(result.state, stamp);
   }
 
+  /** Reads the whole file for a load; the caller gets everything, so nothing is announced. */
+  async function loadState(): Promise<StoreState> {
+    if (!cleanedTemps) {
+      cleanedTemps = true;
+      await removeStaleTemps(file);
+      await removeDeadLock(file);
+    }
+    let stamp = await stampOf();
+    const result = await read();
+    let state: StoreState;
+    if ('state' in result) state = result.state;
+    else {
+      // Another process may be mid-way through moving it aside: judge it under the lock.
+      [stamp, state] = await locked(async () => [await stampOf(), await readOrQuarantine()]);
+    }
+    known = state;
+    knownStamp = stamp;
+    return state;
+  }
+
   return {
     path: file,
     load: () =>
+      run(async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant }))),
+    loadState: () =>
       run(async () => {
-        if (!cleanedTemps) {
-          cleanedTemps = true;
-          await removeStaleTemps(file);
-          await removeDeadLock(file);
-        }
-        let stamp = await stampOf();
-        const result = await read();
-        let state: StoreState;
-        if ('state' in result) state = result.state;
-        else {
-          // Another process may be mid-way through moving it aside: judge it under the lock.
-          [stamp, state] = await locked(async () => [await stampOf(), await readOrQuarantine()]);
-        }
-        // The caller gets everything from the load itself: nothing to announce.
-        known = state;
-        knownStamp = stamp;
-        return [...state.grants.values()].map((grant) => ({ ...grant }));
+        const { grants, revocations, clearedAt } = await loadState();
+        return {
+          grants: [...grants.values()].map((grant) => ({ ...grant })),
+          revocations: [...revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
+          clearedAt,
+        };
       }),
     put: (grant) => run(() => update({ type: 'put', grant: { ...grant } })),
     delete: (key, grant, revokedAt) => run(() => update({ type: 'delete', key, grant, revokedAt })),
