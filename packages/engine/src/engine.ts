@@ -152,9 +152,9 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   // A load that ends late merges into what was answered meanwhile: it never overwrites a newer
   // answer or brings back a revoked grant (the cache keeps revocations, as stores do).
   const ready = Promise.resolve()
-    .then(() => store.load())
+    .then((): Promise<unknown> => (store.loadState ? store.loadState() : store.load()))
     .then((loaded: unknown) => {
-      const { grants, invalid } = readLoaded(loaded);
+      const { changes, invalid } = readLoaded(loaded);
       if (invalid > 0) {
         reportInvalid(
           'store',
@@ -165,7 +165,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
           invalid,
         );
       }
-      cache.merge(grants);
+      for (const change of changes) cache.apply(change);
       if (status === 'syncing') status = 'ready';
       grantsChanged();
       notify({ type: 'status', status });

@@ -93,13 +93,6 @@ export class GrantCache {
     return true;
   }
 
-  /** Merges a list of grants (a store's load): each only where it is newer than what is held. */
-  merge(grants: Iterable<Grant>): boolean {
-    let changed = false;
-    for (const grant of grants) changed = this.apply({ type: 'put', grant }) || changed;
-    return changed;
-  }
-
   /** The time a new answer for `key` must be later than: the held grant, a revoke, a clear. */
   floor(key: string): number {
     return Math.max(

@@ -30,9 +30,10 @@ export {
   isVoidedBy,
   isUsableGrant,
   memoryStore,
+  snapshotOf,
   timeOf,
 } from './store.js';
-export type { GrantStore, Revocation, StoreChange, StoreState } from './store.js';
+export type { GrantStore, Revocation, StoreChange, StoreSnapshot, StoreState } from './store.js';
 export { memoryAuditSink, toAuditEvent } from './audit.js';
 export type { AuditInput, AuditSink } from './audit.js';
 export { createManualClock } from './clock.js';

@@ -1,5 +1,5 @@
 import { InvalidInputError } from './errors.js';
-import { isUsableGrant, timeOf, type StoreChange } from './store.js';
+import { isRevocation, isUsableGrant, timeOf, type StoreChange } from './store.js';
 import type { Grant } from './types.js';
 
 /** Times past year 9999 cannot be written as ISO 8601 dates the engine can add a lifetime to. */
@@ -8,30 +8,56 @@ const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const inRange = (iso: string | null | undefined): boolean =>
   iso === null || iso === undefined || Math.abs(timeOf(iso)) <= LAST_TIME;
 
+const isTime = (value: unknown): value is string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) && inRange(value);
+
 /** A grant the engine can hold: well-formed, consistent, with times it can compute with. */
 export function isHoldable(value: unknown): value is Grant {
   return isUsableGrant(value) && inRange(value.grantedAt) && inRange(value.expiresAt);
 }
 
-/** Splits what a store's `load()` resolved with into grants the engine can hold and a count of the rest. */
-export function readLoaded(loaded: unknown): { grants: Grant[]; invalid: number } {
-  if (!Array.isArray(loaded)) {
-    throw new InvalidInputError(
-      'store',
-      `The grant store's load() resolved with ${typeof loaded}, not a list of grants; no saved answer is applied.`,
-    );
-  }
-  const grants: Grant[] = [];
-  let invalid = 0;
-  for (const value of loaded as unknown[]) {
-    if (isHoldable(value)) grants.push(value);
-    else invalid += 1;
-  }
-  return { grants, invalid };
+/** What the first sync applies: the changes that rebuild a store's state, and a count of the malformed. */
+export interface Loaded {
+  changes: StoreChange[];
+  invalid: number;
 }
 
-const isTime = (value: unknown): value is string =>
-  typeof value === 'string' && !Number.isNaN(Date.parse(value)) && inRange(value);
+/**
+ * Reads what `load()` (a list of grants) or `loadState()` (grants, revocations, clearedAt)
+ * resolved with: the clear first, then the revokes, then the grants, so applying them in order
+ * rebuilds the store's state in the cache. Malformed entries are counted and left out; a value
+ * of the wrong shape altogether throws, and the engine fails closed.
+ */
+export function readLoaded(loaded: unknown): Loaded {
+  const state =
+    typeof loaded === 'object' && loaded !== null && !Array.isArray(loaded)
+      ? (loaded as Partial<Record<'grants' | 'revocations' | 'clearedAt', unknown>>)
+      : { grants: loaded };
+  const revocations = state.revocations ?? [];
+  if (!Array.isArray(state.grants) || !Array.isArray(revocations)) {
+    throw new InvalidInputError(
+      'store',
+      `The grant store's load resolved with ${typeof loaded}, not a list of grants; no saved answer is applied.`,
+    );
+  }
+  const changes: StoreChange[] = [];
+  let invalid = 0;
+  const { clearedAt } = state;
+  if (clearedAt !== undefined && clearedAt !== null) {
+    if (isTime(clearedAt)) changes.push({ type: 'clear', clearedAt });
+    else invalid += 1;
+  }
+  for (const value of revocations as unknown[]) {
+    if (isRevocation(value) && inRange(value.revokedAt))
+      changes.push({ type: 'delete', key: value.key, revokedAt: value.revokedAt });
+    else invalid += 1;
+  }
+  for (const value of state.grants as unknown[]) {
+    if (isHoldable(value)) changes.push({ type: 'put', grant: value });
+    else invalid += 1;
+  }
+  return { changes, invalid };
+}
 
 /** A change heard from another writer, checked field by field; undefined when it is malformed. */
 export function readChange(change: unknown): StoreChange | undefined {

@@ -25,9 +25,22 @@ export interface Revocation {
  * Any method may reject: the engine then fails closed (it asks instead of deciding from a
  * cache it cannot trust).
  */
+/** What a store holds, for the engine's first sync: grants, and what still voids older copies. */
+export interface StoreSnapshot {
+  grants: Grant[];
+  revocations: Revocation[];
+  clearedAt: string | null;
+}
+
 export interface GrantStore {
-  /** Every stored grant (revoked ones left out). Called once at start. */
+  /** Every stored grant (revoked ones left out). Called once at start unless `loadState` exists. */
   load(): Promise<Grant[]>;
+  /**
+   * Grants with the revokes and the last clear the store remembers. The engine syncs from this
+   * when a store has it, so a late message from another tab or process about a grant that was
+   * revoked before the load cannot bring it back into the cache. Optional.
+   */
+  loadState?(): Promise<StoreSnapshot>;
   /** Stores a grant unless the store holds a newer grant or a later revocation of its key. */
   put(grant: Grant): Promise<void>;
   /**
@@ -139,7 +152,19 @@ export function applyChange(state: StoreState, change: StoreChange): boolean {
   }
 }
 
-/** An in-memory store for tests and ephemeral hosts. Grants are copied in and out. */
+/** A copy of a store's state in the shape `loadState` returns. */
+export function snapshotOf(state: StoreState): StoreSnapshot {
+  return {
+    grants: [...state.grants.values()].map((grant) => ({ ...grant })),
+    revocations: [...state.revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
+    clearedAt: state.clearedAt,
+  };
+}
+
+/**
+ * An in-memory store for tests and ephemeral hosts. Grants are copied in and out. It has no
+ * `loadState`: nothing else writes to it, so no late message can need its revocations.
+ */
 export function memoryStore(
   initial: readonly Grant[] = [],
 ): GrantStore & { readonly size: number } {
@@ -152,6 +177,7 @@ export function memoryStore(
     async load() {
       return [...state.grants.values()].map((grant) => ({ ...grant }));
     },
+
     async put(grant) {
       applyChange(state, { type: 'put', grant: { ...grant } });
     },

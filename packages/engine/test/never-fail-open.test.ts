@@ -10,6 +10,7 @@ import {
   type Grant,
   type GrantStore,
   type RequestResult,
+  type StoreChange,
   type ToolDefinition,
 } from '@mcp-consent/engine';
 import { callOf, deferred, flush, scriptedUser, setup, shownCount, tools } from './helpers.js';
@@ -99,6 +100,49 @@ describe('1: a store load that ends late merges, it never overwrites newer answe
     expect(await revoking).toBe(1);
     expect(engine.lookup(callOf(tools.notesPut)).status).toBe('prompt');
     expect(await shared.load()).toEqual([]);
+  });
+});
+
+describe('1, 2: a late copy of a revoked grant from another writer never comes back', () => {
+  it('a put heard after the sync, of a grant the store had revoked before it, is refused', async () => {
+    const grant = storedGrant(tools.notesPut, { riskTier: 'medium' });
+    let push: (change: StoreChange) => void = () => {};
+    const store: GrantStore = {
+      ...memoryStore(),
+      // The store remembers the revoke (another tab's), made after the grant was given.
+      loadState: async () => ({
+        grants: [],
+        revocations: [{ key: grant.key, revokedAt: '2026-11-20T12:00:00.000Z' }],
+        clearedAt: null,
+      }),
+      subscribe: (listener) => ((push = listener), () => {}),
+    };
+    const { engine } = await setup({ store });
+    // The other tab's message about the grant, posted before its revoke, arrives late.
+    push({ type: 'put', grant });
+    expect(engine.grants()).toEqual([]);
+    expect(engine.lookup(callOf(tools.notesPut)).status).toBe('prompt');
+    // A grant given after the revoke is a new answer, and applies.
+    const newer = { ...grant, grantedAt: '2026-11-20T13:00:00.000Z' };
+    push({ type: 'put', grant: newer });
+    expect(engine.lookup(callOf(tools.notesPut)).status).toBe('allow');
+  });
+
+  it('a store clear remembered by the store voids older grants heard later', async () => {
+    const grant = storedGrant(tools.notesPut, { riskTier: 'medium' });
+    let push: (change: StoreChange) => void = () => {};
+    const store: GrantStore = {
+      ...memoryStore(),
+      loadState: async () => ({
+        grants: [],
+        revocations: [],
+        clearedAt: '2026-11-20T12:00:00.000Z',
+      }),
+      subscribe: (listener) => ((push = listener), () => {}),
+    };
+    const { engine } = await setup({ store });
+    push({ type: 'put', grant });
+    expect(engine.grants()).toEqual([]);
   });
 });
 
