@@ -74,14 +74,13 @@ export function readChange(change: unknown): StoreChange | undefined {
       revokedAt?: unknown;
     };
     if (typeof key !== 'string') return undefined;
-    if (grant !== undefined && !isHoldable(grant)) return undefined;
-    if (revokedAt !== undefined && !isTime(revokedAt)) return undefined;
-    return {
-      type,
-      key,
-      ...(grant !== undefined ? { grant } : {}),
-      ...(revokedAt !== undefined ? { revokedAt } : {}),
-    };
+    const timed = revokedAt !== undefined && isTime(revokedAt);
+    const named = grant !== undefined && isHoldable(grant) && grant.key === key;
+    // A revoke with a readable time applies even when the grant it names is malformed: dropping
+    // it would keep what the other writer revoked. Without either, nothing says what to remove.
+    if (!timed && revokedAt !== undefined) return undefined;
+    if (!timed && grant !== undefined && !named) return undefined;
+    return { type, key, ...(named ? { grant } : {}), ...(timed ? { revokedAt } : {}) };
   }
   if (type === 'clear') {
     const { clearedAt } = change as { clearedAt?: unknown };

@@ -109,6 +109,23 @@ describe('idbStore: revocations across tabs (Chromium)', () => {
     expect(await loadKeys(tabB)).toEqual(['z']);
   });
 
+  it('loadState gives a reloaded tab the revocations and the clear (what its engine needs to refuse a late copy)', async () => {
+    const [tabA, tabB] = await twoTabs();
+    const kept = makeGrant('mcp_permission:kept', { grantedAt: at(3_000) });
+    await tabA.evaluate((clearedAt) => window.idbFixture.clear(clearedAt), at(1_000));
+    await tabA.evaluate((grant) => window.idbFixture.put(grant), kept);
+    await tabA.evaluate(([key, revokedAt]) => window.idbFixture.delete(key, undefined, revokedAt), [
+      'mcp_permission:gone',
+      at(2_000),
+    ] as const);
+    await reopen(tabB);
+    expect(await tabB.evaluate(() => window.idbFixture.loadState())).toEqual({
+      grants: [kept],
+      revocations: [{ key: 'mcp_permission:gone', revokedAt: at(2_000) }],
+      clearedAt: at(1_000),
+    });
+  });
+
   it('100 keys answered and revoked from both tabs at once: no acknowledged grant lost, no acknowledged revoke undone', async () => {
     const random = mulberry32(20_250_601);
     const pick = (n: number) => Math.floor(random() * n);

@@ -6,11 +6,10 @@ import {
   applyChange,
   emptyStoreState,
   type GrantStore,
-  type Revocation,
+  type StoreSnapshot,
   type StoreChange,
   type StoreState,
 } from '../store.js';
-import type { Grant } from '../types.js';
 import { FORMAT_VERSION, formatGrantFile, parseGrantFile } from './file-format.js';
 import { isAlive, removeDeadLock, withFileLock } from './file-lock.js';
 import { changesBetween, watchFile } from './file-watch.js';
@@ -49,7 +48,7 @@ export interface FileGrantStore extends GrantStore {
   /** The absolute path of the grant file. */
   readonly path: string;
   /** The grants with the revokes and the last clear the file remembers. */
-  loadState(): Promise<{ grants: Grant[]; revocations: Revocation[]; clearedAt: string | null }>;
+  loadState(): Promise<StoreSnapshot>;
   subscribe(listener: (change: StoreChange) => void): () => void;
   /** Stops watching the file; later calls reject. */
   close(): void;

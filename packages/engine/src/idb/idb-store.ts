@@ -1,6 +1,12 @@
 import { createStore, entries, type UseStore } from 'idb-keyval';
 import { StoreUnavailableError } from '../errors.js';
-import { isGrant, isRevocation, type GrantStore, type StoreChange } from '../store.js';
+import {
+  isGrant,
+  isRevocation,
+  type GrantStore,
+  type StoreChange,
+  type StoreSnapshot,
+} from '../store.js';
 import type { Grant } from '../types.js';
 import { changeKey, clearRecords, isTime, readRecord } from './idb-records.js';
 
@@ -25,6 +31,8 @@ export interface IdbStoreOptions {
 
 /** A grant store in IndexedDB, with what it had to skip. */
 export interface IdbGrantStore extends GrantStore {
+  /** Grants with the revocations and the clear marker, so a late message cannot revive a revoked grant. */
+  loadState(): Promise<StoreSnapshot>;
   subscribe(listener: (change: StoreChange) => void): () => void;
   close(): void;
   /**
@@ -114,6 +122,29 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     }
   }
 
+  /** Every record, read once: grants, revocations and the clear marker, with what was skipped. */
+  const readAll = () =>
+    guard('load grants', async (use): Promise<StoreSnapshot> => {
+      const snapshot: StoreSnapshot = { grants: [], revocations: [], clearedAt: null };
+      const skipped: IDBValidKey[] = [];
+      for (const [key, value] of await entries<IDBValidKey, unknown>(use)) {
+        const record = readRecord(key, value);
+        if (record === undefined) skipped.push(key);
+        else if ('grant' in record) snapshot.grants.push(record.grant);
+        else if ('clearedAt' in record) snapshot.clearedAt = record.clearedAt;
+        else snapshot.revocations.push({ key: record.key, revokedAt: record.revokedAt });
+      }
+      corruptKeys = skipped;
+      if (skipped.length > 0) {
+        console.warn(
+          `[mcp-consent] ${label}: skipped ${skipped.length} record(s) that are not valid grants ` +
+            `(keys: ${skipped.map((key) => JSON.stringify(key)).join(', ')}). They were left in ` +
+            'IndexedDB untouched; calls they covered will be asked again.',
+        );
+      }
+      return snapshot;
+    });
+
   // Open the channel right away: a store that only writes must still announce,
   // and a subscriber must not miss changes posted before its first call.
   openChannel();
@@ -122,25 +153,8 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     get corruptKeys() {
       return corruptKeys;
     },
-    load: () =>
-      guard('load grants', async (use) => {
-        const grants: Grant[] = [];
-        const skipped: IDBValidKey[] = [];
-        for (const [key, value] of await entries<IDBValidKey, unknown>(use)) {
-          const record = readRecord(key, value);
-          if (record === undefined) skipped.push(key);
-          else if ('grant' in record) grants.push(record.grant);
-        }
-        corruptKeys = skipped;
-        if (skipped.length > 0) {
-          console.warn(
-            `[mcp-consent] ${label}: skipped ${skipped.length} record(s) that are not valid grants ` +
-              `(keys: ${skipped.map((key) => JSON.stringify(key)).join(', ')}). They were left in ` +
-              'IndexedDB untouched; calls they covered will be asked again.',
-          );
-        }
-        return grants;
-      }),
+    load: () => readAll().then((snapshot) => snapshot.grants),
+    loadState: readAll,
     put: (grant) =>
       guard('save a grant', async (use) => {
         const change: StoreChange = { type: 'put', grant };
