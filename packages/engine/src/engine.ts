@@ -660,9 +660,17 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       const checked = checkFilter(filter);
       // Once synced, the cache changes before this returns: the next lookup already sees it.
       if (status === 'syncing') await settledReady();
+      const everything = Object.keys(checked).length === 0;
+      if (status === 'failed' && !everything) {
+        // What the store holds is unknown, so the grants the filter means cannot be listed:
+        // revoking "none" would tell the user their grants are gone while the store keeps them.
+        throw new StoreUnavailableError(
+          `Cannot revoke by filter: the saved permissions could not be read (${storeError?.message ?? 'store failed'}). Revoke a grant by its key, or revoke all.`,
+        );
+      }
       const doomed = cache.list(checked);
       try {
-        if (Object.keys(checked).length === 0) {
+        if (everything) {
           const latest = Math.max(
             clock.now(),
             ...doomed.map((grant) => Date.parse(grant.grantedAt) + 1),

@@ -1,0 +1,3 @@
+import { neverFailOpenSuite } from './property/suite.js';
+
+neverFailOpenSuite('1/2');
