@@ -22,7 +22,14 @@ export function useGrants(engine: PermissionEngine, filter: GrantFilter = {}): G
   const { grantsVersion } = useEngineSnapshot(engine);
   const { userId, workspaceId, serverId, toolName } = filter;
   return useMemo(
-    () => engine.grants({ userId, workspaceId, serverId, toolName }),
+    // Only the keys given: the engine refuses `{ userId: undefined }` rather than read it as "everyone".
+    () =>
+      engine.grants({
+        ...(userId !== undefined ? { userId } : {}),
+        ...(workspaceId !== undefined ? { workspaceId } : {}),
+        ...(serverId !== undefined ? { serverId } : {}),
+        ...(toolName !== undefined ? { toolName } : {}),
+      }),
     // grantsVersion changes whenever the grant set does.
     [engine, grantsVersion, userId, workspaceId, serverId, toolName],
   );
