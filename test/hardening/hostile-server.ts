@@ -96,7 +96,9 @@ export const hostileTools: HostileTool[] = [
 /** The hostile arguments of each tool (the model would send them). */
 export function hostileArguments(name: string): Record<string, unknown> {
   if (name === 'big_args') return { blob: HUGE, [ATTACKS.html]: ATTACKS.osc8 };
-  if (name === 'deep_args') return { tree: deepValue(Number(process.env.HOSTILE_DEPTH ?? 10_000)) };
+  // As deep as JSON can still carry here (about 4 000 levels): deeper arguments cannot be sent,
+  // and the engine denies them unasked (hostile.test.ts checks that with 10 000 levels).
+  if (name === 'deep_args') return { tree: deepValue(Number(process.env.HOSTILE_DEPTH ?? 3_000)) };
   return {
     path: ATTACKS.ansi,
     link: ATTACKS.osc8,

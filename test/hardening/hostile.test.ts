@@ -11,6 +11,7 @@ import { forbiddenOnScreen } from '../scenarios/fixtures.js';
 import { hostileLitDriver, hostileReactDriver } from './browser-hosts.js';
 import {
   createHostileServer,
+  deepValue,
   hostileArguments,
   hostileTools,
   HOMOGLYPH_SERVER,
@@ -71,6 +72,35 @@ describe('hostile server through guardClient', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     figures.push(
       `${calls.length} tools asked and denied via guardClient, ${serverCalls.length} reached the server`,
+    );
+  });
+
+  it('arguments nested deeper than JSON can carry are denied unasked and never reach the server', async () => {
+    const hostile = createHostileServer();
+    const engine = createPermissionEngine({ store: memoryStore() });
+    const asked: string[] = [];
+    const client = guardClient(new Client({ name: 'hardening', version: '0' }), {
+      engine,
+      server: { id: 'hostile' },
+      userId: 'alice',
+      workspaceId: 'ws',
+      prompt: (request) => (asked.push(request.call.tool.name), 'allow_once'),
+      onWarning: () => {},
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await hostile.server.connect(serverSide);
+    await client.connect(clientSide);
+    await client.catalog.refresh();
+    const result = (await client.callTool({
+      name: 'deep_args',
+      arguments: { tree: deepValue(10_000) },
+    })) as CallToolResult;
+    await client.close();
+    expect(result.isError).toBe(true);
+    expect(asked).toEqual([]);
+    expect(hostile.calls).toEqual([]);
+    figures.push(
+      '10 000-deep arguments denied unasked (JSON cannot carry them), 0 reached the server',
     );
   });
 });

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, defaultServerConditions } from 'vite';
 import { fileStore } from '@mcp-consent/engine/file';
+import { bundleFixture } from './fixtures/bundle.js';
 
 /**
  * The killed-writer loop, shared by the engine's test (20 rounds) and the hardening suite
@@ -18,29 +18,8 @@ const MAX_KILL_DELAY_MS = 60;
 
 const writerSource = fileURLToPath(new URL('./fixtures/file-writer.ts', import.meta.url));
 
-/**
- * Bundles the writer (and the store source it imports) into one plain ESM file,
- * so each round starts a bare `node` instead of node + a TypeScript loader:
- * about half the start-up time, which dominates the test.
- */
-async function bundleWriter(outDir: string): Promise<string> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    ssr: {
-      resolve: { conditions: ['mcp-consent-source', ...defaultServerConditions] },
-      noExternal: true,
-    },
-    build: {
-      ssr: writerSource,
-      outDir,
-      emptyOutDir: false,
-      minify: false,
-      rollupOptions: { output: { entryFileNames: 'file-writer.mjs' } },
-    },
-  });
-  return join(outDir, 'file-writer.mjs');
-}
+/** The writer and the store source it imports, as one plain ESM file for a bare `node`. */
+const bundleWriter = (outDir: string) => bundleFixture(writerSource, outDir, 'file-writer');
 
 export interface Round {
   acknowledged: string[];

@@ -11,6 +11,7 @@ import {
   type GrantStore,
   type RequestResult,
   type StoreChange,
+  type StoreSnapshot,
   type ToolDefinition,
 } from '@mcp-consent/engine';
 import { callOf, deferred, flush, scriptedUser, setup, shownCount, tools } from './helpers.js';
@@ -103,45 +104,42 @@ describe('1: a store load that ends late merges, it never overwrites newer answe
   });
 });
 
+/** A store whose `loadState` remembers a revoke or a clear, and whose changes the test pushes. */
+function rememberingStore(remembered: Omit<StoreSnapshot, 'grants'>) {
+  let push: (change: StoreChange) => void = () => {};
+  const store: GrantStore = {
+    ...memoryStore(),
+    loadState: async () => ({ grants: [], ...remembered }),
+    subscribe: (listener) => ((push = listener), () => {}),
+  };
+  return { store, push: (change: StoreChange) => push(change) };
+}
+
 describe('1, 2: a late copy of a revoked grant from another writer never comes back', () => {
   it('a put heard after the sync, of a grant the store had revoked before it, is refused', async () => {
     const grant = storedGrant(tools.notesPut, { riskTier: 'medium' });
-    let push: (change: StoreChange) => void = () => {};
-    const store: GrantStore = {
-      ...memoryStore(),
-      // The store remembers the revoke (another tab's), made after the grant was given.
-      loadState: async () => ({
-        grants: [],
-        revocations: [{ key: grant.key, revokedAt: '2026-11-20T12:00:00.000Z' }],
-        clearedAt: null,
-      }),
-      subscribe: (listener) => ((push = listener), () => {}),
-    };
+    // The store remembers the revoke (another tab's), made after the grant was given.
+    const { store, push } = rememberingStore({
+      revocations: [{ key: grant.key, revokedAt: '2026-11-20T12:00:00.000Z' }],
+      clearedAt: null,
+    });
     const { engine } = await setup({ store });
     // The other tab's message about the grant, posted before its revoke, arrives late.
     push({ type: 'put', grant });
     expect(engine.grants()).toEqual([]);
     expect(engine.lookup(callOf(tools.notesPut)).status).toBe('prompt');
     // A grant given after the revoke is a new answer, and applies.
-    const newer = { ...grant, grantedAt: '2026-11-20T13:00:00.000Z' };
-    push({ type: 'put', grant: newer });
+    push({ type: 'put', grant: { ...grant, grantedAt: '2026-11-20T13:00:00.000Z' } });
     expect(engine.lookup(callOf(tools.notesPut)).status).toBe('allow');
   });
 
   it('a store clear remembered by the store voids older grants heard later', async () => {
-    const grant = storedGrant(tools.notesPut, { riskTier: 'medium' });
-    let push: (change: StoreChange) => void = () => {};
-    const store: GrantStore = {
-      ...memoryStore(),
-      loadState: async () => ({
-        grants: [],
-        revocations: [],
-        clearedAt: '2026-11-20T12:00:00.000Z',
-      }),
-      subscribe: (listener) => ((push = listener), () => {}),
-    };
+    const { store, push } = rememberingStore({
+      revocations: [],
+      clearedAt: '2026-11-20T12:00:00.000Z',
+    });
     const { engine } = await setup({ store });
-    push({ type: 'put', grant });
+    push({ type: 'put', grant: storedGrant(tools.notesPut, { riskTier: 'medium' }) });
     expect(engine.grants()).toEqual([]);
   });
 });

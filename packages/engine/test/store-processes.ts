@@ -1,9 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve as resolvePath, join } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, defaultServerConditions } from 'vite';
 import type { StoreChange } from '@mcp-consent/engine';
 import type { LockKind } from '../src/file/file-lock.js';
+import { bundleFixture } from './fixtures/bundle.js';
 import type { Command } from './fixtures/store-process.js';
 
 /**
@@ -21,27 +21,10 @@ const fixture = fileURLToPath(new URL('./fixtures/store-process.ts', import.meta
 /** Bundles the fixture and the store source into one ESM file, so each process is a bare `node`. */
 export async function bundleStoreProcess(outDir: string): Promise<string> {
   const storeUnderTest = process.env.FILE_STORE_UNDER_TEST;
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    resolve: {
-      alias: storeUnderTest
-        ? [{ find: /^@mcp-consent\/engine\/file$/, replacement: resolvePath(storeUnderTest) }]
-        : [],
-    },
-    ssr: {
-      resolve: { conditions: ['mcp-consent-source', ...defaultServerConditions] },
-      noExternal: true,
-    },
-    build: {
-      ssr: fixture,
-      outDir,
-      emptyOutDir: false,
-      minify: false,
-      rollupOptions: { output: { entryFileNames: 'store-process.mjs' } },
-    },
-  });
-  return join(outDir, 'store-process.mjs');
+  const alias = storeUnderTest
+    ? [{ find: /^@mcp-consent\/engine\/file$/, replacement: resolvePath(storeUnderTest) }]
+    : [];
+  return bundleFixture(fixture, outDir, 'store-process', alias);
 }
 
 export interface Reply {

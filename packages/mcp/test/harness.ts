@@ -168,3 +168,13 @@ export function textOf(result: unknown): string {
   const content = (result as CallToolResult).content ?? [];
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 }
+
+/** Resolves at the next change of the guard's tool catalog (a re-listing after list_changed). */
+export function nextCatalogChange(target: Pick<Harness, 'guarded'>): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = target.guarded.catalog.subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+}

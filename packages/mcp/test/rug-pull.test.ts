@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { setup, TRANSPORTS, type Harness } from './harness.js';
+import { nextCatalogChange, setup, TRANSPORTS, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
-
-function nextCatalogChange(harness: Harness): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = harness.guarded.catalog.subscribe(() => {
-      stop();
-      resolve();
-    });
-  });
-}
 
 describe.each(TRANSPORTS)('rug pull over %s', (kind) => {
   test('a definition changed after allow always prompts again and shows what changed', async () => {
