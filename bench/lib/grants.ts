@@ -55,10 +55,13 @@ export function keyAt(i: number): string {
   return grantKey(scopeAt(i));
 }
 
-const GRANTED_AT = '2026-01-01T00:00:00.000Z';
-const EXPIRES_AT = '2099-01-01T00:00:00.000Z';
+// Granted a minute before the bench starts and live for the medium tier's 30 days: the engine
+// bounds every grant by its tier's lifetime from `grantedAt`, so older ones would not hit.
+const GRANTED_MS = Date.now() - 60_000;
+const GRANTED_AT = new Date(GRANTED_MS).toISOString();
+const EXPIRES_AT = new Date(GRANTED_MS + 30 * 24 * 60 * 60 * 1000).toISOString();
 
-/** Allow-always grant number `i`, pinned to its tool's definition, live until 2099. */
+/** Allow-always grant number `i`, pinned to its tool's definition, live for 30 days. */
 export function grantAt(i: number): Grant {
   const scope = scopeAt(i);
   // Listed property by property: `{ ...scope, pin }` turns V8 objects into slow, large

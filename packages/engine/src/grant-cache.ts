@@ -1,6 +1,6 @@
 import { changedParts, isDescribed, pinTool } from './hash.js';
 import { applyChange, emptyStoreState, timeOf, type StoreChange } from './store.js';
-import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall } from './types.js';
+import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall, ToolPin } from './types.js';
 
 export type GrantFilter = Partial<
   Pick<GrantScope, 'userId' | 'workspaceId' | 'serverId' | 'toolName'>
@@ -51,12 +51,55 @@ const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
   reason: 'args_hash_unknown',
 });
 
-/** Freezes a grant and its pin: the cache hands grants out, and nobody may change them. */
-function frozenCopy(grant: Grant): Grant {
-  const copy: Grant = { ...grant };
-  if (grant.pin)
-    copy.pin = Object.freeze({ ...grant.pin, parts: Object.freeze({ ...grant.pin.parts }) });
+/**
+ * A frozen copy of a grant with only the fields a grant has: the cache hands grants out, and
+ * nobody may change them. Listed field by field: a spread copy makes V8 keep large, slow
+ * dictionary objects. Pins are interned, since every grant of one tool definition has the same.
+ */
+function frozenCopy(grant: Grant, pins: Map<string, ToolPin>): Grant {
+  const copy: Grant = {
+    userId: grant.userId,
+    workspaceId: grant.workspaceId,
+    serverId: grant.serverId,
+    toolName: grant.toolName,
+    key: grant.key,
+    decision: grant.decision,
+    grantedAt: grant.grantedAt,
+    expiresAt: grant.expiresAt,
+    grantedBy: grant.grantedBy,
+    riskTier: grant.riskTier,
+  };
+  if (grant.argsHash !== undefined) copy.argsHash = grant.argsHash;
+  if (grant.pin) copy.pin = internPin(grant.pin, pins);
   return Object.freeze(copy);
+}
+
+function internPin(pin: ToolPin, pins: Map<string, ToolPin>): ToolPin {
+  const held = pins.get(pin.hash);
+  const { parts } = pin;
+  if (
+    held &&
+    held.parts.name === parts.name &&
+    held.parts.title === parts.title &&
+    held.parts.description === parts.description &&
+    held.parts.inputSchema === parts.inputSchema &&
+    held.parts.annotations === parts.annotations
+  ) {
+    return held;
+  }
+  const frozen = Object.freeze({
+    hash: pin.hash,
+    parts: Object.freeze({
+      name: parts.name,
+      title: parts.title,
+      description: parts.description,
+      inputSchema: parts.inputSchema,
+      annotations: parts.annotations,
+    }),
+  });
+  // A pin whose parts disagree with the first one of its hash (forged) stays its own object.
+  if (!held) pins.set(pin.hash, frozen);
+  return frozen;
 }
 
 /**
@@ -70,6 +113,8 @@ export class GrantCache {
   private readonly state = emptyStoreState();
   private readonly entries = new Map<string, Entry>();
   private readonly index: Level<Level<Level<Level<ToolSlot>>>> = new Map();
+  /** One frozen pin per tool definition seen, shared by its grants. */
+  private readonly pins = new Map<string, ToolPin>();
 
   get size(): number {
     return this.entries.size;
@@ -78,7 +123,9 @@ export class GrantCache {
   /** Applies one change by the store rules; returns whether the grants changed. */
   apply(change: StoreChange): boolean {
     const frozen =
-      change.type === 'put' ? { type: 'put' as const, grant: frozenCopy(change.grant) } : change;
+      change.type === 'put'
+        ? { type: 'put' as const, grant: frozenCopy(change.grant, this.pins) }
+        : change;
     if (!applyChange(this.state, frozen)) return false;
     if (frozen.type === 'clear') {
       for (const key of [...this.entries.keys()])

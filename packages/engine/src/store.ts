@@ -190,27 +190,28 @@ export function memoryStore(
   };
 }
 
-const PIN_PARTS: readonly PinnedPart[] = [
-  'name',
-  'title',
-  'description',
-  'inputSchema',
-  'annotations',
-];
-const HEX64 = /^[0-9a-f]{64}$/;
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTime = (value: unknown): value is string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
-/** A pin as the engine writes it: a SHA-256 hex overall and one per part. */
+/**
+ * A pin with every part: an overall hash and one per part, as strings. (A string that is not the
+ * SHA-256 the engine writes simply never matches a definition; a missing part would crash the
+ * comparison that says what changed.) Written out, not looped: it runs for every stored grant.
+ */
 export function isPin(value: unknown): value is Grant['pin'] & object {
   if (typeof value !== 'object' || value === null) return false;
-  const { hash, parts } = value as { hash?: unknown; parts?: unknown };
-  if (typeof hash !== 'string' || !HEX64.test(hash)) return false;
-  if (typeof parts !== 'object' || parts === null) return false;
-  return PIN_PARTS.every((part) => {
-    const partHash = Object.hasOwn(parts, part)
-      ? (parts as Record<string, unknown>)[part]
-      : undefined;
-    return typeof partHash === 'string' && HEX64.test(partHash);
-  });
+  const { hash, parts } = value as { hash?: unknown; parts?: Record<PinnedPart, unknown> };
+  return (
+    isText(hash) &&
+    typeof parts === 'object' &&
+    parts !== null &&
+    isText(parts.name) &&
+    isText(parts.title) &&
+    isText(parts.description) &&
+    isText(parts.inputSchema) &&
+    isText(parts.annotations)
+  );
 }
 
 /**
@@ -220,33 +221,30 @@ export function isPin(value: unknown): value is Grant['pin'] & object {
  */
 export function isGrant(value: unknown): value is Grant {
   if (typeof value !== 'object' || value === null) return false;
-  const grant = value as Record<string, unknown>;
-  const isString = (key: string) => typeof grant[key] === 'string';
-  const isTime = (key: string) => isString(key) && !Number.isNaN(Date.parse(grant[key] as string));
+  const grant = value as Partial<Record<keyof Grant, unknown>>;
   return (
-    isString('key') &&
-    isString('userId') &&
-    isString('workspaceId') &&
-    isString('serverId') &&
-    isString('toolName') &&
-    isTime('grantedAt') &&
-    isString('grantedBy') &&
+    isText(grant.key) &&
+    isText(grant.userId) &&
+    isText(grant.workspaceId) &&
+    isText(grant.serverId) &&
+    isText(grant.toolName) &&
+    isTime(grant.grantedAt) &&
+    isText(grant.grantedBy) &&
     (grant.decision === 'allow' || grant.decision === 'deny') &&
-    (grant.expiresAt === null || isTime('expiresAt')) &&
+    (grant.expiresAt === null || isTime(grant.expiresAt)) &&
     (grant.riskTier === 'low' || grant.riskTier === 'medium' || grant.riskTier === 'high') &&
-    (grant.argsHash === undefined || isString('argsHash')) &&
+    (grant.argsHash === undefined || isText(grant.argsHash)) &&
     (grant.pin === undefined || isPin(grant.pin))
   );
 }
 
 /**
  * What the engine accepts into its lookup cache: a well-shaped grant whose key is the key of
- * its scope (so revoking by key removes what the lookup finds) and whose arguments hash is a
- * SHA-256 hex. Anything else is left out and reported; its calls are asked again.
+ * its scope, so revoking by key removes what the lookup finds. Anything else is left out and
+ * reported; its calls are asked again.
  */
 export function isUsableGrant(value: unknown): value is Grant {
   if (!isGrant(value)) return false;
-  if (value.argsHash !== undefined && !HEX64.test(value.argsHash)) return false;
   try {
     return grantKey(value) === value.key;
   } catch {
