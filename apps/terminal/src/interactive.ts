@@ -3,7 +3,7 @@
  * which JSON arguments, call it through the guard (the Ink prompt asks when the engine
  * says so) and print the result or the reason it did not run. `q` or Ctrl+D quits.
  */
-import { deriveRisk, type ServerRef, type ToolDefinition } from '@mcp-consent/engine';
+import type { PermissionEngine, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
@@ -25,7 +25,8 @@ export async function runInteractive(
     write(
       t.t('mcp.cli.connected', { server: clean(server.name ?? server.id, 200), count: all.length }),
     );
-    for (const line of toolLines(all, server, t, out.columns ?? 80)) write(line);
+    const assess = session.records.engine.assess;
+    for (const line of toolLines(all, server, t, out.columns ?? 80, assess)) write(line);
   };
   listTools();
 
@@ -96,12 +97,14 @@ export function toolLines(
   server: ServerRef,
   t: AppTranslator,
   columns: number,
+  /** The engine's assessment, so the list says what the prompt will say. */
+  assess: PermissionEngine['assess'],
 ): string[] {
   const lines: string[] = [];
   const width = tools.length >= 10 ? 2 : 1;
   tools.forEach((tool, index) => {
     const title = tool.title ?? tool.annotations?.title;
-    const risk = t.t(`mcp.permission.risk.${deriveRisk(tool, server).tier}`);
+    const risk = t.t(`mcp.permission.risk.${assess({ tool, server }).risk.tier}`);
     const head = [clean(tool.name, 120), ...(title ? [clean(title, 120)] : []), risk].join(' · ');
     lines.push(`  ${String(index + 1).padStart(width)}. ${head}`);
     const description = clean(tool.description?.split('\n').find((line) => line.trim()) ?? '', 500);

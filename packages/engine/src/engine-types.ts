@@ -6,7 +6,10 @@ import type { PendingPrompt } from './prompt-queue.js';
 import type { RiskOptions } from './risk.js';
 import type { GrantStore } from './store.js';
 import type {
+  Assessment,
   AuditEvent,
+  DefinitionChange,
+  DryRunPreview,
   Grant,
   LookupResult,
   PromptAnswer,
@@ -14,6 +17,7 @@ import type {
   RequestResult,
   RiskTier,
   ToolCall,
+  ToolDefinition,
 } from './types.js';
 
 export interface PermissionEngineOptions {
@@ -55,8 +59,23 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the engine's `promptTimeoutMs`. */
   timeoutMs?: number | null;
-  /** Extra data for the renderer (for example `{ kind: 'dry_run_preview', preview }`). */
-  context?: Record<string, unknown>;
+  /**
+   * Ask about a server's dry-run preview (seed 001) instead of the call itself: the prompt is of
+   * kind `dry_run`, always shown, and its answer is never remembered. @default undefined
+   */
+  dryRun?: DryRunPreview;
+  /**
+   * Looks up the definition an allow-always grant was pinned to (by its pin hash), so a prompt
+   * for a changed tool can show what it was (`request.change`). Called only when the tool changed.
+   * @default undefined (the prompt names the changed parts only)
+   */
+  previousDefinition?: (pinHash: string) => ToolDefinition | undefined;
+  /**
+   * What changed since the user last saw this tool, when the host knows it another way (the
+   * server redefined it while the user was deciding): shown as `request.change`.
+   * @default undefined
+   */
+  change?: DefinitionChange;
   /** Ask even when a grant would decide. @default false */
   forcePrompt?: boolean;
   /** Store "always" answers as grants. When false they act as "once". @default true */
@@ -98,6 +117,12 @@ export interface PermissionEngine {
    * per-arguments grant exists for the tool and no `argsHash` is given.
    */
   lookup(call: ToolCall, options?: { argsHash?: string | null }): LookupResult;
+  /**
+   * What the engine makes of a call before asking, with its own risk options: the tier and why,
+   * whether Allow always may be offered, the answer to focus first. Apps and renderers read this
+   * instead of deriving risk themselves.
+   */
+  assess(call: Pick<ToolCall, 'tool' | 'server'>): Assessment;
   /**
    * The whole flow: lookup, queue, prompt, record, audit. Settles exactly once and never
    * rejects: a malformed call, a missing callback or any failure on the way is a denial with

@@ -2,11 +2,14 @@ import { grantKey } from './grant-key.js';
 import { pinTool } from './hash.js';
 import { scopeOf } from './grant-cache.js';
 import type {
+  Assessment,
+  DefinitionChange,
+  DryRunPreview,
   LookupResult,
   PromptCallback,
+  PromptKind,
   PromptRequest,
   RequestResult,
-  RiskAssessment,
   ToolCall,
 } from './types.js';
 
@@ -18,18 +21,20 @@ export interface Waiter {
   cleanup(): void;
 }
 
-export interface PromptEntry {
+export interface PromptEntry extends Assessment {
   id: string;
   dedupeKey: string;
+  kind: PromptKind;
   call: ToolCall;
-  risk: RiskAssessment;
+  /** What a `dry_run` prompt shows. */
+  dryRun: DryRunPreview | undefined;
+  /** What changed since the grant, when the host could say (`previousDefinition`). */
+  change: DefinitionChange | undefined;
   argsHash: string | null;
   lookup: LookupResult;
-  allowAlwaysEnabled: boolean;
   prompt: PromptCallback;
   forcePrompt: boolean;
   persist: boolean;
-  context: Record<string, unknown> | undefined;
   createdAt: number;
   /** Order in which `request` was called, so the queue keeps call order. */
   arrival: number;
@@ -39,18 +44,18 @@ export interface PromptEntry {
   controller: AbortController;
 }
 
+/** Omit over each member of a union, keeping it discriminated. */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** The fields a pending prompt and a prompt request share. */
-type PromptFacts = Pick<
-  PromptRequest,
-  'id' | 'call' | 'risk' | 'allowAlwaysEnabled' | 'lookup' | 'argsHash' | 'position' | 'context'
->;
+type PromptFacts = OmitEach<PromptRequest, 'queueLength' | 'signal'>;
 
 /** What `engine.pending()` lists: enough to show or answer a prompt from elsewhere. */
-export interface PendingPrompt extends PromptFacts {
+export type PendingPrompt = PromptFacts & {
   createdAt: number;
   /** How many requests share this prompt. */
   requests: number;
-}
+};
 
 export type NewEntry = Omit<PromptEntry, 'id' | 'dedupeKey' | 'waiters' | 'controller' | 'shown'>;
 
@@ -127,31 +132,37 @@ export class PromptQueue {
       ...facts(entry, position),
       queueLength: this.entries.size,
       signal: entry.controller.signal,
-    };
+    } as PromptRequest;
   }
 }
 
 function facts(entry: PromptEntry, position: number): PromptFacts {
-  const { id, call, risk, allowAlwaysEnabled, lookup, argsHash, context } = entry;
-  return {
-    id,
-    call,
-    risk,
-    allowAlwaysEnabled,
-    lookup,
-    argsHash,
+  const shared = {
+    id: entry.id,
+    call: entry.call,
+    risk: entry.risk,
+    allowAlwaysEnabled: entry.allowAlwaysEnabled,
+    allowAlwaysDisabled: entry.allowAlwaysDisabled,
+    defaultChoice: entry.defaultChoice,
+    lookup: entry.lookup,
+    argsHash: entry.argsHash,
     position,
-    ...(context ? { context } : {}),
+    ...(entry.change ? { change: entry.change } : {}),
   };
+  return entry.kind === 'dry_run'
+    ? { ...shared, kind: 'dry_run', dryRun: entry.dryRun! }
+    : { ...shared, kind: 'permission' };
 }
 
 /** Same scope, same arguments, same definition, same kind of request: one prompt. */
 function dedupeKeyOf(init: NewEntry): string {
-  if (init.argsHash === null) return ''; // Unhashable arguments cannot be compared: ask separately.
-  const flags = `${init.forcePrompt ? 'f' : ''}${init.persist ? 'p' : ''}:${String(init.context?.kind ?? '')}`;
+  // Unhashable arguments cannot be compared, and a dry run is about its own preview: ask apart.
+  if (init.argsHash === null || init.kind === 'dry_run') return '';
+  const flags = `${init.forcePrompt ? 'f' : ''}${init.persist ? 'p' : ''}`;
   return [
     grantKey({ ...scopeOf(init.call), argsHash: init.argsHash }),
     toolIdentity(init.call),
+    init.risk.tier,
     flags,
   ].join('|');
 }

@@ -136,12 +136,42 @@ export interface ChoiceDetail {
 
 export type PromptAnswer = Choice | ChoiceDetail;
 
-/** What a renderer receives to ask the user. */
-export interface PromptRequest {
+/** What a prompt asks: whether a call may run, or whether a server's dry run may run for real. */
+export type PromptKind = 'permission' | 'dry_run';
+
+/** What the engine makes of a call before asking: the same for every renderer and app. */
+export interface Assessment {
+  risk: RiskAssessment;
+  /** Whether Allow always may be offered (never for a tool that may destroy data). */
+  allowAlwaysEnabled: boolean;
+  /** Why Allow always is not offered; null when it is. */
+  allowAlwaysDisabled: 'destructive' | null;
+  /** The answer focused first: Deny once for a destructive tool, else Allow once. */
+  defaultChoice: 'allow_once' | 'deny_once';
+}
+
+/**
+ * A two-key server's dry-run answer (seed 001): what the call would have done, which the user
+ * reviews before the call runs for real. Everything in it is untrusted text from the server.
+ */
+export interface DryRunPreview {
+  /** The redacted arguments (or whatever the server sent back instead of executing). */
+  preview: unknown;
+  /** The server's hint (`recovery_hint`); untrusted. */
+  hint: string | null;
+  /** The tool as the server named it in its preview, when it did; untrusted. */
+  toolName?: string;
+}
+
+/** The definition an allow-always grant was pinned to, when the tool changed since. */
+export interface DefinitionChange {
+  previous: ToolDefinition;
+  parts: PinnedPart[];
+}
+
+interface PromptRequestBase extends Assessment {
   id: string;
   call: ToolCall;
-  risk: RiskAssessment;
-  allowAlwaysEnabled: boolean;
   /** Why the engine asks: a first call, an expired grant, a changed definition, … */
   lookup: LookupResult;
   argsHash: string | null;
@@ -150,9 +180,23 @@ export interface PromptRequest {
   queueLength: number;
   /** Aborted when the prompt is settled elsewhere (another tab, timeout, cancel): close the UI. */
   signal: AbortSignal;
-  /** Extra data the host attached (for example a dry-run preview). */
-  context?: Record<string, unknown>;
+  /** For a changed definition, when the host could say what it was before (`previousDefinition`). */
+  change?: DefinitionChange;
 }
+
+/** Asks whether a tool call may run: answered with one of the four choices. */
+export interface PermissionRequest extends PromptRequestBase {
+  kind: 'permission';
+}
+
+/** Asks whether a previewed call may run for real: answered Allow once (run) or Deny once. */
+export interface DryRunRequest extends PromptRequestBase {
+  kind: 'dry_run';
+  dryRun: DryRunPreview;
+}
+
+/** What a renderer receives to ask the user, by kind. */
+export type PromptRequest = PermissionRequest | DryRunRequest;
 
 export type PromptCallback = (request: PromptRequest) => Promise<PromptAnswer> | PromptAnswer;
 

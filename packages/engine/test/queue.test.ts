@@ -250,7 +250,7 @@ describe('grants: pins, scope, time and revocation', () => {
     expect((store as ReturnType<typeof memoryStore>).size).toBe(0);
   });
 
-  it('forcePrompt with persist:false asks even with a grant and stores nothing (dry-run previews)', async () => {
+  it('forcePrompt with persist:false asks even with a grant and stores nothing', async () => {
     const { engine } = await setup();
     await engine.request(callOf(tools.notesPut), scriptedUser('allow_always'));
     const user = scriptedUser('allow_always');
@@ -258,11 +258,37 @@ describe('grants: pins, scope, time and revocation', () => {
       ...user,
       forcePrompt: true,
       persist: false,
-      context: { kind: 'dry_run_preview' },
     });
-    expect(user.shown[0]!.context).toEqual({ kind: 'dry_run_preview' });
+    expect(user.shown[0]!.kind).toBe('permission');
     expect(result).toMatchObject({ allowed: true, choice: 'allow_once' });
     expect(engine.grants()).toHaveLength(1);
+  });
+
+  it('a dry-run preview is a prompt of its own kind: always asked, never remembered', async () => {
+    const { engine } = await setup();
+    await engine.request(callOf(tools.notesPut), scriptedUser('allow_always'));
+    const user = scriptedUser('allow_always');
+    const dryRun = { preview: { id: 'a', text: 'hello' }, hint: 'pass __confirm' };
+    const result = await engine.request(callOf(tools.notesPut), { ...user, dryRun });
+    expect(user.shown[0]).toMatchObject({ kind: 'dry_run', dryRun });
+    expect(result).toMatchObject({ allowed: true, choice: 'allow_once' });
+    expect(engine.grants()).toHaveLength(1);
+  });
+
+  it('says what a prompt is about before asking: defaultChoice and why Allow always is off', async () => {
+    const { engine } = await setup();
+    const user = scriptedUser('deny_once', 'deny_once');
+    await engine.request(callOf(tools.notesDelete), user);
+    await engine.request(callOf(tools.notesPut), user);
+    expect(user.shown.map((r) => [r.defaultChoice, r.allowAlwaysDisabled])).toEqual([
+      ['deny_once', 'destructive'],
+      ['allow_once', null],
+    ]);
+    expect(engine.assess(callOf(tools.notesDelete))).toMatchObject({
+      risk: { tier: 'high' },
+      allowAlwaysEnabled: false,
+      defaultChoice: 'deny_once',
+    });
   });
 });
 

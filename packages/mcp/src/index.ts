@@ -18,7 +18,7 @@ export {
   type ElicitCallback,
   type NoRendererPolicy,
 } from './elicitation.js';
-export { CONFIRM_ARG, DRY_RUN_PREVIEW, type DryRunPromptContext } from './dry-run.js';
+export { CONFIRM_ARG, DRY_RUN_PREVIEW, parseDryRunResult } from './dry-run.js';
 export {
   DENIAL_META_KEY,
   denialOf,

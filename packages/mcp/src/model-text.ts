@@ -47,3 +47,22 @@ export function denialOf(result: unknown): DenialMeta | undefined {
   const meta = (result as { _meta?: Record<string, unknown> } | undefined)?._meta;
   return meta?.[DENIAL_META_KEY] as DenialMeta | undefined;
 }
+
+/** The result for a call the engine did not allow (or could not decide on: `decision` undefined). */
+export function refusalOf(
+  tool: string,
+  decision: { choice: string; settledBy: string; promptId?: string } | undefined,
+  dryRun = false,
+): CallToolResult {
+  const answered = decision?.settledBy === 'answer' || decision?.settledBy === 'grant';
+  return denialResult(tool, {
+    reason: answered ? (dryRun ? 'dry_run_declined' : 'declined') : 'not_approved',
+    ...(decision
+      ? {
+          choice: decision.choice,
+          settledBy: decision.settledBy,
+          ...(decision.promptId ? { promptId: decision.promptId } : {}),
+        }
+      : {}),
+  });
+}

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { DRY_RUN_RECOVERY_HINT } from '@mcp-consent/demo-server';
 import { createManualClock } from '@mcp-consent/engine';
-import { createDryRunPrompt } from '@mcp-consent/prompt';
-import { denialOf, MODEL_TEXT, type DryRunPromptContext } from '../src/index.js';
+import { createDryRunPrompt, dryRunRequestOf } from '@mcp-consent/prompt';
+import { denialOf, MODEL_TEXT } from '../src/index.js';
 import { setup, TRANSPORTS, textOf, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
@@ -25,28 +25,19 @@ describe.each(TRANSPORTS)('two-key dry run (seed 001) over %s', (kind) => {
     expect(textOf(result)).toBe('Sent to #general.');
 
     const [permission, preview] = harness.human.requests;
-    expect(permission?.context).toBeUndefined();
-    const context = preview?.context as DryRunPromptContext;
-    expect(context.kind).toBe('dry_run_preview');
-    expect(context.preview.preview).toEqual({
+    expect(permission?.kind).toBe('permission');
+    if (preview?.kind !== 'dry_run') throw new Error('the second prompt is not a dry run');
+    expect(preview.dryRun.preview).toEqual({
       channel: 'general',
       text: 'ship it',
       webhookToken: '[redacted]',
     });
-    expect(context.preview.hint).toBe(DRY_RUN_RECOVERY_HINT);
-    expect(preview?.call.args).toEqual(send.arguments); // the user sees what the model asked for
-    // The context maps onto the prompt package's dry-run model field for field.
-    const model = createDryRunPrompt(
-      {
-        id: preview!.id,
-        server: preview!.call.server,
-        tool: preview!.call.tool,
-        preview: context.preview.preview,
-        hint: context.preview.hint,
-        risk: preview!.risk,
-      },
-      { clock: createManualClock() },
-    ).connect();
+    expect(preview.dryRun.hint).toBe(DRY_RUN_RECOVERY_HINT);
+    expect(preview.call.args).toEqual(send.arguments); // the user sees what the model asked for
+    // The typed request maps onto the prompt package's dry-run model.
+    const model = createDryRunPrompt(dryRunRequestOf(preview)!, {
+      clock: createManualClock(),
+    }).connect();
     expect(model.preview.text).toContain('"channel": "general"');
     expect(model.hint?.text).toBe(DRY_RUN_RECOVERY_HINT);
 
@@ -78,10 +69,10 @@ describe('two-key dry run details (in memory)', () => {
     harness.human.script('allow_always', 'allow_once', 'deny_once');
     await harness.guarded.callTool(send);
     const second = await harness.guarded.callTool(send);
-    expect(harness.human.requests.map((request) => request.context?.kind ?? 'permission')).toEqual([
+    expect(harness.human.requests.map((request) => request.kind)).toEqual([
       'permission',
-      'dry_run_preview',
-      'dry_run_preview',
+      'dry_run',
+      'dry_run',
     ]);
     expect(second.isError).toBe(true);
     expect((await harness.state()).messages).toHaveLength(1);

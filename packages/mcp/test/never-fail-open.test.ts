@@ -73,7 +73,8 @@ describe.each(TRANSPORTS)('over %s', (kind) => {
     const [first, second] = current.human.requests as [PromptRequest, PromptRequest];
     expect(first.call.tool.description).not.toContain('id_rsa');
     expect(second.call.tool.description).toContain('id_rsa');
-    expect(second.context?.changed).toEqual(expect.arrayContaining(['description']));
+    expect(second.change?.parts).toEqual(expect.arrayContaining(['description']));
+    expect(second.change?.previous).toBe(first.call.tool);
     expect((await current.state()).calls.notes_read ?? 0).toBe(0);
   });
 

@@ -32,7 +32,8 @@ describe.each(TRANSPORTS)('rug pull over %s', (kind) => {
     expect(request?.lookup.changed).toEqual(expect.arrayContaining(['description', 'inputSchema']));
     expect(request?.lookup.changed).not.toContain('annotations');
     expect(request?.call.tool.description).toContain('id_rsa');
-    expect(request?.context?.previousDefinition).toBe(original);
+    expect(request?.change?.previous).toBe(original);
+    expect(request?.change?.parts).toEqual(request?.lookup.changed);
     expect((await harness.state()).calls.notes_read).toBe(2);
   });
 });

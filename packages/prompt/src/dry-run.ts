@@ -312,80 +312,19 @@ export function createDryRunPrompt(
   };
 }
 
-export interface ParsedDryRun {
-  preview: unknown;
-  hint: string | null;
-  tool: string | null;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function fromObject(value: unknown): ParsedDryRun | null {
-  if (!isRecord(value)) return null;
-  const inner = isRecord(value.error) ? value.error : value;
-  if (inner.code !== 'DRY_RUN_PREVIEW') return null;
-  const hint = inner.recovery_hint ?? inner.recoveryHint ?? inner.hint;
-  const details = isRecord(inner.details)
-    ? inner.details
-    : isRecord(inner.data)
-      ? inner.data
-      : inner;
-  return {
-    preview: Object.hasOwn(details, 'preview')
-      ? details.preview
-      : Object.hasOwn(inner, 'preview')
-        ? inner.preview
-        : undefined,
-    hint: typeof hint === 'string' ? hint : null,
-    tool:
-      typeof inner.tool === 'string'
-        ? inner.tool
-        : typeof details.tool === 'string'
-          ? details.tool
-          : null,
-  };
-}
-
 /**
- * Recognizes a `DRY_RUN_PREVIEW` tool result (`isError: true`, the code in
- * `structuredContent` or in a JSON text block); `null` for any other result.
- */
-export function parseDryRunResult(result: unknown): ParsedDryRun | null {
-  if (!isRecord(result) || result.isError !== true) return null;
-  const structured = fromObject(result.structuredContent);
-  if (structured) return structured;
-  const content = Array.isArray(result.content) ? result.content : [];
-  for (const block of content) {
-    if (!isRecord(block) || block.type !== 'text' || typeof block.text !== 'string') continue;
-    if (!block.text.includes('DRY_RUN_PREVIEW')) continue;
-    try {
-      const parsed = fromObject(JSON.parse(block.text));
-      if (parsed) return parsed;
-    } catch {
-      // Plain text mentioning the code: no structured preview, the text is the hint.
-    }
-    return { preview: undefined, hint: block.text, tool: null };
-  }
-  return null;
-}
-
-/**
- * The dry-run preview inside an engine prompt request: `@mcp-consent/mcp` asks about a
- * `DRY_RUN_PREVIEW` result with `context.kind === 'dry_run_preview'` (seed 001). `null` for
- * every other request. Every renderer reads it with this one function.
+ * What the dry-run model shows for an engine prompt request of kind `dry_run` (a server's
+ * `DRY_RUN_PREVIEW`, which `@mcp-consent/mcp` asks about, seed 001); `null` for every other kind.
+ * Every renderer reads it with this one function.
  */
 export function dryRunRequestOf(request: PromptRequest): DryRunRequest | null {
-  const context = request.context;
-  if (context?.kind !== 'dry_run_preview') return null;
-  const parsed = context.preview as Partial<ParsedDryRun> | undefined;
-  if (typeof parsed !== 'object' || parsed === null) return null;
+  if (request.kind !== 'dry_run') return null;
   return {
     id: request.id,
     server: request.call.server,
     tool: request.call.tool,
-    preview: parsed.preview,
-    hint: typeof parsed.hint === 'string' ? parsed.hint : null,
+    preview: request.dryRun.preview,
+    hint: typeof request.dryRun.hint === 'string' ? request.dryRun.hint : null,
     risk: request.risk,
   };
 }

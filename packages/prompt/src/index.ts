@@ -57,14 +57,12 @@ export { checkUrl, decodePunycode, type UrlCheck, type UrlWarningKind } from './
 export {
   createDryRunPrompt,
   dryRunRequestOf,
-  parseDryRunResult,
   type DryRunAnswer,
   type DryRunApi,
   type DryRunPrompt,
   type DryRunPromptOptions,
   type DryRunRequest,
   type DryRunState,
-  type ParsedDryRun,
 } from './dry-run.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
 export {

@@ -1,9 +1,4 @@
-import {
-  effectiveHints,
-  isAllowAlwaysPermitted,
-  type Choice,
-  type PromptRequest,
-} from '@mcp-consent/engine';
+import type { Choice, PromptRequest } from '@mcp-consent/engine';
 import { argumentsView, formatArguments } from './args-preview.js';
 import { footerParts, serverChip, serverParts } from './sheet-parts.js';
 import { partAttrs, type PartProps, type PermissionPart } from './anatomy.js';
@@ -90,15 +85,14 @@ export function createPermissionPrompt(
   const reasons = risk.reasons
     .filter((reason) => Object.hasOwn(RISK_WHY, reason))
     .map((reason) => ({ reason, text: t.t(RISK_WHY[reason]) }));
-  const defaultFocus: Choice = effectiveHints(tool.annotations).destructive
-    ? 'deny_once'
-    : 'allow_once';
+  // The engine's assessment decides both; the model only says them.
+  const defaultFocus: Choice = request.defaultChoice;
   const allowAlwaysReason = request.allowAlwaysEnabled
     ? null
     : t.t(
-        isAllowAlwaysPermitted(tool)
-          ? 'mcp.permission.allow_always.disabled'
-          : 'mcp.permission.allow_always.disabled_destructive',
+        request.allowAlwaysDisabled === 'destructive'
+          ? 'mcp.permission.allow_always.disabled_destructive'
+          : 'mcp.permission.allow_always.disabled',
       );
   const allowAlwaysDetail =
     options.allowAlwaysExpiresInMs !== undefined && request.allowAlwaysEnabled

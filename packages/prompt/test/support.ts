@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import {
-  deriveRisk,
-  isAllowAlwaysPermitted,
+  assessCall,
   type LookupResult,
-  type PromptRequest,
+  type PermissionRequest,
   type ServerRef,
   type ToolDefinition,
 } from '@mcp-consent/engine';
@@ -33,15 +32,18 @@ export const tools = {
 /** A PromptRequest as the engine builds it: risk and Allow always come from the engine. */
 export function promptRequest(
   tool: ToolDefinition,
-  overrides: Partial<Omit<PromptRequest, 'call'>> & { server?: ServerRef; args?: unknown } = {},
-): PromptRequest {
+  overrides: Partial<Omit<PermissionRequest, 'call' | 'kind'>> & {
+    server?: ServerRef;
+    args?: unknown;
+  } = {},
+): PermissionRequest {
   const { server: target = server, args = { path: '/tmp/a.txt' }, ...rest } = overrides;
   const lookup: LookupResult = { status: 'prompt', reason: 'no_grant' };
   return {
     id: 'req-1',
     call: { userId: 'u1', workspaceId: 'w1', server: target, tool, args },
-    risk: deriveRisk(tool, target),
-    allowAlwaysEnabled: isAllowAlwaysPermitted(tool),
+    kind: 'permission',
+    ...assessCall({ tool, server: target }),
     lookup,
     argsHash: null,
     position: 1,

@@ -61,10 +61,13 @@ describe('server rendering (react-dom/server, no DOM)', () => {
   it('a controlled sheet given a request still renders nothing on the server', () => {
     const clock = createManualClock();
     const request = {
+      kind: 'permission',
       id: 'p1',
       call: call(tools.notesPut),
       risk: { tier: 'medium', reasons: ['idempotent_write'], source: 'annotations' },
       allowAlwaysEnabled: true,
+      allowAlwaysDisabled: null,
+      defaultChoice: 'allow_once',
       lookup: { status: 'prompt', reason: 'no_grant' },
       argsHash: null,
       position: 1,

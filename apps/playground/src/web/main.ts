@@ -9,7 +9,6 @@
 import { html, nothing, render } from 'lit';
 import {
   createPermissionEngine,
-  deriveRisk,
   type RiskTier,
   type ServerRef,
   type ToolDefinition,
@@ -309,7 +308,7 @@ function resultView(t: AppTranslator, result: Result | null) {
 }
 
 function toolRow(t: AppTranslator, tool: ToolDefinition, server: ServerRef) {
-  const risk = deriveRisk(tool, server);
+  const { risk } = engine.assess({ tool, server });
   const selected = state.selected === tool.name;
   return html`<li>
     <button

@@ -1,0 +1,171 @@
+import type { EngineCore } from './core.js';
+import { StoreUnavailableError } from './errors.js';
+import { scopeOf, type GrantFilter } from './grant-cache.js';
+import { grantKey } from './grant-key.js';
+import { pinTool } from './hash.js';
+import { asError } from './hub.js';
+import type { PromptEntry } from './prompt-queue.js';
+import type { ChoiceDetail, Grant } from './types.js';
+
+const FILTER_KEYS: ReadonlySet<string> = new Set(['userId', 'workspaceId', 'serverId', 'toolName']);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A filter that names a key must name an id: `{ userId: undefined }` must never mean "everyone". */
+export function checkFilter(filter: unknown): GrantFilter {
+  if (filter === undefined) return {};
+  if (typeof filter !== 'object' || filter === null) {
+    throw new TypeError('A grant filter must be an object such as { userId, workspaceId }.');
+  }
+  for (const [key, value] of Object.entries(filter)) {
+    if (!FILTER_KEYS.has(key)) {
+      throw new TypeError(
+        `Unknown grant filter key "${key}": use userId, workspaceId, serverId or toolName.`,
+      );
+    }
+    if (typeof value !== 'string' || value.length === 0) {
+      throw new TypeError(
+        `The grant filter's ${key} must be a non-empty id, not ${value === '' ? 'an empty string' : String(value)}; pass no filter to mean every grant.`,
+      );
+    }
+  }
+  return filter as GrantFilter;
+}
+
+/**
+ * Remembering and forgetting: the grant an "always" answer makes, saving it (bounded, so a store
+ * that hangs never hangs a decision), and revokes that stay revoked (each remembered with its
+ * time, in the cache and the store).
+ */
+export function createGrants(core: EngineCore) {
+  const { cache, hub, sync, options } = core;
+  const { store, clock, expiry, denyExpiry, saveWaitMs } = options;
+
+  /** Caches a grant and saves it; resolves once the store has it, rejects (and fails the engine) if not. */
+  const write = (grant: Grant): Promise<void> => {
+    cache.apply({ type: 'put', grant });
+    hub.grantsChanged();
+    return Promise.resolve()
+      .then(() => store.put(cache.get(grant.key) ?? grant))
+      .catch((error: unknown) => {
+        // A write that fails leaves us unsure what is stored: stop trusting the cache.
+        hub.fail(error);
+        throw error;
+      });
+  };
+
+  /** Waits at most `saveWaitMs` for a save; past that, rejects saying the answer may not be saved. */
+  const bounded = (save: Promise<void>): Promise<void> => {
+    if (!clock.setTimer) return save;
+    return new Promise<void>((resolve, reject) => {
+      const cancel = clock.setTimer!(
+        () =>
+          reject(
+            new StoreUnavailableError(
+              `The answer was not saved within ${saveWaitMs} ms: it applies to this call, but may not be remembered.`,
+            ),
+          ),
+        saveWaitMs,
+      );
+      save.then(
+        () => (cancel(), resolve()),
+        (error: unknown) => (cancel(), reject(asError(error))),
+      );
+    });
+  };
+
+  /** The grant an "always" answer makes, or undefined when it cannot be remembered (no pin). */
+  const make = (entry: PromptEntry, detail: ChoiceDetail): Grant | undefined => {
+    const allow = detail.choice === 'allow_always';
+    const pin = allow ? pinTool(entry.call.tool) : null;
+    if (allow && !pin) return undefined;
+    const now = clock.now();
+    const tierLife = allow ? expiry[entry.risk.tier] : denyExpiry;
+    const life =
+      detail.ttlMs !== undefined ? Math.min(detail.ttlMs, tierLife ?? Infinity) : tierLife;
+    const scope = {
+      ...scopeOf(entry.call),
+      ...(detail.argsOnly && entry.argsHash ? { argsHash: entry.argsHash } : {}),
+    };
+    const key = grantKey(scope);
+    return {
+      ...scope,
+      key,
+      decision: allow ? 'allow' : 'deny',
+      // Newer than anything held for the key (a grant, a revoke), even within one millisecond.
+      grantedAt: iso(Math.max(now, cache.floor(key) + 1)),
+      expiresAt: life === null ? null : iso(now + life),
+      grantedBy: entry.call.userId,
+      riskTier: entry.risk.tier,
+      ...(pin ? { pin } : {}),
+    };
+  };
+
+  /** Revokes one key in the cache as of now: its grant and every older one that arrives later. */
+  const revokeInCache = (key: string) => {
+    const revokedAt = iso(Math.max(clock.now(), cache.floor(key) + 1));
+    cache.apply({ type: 'delete', key, revokedAt });
+    return revokedAt;
+  };
+
+  const storeFailed = (error: unknown): never => {
+    hub.fail(error);
+    throw error;
+  };
+
+  return {
+    make,
+    /** Caches and saves a grant; the promise settles when saved, or after `saveWaitMs`. */
+    save: (grant: Grant) => bounded(write(grant)),
+    list: (filter?: GrantFilter) => cache.list(checkFilter(filter)),
+
+    async revoke(keyOrGrant: string | Grant): Promise<boolean> {
+      const key = typeof keyOrGrant === 'string' ? keyOrGrant : keyOrGrant?.key;
+      if (typeof key !== 'string' || key.length === 0) {
+        throw new TypeError('revoke() needs a grant or its non-empty key.');
+      }
+      // Once synced, the cache changes before this returns: the next lookup already sees it.
+      if (hub.status === 'syncing') await sync.settled();
+      const removed = cache.get(key);
+      const revokedAt = revokeInCache(key);
+      if (removed) hub.grantsChanged();
+      await Promise.resolve()
+        .then(() => store.delete(key, removed, revokedAt))
+        .catch(storeFailed);
+      return removed !== undefined;
+    },
+
+    async revokeAll(filter?: GrantFilter): Promise<number> {
+      const checked = checkFilter(filter);
+      if (hub.status === 'syncing') await sync.settled();
+      const everything = Object.keys(checked).length === 0;
+      if (hub.status === 'failed' && !everything) {
+        // What the store holds is unknown, so the grants the filter means cannot be listed:
+        // revoking "none" would tell the user their grants are gone while the store keeps them.
+        throw new StoreUnavailableError(
+          `Cannot revoke by filter: the saved permissions could not be read (${hub.storeError?.message ?? 'store failed'}). Revoke a grant by its key, or revoke all.`,
+        );
+      }
+      const doomed = cache.list(checked);
+      if (everything) {
+        const latest = Math.max(clock.now(), ...doomed.map((g) => Date.parse(g.grantedAt) + 1));
+        const clearedAt = iso(latest);
+        cache.apply({ type: 'clear', clearedAt });
+        hub.grantsChanged();
+        await Promise.resolve()
+          .then(() => store.clear(clearedAt))
+          .catch(storeFailed);
+        return doomed.length;
+      }
+      const revoked = doomed.map((grant) => ({ grant, revokedAt: revokeInCache(grant.key) }));
+      hub.grantsChanged();
+      for (const { grant, revokedAt } of revoked) {
+        await Promise.resolve()
+          .then(() => store.delete(grant.key, grant, revokedAt))
+          .catch(storeFailed);
+      }
+      return doomed.length;
+    },
+  };
+}
+
+export type Grants = ReturnType<typeof createGrants>;

@@ -1,0 +1,159 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  changedParts,
+  pinTool,
+  type DefinitionChange,
+  type DryRunPreview,
+  type RequestOptions as EngineRequestOptions,
+  type RequestResult,
+  type ToolCall,
+  type ToolDefinition,
+} from '@mcp-consent/engine';
+import { sameDefinition } from './catalog.js';
+import { CONFIRM_ARG, withoutConfirm } from './dry-run.js';
+import { runDryRunFlow } from './dry-run-flow.js';
+import type { GuardContext } from './guard-types.js';
+import { refusalOf } from './model-text.js';
+import { withUserTimeExcluded } from './user-time.js';
+
+export type CallTool = Client['callTool'];
+export type CallToolResultOut = Awaited<ReturnType<CallTool>>;
+
+/** How often a call is asked about again because its tool changed while the user decided. */
+const MAX_REDECIDE_ROUNDS = 3;
+
+/** True when a tool carries more than its name (the engine's own test). */
+const isDescribed = (tool: ToolDefinition) =>
+  tool.description !== undefined ||
+  tool.inputSchema !== undefined ||
+  tool.annotations !== undefined;
+
+/** An unfrozen copy of approved JSON arguments, in the shape `callTool` takes. */
+export const sendable = (args: unknown): Record<string, unknown> | undefined =>
+  args === undefined ? undefined : (structuredClone(args) as Record<string, unknown>);
+
+/** What the engine is asked besides the call. */
+export interface DecideExtras {
+  dryRun?: DryRunPreview;
+  change?: DefinitionChange;
+}
+
+/**
+ * The gate in front of `tools/call`: asks the engine, re-asks when the server changed the tool
+ * while the user decided, sends exactly the arguments the user was shown, and hands a
+ * `DRY_RUN_PREVIEW` result to the dry-run flow. A denied call never reaches the server.
+ */
+export function createCallGate(context: GuardContext): CallTool {
+  const { client, options, catalog, gate, warn } = context;
+  const { engine, server, userId, workspaceId, prompt } = options;
+
+  const startCatalog = () => {
+    if (client.transport && (catalog.status === 'empty' || catalog.status === 'failed'))
+      void catalog.refresh();
+  };
+
+  /** Asks the engine. Any failure on the way is a denial, never an allow. */
+  const decide = async (
+    call: ToolCall,
+    signal: AbortSignal | undefined,
+    extras: DecideExtras = {},
+  ): Promise<RequestResult | undefined> => {
+    try {
+      // Built field by field: this runs on every call, and a cache hit is otherwise cheap.
+      const request: EngineRequestOptions = { prompt, previousDefinition: catalog.byPin };
+      if (signal) request.signal = signal;
+      if (options.promptTimeoutMs !== undefined) request.timeoutMs = options.promptTimeoutMs;
+      if (extras.dryRun) request.dryRun = extras.dryRun;
+      if (extras.change) request.change = extras.change;
+      return await engine.request(call, request);
+    } catch (error) {
+      warn(`The permission check for ${call.tool.name} failed; denying: ${String(error)}`);
+      return undefined;
+    }
+  };
+
+  const send: CallTool = (params, resultSchema, requestOptions) =>
+    // Only an elicit renderer ever holds the gate (without one, elicitations are answered at
+    // once by the noRenderer policy), so without one no user time can be spent inside a call:
+    // the SDK's own timeout is the same budget, and the call skips the wrapper's
+    // AbortController, timer and listener.
+    !options.elicit && !gate.paused
+      ? client.callTool(params, resultSchema, requestOptions)
+      : withUserTimeExcluded(gate, requestOptions, (forwarded) =>
+          client.callTool(params, resultSchema, forwarded),
+        );
+
+  /** The definition to decide on now: the catalog's, or only the name while it is unknown or stale. */
+  const definitionOf = (name: string): ToolDefinition =>
+    (catalog.stale ? undefined : catalog.get(name)) ?? { name };
+
+  /**
+   * What the user approved is what runs: when the server changed the tool while the user was
+   * deciding (a `list_changed` during the prompt), the answer was for a definition that no longer
+   * exists, so the new one is asked about before anything is sent. A few rounds at most; a
+   * server that keeps changing the tool gets a denial.
+   */
+  const decideOnCurrent = async (
+    first: RequestResult | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RequestResult | undefined> => {
+    let decision = first;
+    for (let round = 0; decision?.allowed && decision.call; round += 1) {
+      const decided = decision.call;
+      // Asked about as unknown (the worst case): whatever the listing says, it was not less.
+      if (!isDescribed(decided.tool)) break;
+      if (catalog.stale) await catalog.refresh(); // joins the re-listing the notification started
+      const now = definitionOf(decided.tool.name);
+      if (sameDefinition(now, decided.tool)) break;
+      if (round >= MAX_REDECIDE_ROUNDS) return undefined;
+      warn(`${decided.tool.name} changed while the user was deciding; asking again.`);
+      const pinned = pinTool(decided.tool);
+      const parts = pinned ? changedParts(pinned, pinTool(now)) : [];
+      decision = await decide({ ...decided, tool: now }, signal, {
+        change: { previous: decided.tool, parts },
+      });
+    }
+    return decision;
+  };
+
+  return async (params, resultSchema, requestOptions) => {
+    startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
+    const name = params.name;
+    let forwarded = params;
+    if (!options.allowModelConfirm && params.arguments && CONFIRM_ARG in params.arguments) {
+      warn(
+        `Removed ${CONFIRM_ARG} set by the caller of ${name}; it is added only after the user approves a preview.`,
+      );
+      forwarded = { ...params, arguments: withoutConfirm(params.arguments) };
+    }
+    const call: ToolCall = {
+      userId,
+      workspaceId,
+      server,
+      // Unknown to the catalog yet, or announced as changed and not re-listed yet: only the
+      // name, which the engine treats as the worst case (and no pinned grant matches).
+      tool: definitionOf(name),
+      args: forwarded.arguments ?? {},
+    };
+    const signal = requestOptions?.signal;
+    const decision = await decideOnCurrent(await decide(call, signal), signal);
+    if (!decision?.allowed || !decision.call) {
+      signal?.throwIfAborted();
+      return refusalOf(name, decision) as CallToolResultOut;
+    }
+    // The engine's frozen copy of the arguments, taken when the call was asked about: the
+    // caller's object may have changed since. A fresh copy, since the SDK and in-memory servers
+    // may write to what they are given.
+    forwarded = { ...forwarded, arguments: sendable(decision.call.args) };
+    const result = await send(forwarded, resultSchema, requestOptions);
+    if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true) return result;
+    return runDryRunFlow(context, {
+      decided: decision.call,
+      forwarded,
+      result,
+      resend: (params) => send(params, resultSchema, requestOptions),
+      decide: (call, extras) => decide(call, signal, extras),
+      signal,
+    });
+  };
+}

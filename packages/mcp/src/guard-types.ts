@@ -1,0 +1,75 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { PermissionEngine, PromptCallback, ServerRef } from '@mcp-consent/engine';
+import type { ValidateContentOptions } from '@mcp-consent/prompt';
+import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
+import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
+import type { UserTimeGate } from './user-time.js';
+
+export interface GuardClientOptions {
+  engine: PermissionEngine;
+  /** The server as the HOST configured this connection. Its `id` keys grants; what the server reports is never used. */
+  server: ServerRef;
+  userId: string;
+  workspaceId: string;
+  /** The engine's prompt callback: asks the user about one tool call (and about dry-run previews). */
+  prompt: PromptCallback;
+  /** Renders elicitations. Without it, `noRenderer` decides. */
+  elicit?: ElicitCallback;
+  /**
+   * What to answer elicitations with when no `elicit` renderer is attached:
+   * 'decline' (fail closed), or 'warn-and-proceed' (accept a form only when every
+   * required field has a default, and warn). URL elicitations are always declined.
+   * @default 'decline'
+   */
+  noRenderer?: NoRendererPolicy;
+  /** Opens a URL after the user accepted a URL elicitation. @default undefined (the renderer opens it) */
+  openUrl?: (url: string) => void | Promise<void>;
+  /** Timeout of each permission prompt; a timed-out prompt denies once. @default the engine's `promptTimeoutMs` */
+  promptTimeoutMs?: number | null;
+  /** Show `DRY_RUN_PREVIEW` results to the user and re-issue with `__confirm: true` on approval. @default true */
+  dryRun?: boolean;
+  /**
+   * Keep a `__confirm` argument the model set itself. Off by default so the
+   * kit's `__confirm` always follows a preview the user saw.
+   * @default false
+   */
+  allowModelConfirm?: boolean;
+  /** How often a form is asked again after an answer that does not match the schema. @default 3 */
+  maxElicitAttempts?: number;
+  /** Translator for the messages in `ElicitationRequest.errors`; wins over `locale`. */
+  translator?: ValidateContentOptions['translator'];
+  /** Locale of the messages in `ElicitationRequest.errors`. @default 'en-US' */
+  locale?: ValidateContentOptions['locale'];
+  catalog?: ToolCatalogOptions;
+  /** @default console.warn */
+  onWarning?: (message: string) => void;
+  /** Elicitation and dry-run outcomes, for the host's audit trail. Never carries argument or form values. */
+  onEvent?: (event: GuardEvent) => void;
+}
+
+export type GuardEvent =
+  | ElicitationEvent
+  | { type: 'elicitation_complete'; serverId: string; elicitationId: string }
+  | {
+      type: 'dry_run';
+      serverId: string;
+      tool: string;
+      outcome: 'approved' | 'declined' | 'still_preview';
+    };
+
+/** The SDK client with a gated `callTool`; every other member is the wrapped client's. */
+export type GuardedClient = Client & {
+  /** The tool catalog this guard reads definitions from. */
+  readonly catalog: ToolCatalog;
+};
+
+/** What the parts of a guard share: the wrapped client, the options and the catalog. */
+export interface GuardContext {
+  readonly client: Client;
+  readonly options: GuardClientOptions;
+  readonly catalog: ToolCatalog;
+  /** Held while a renderer waits for the user inside a call (elicitation): user time is not the call's. */
+  readonly gate: UserTimeGate;
+  warn(message: string): void;
+  report(event: GuardEvent): void;
+}
