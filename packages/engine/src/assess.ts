@@ -29,13 +29,18 @@ let standalone = 0;
  */
 export function standaloneRequest(
   call: ToolCall,
-  options: { signal?: AbortSignal; risk?: RiskOptions } = {},
+  options: {
+    signal?: AbortSignal;
+    /** The engine's assessment (`engine.assess(call)`), so its risk options apply. */
+    assessment?: Assessment;
+    risk?: RiskOptions;
+  } = {},
 ): PermissionRequest {
   return {
     kind: 'permission',
     id: `show-${++standalone}`,
     call,
-    ...assessCall(call, options.risk),
+    ...(options.assessment ?? assessCall(call, options.risk)),
     lookup: { status: 'prompt', reason: 'no_grant' },
     argsHash: null,
     position: 1,

@@ -1,5 +1,16 @@
 export { createPermissionPrompt } from './permission.js';
 export { followQueue, type QueueSource } from './follow-queue.js';
+export { createConsentPresenter, isPromptRequest } from './presenter/presenter.js';
+export type {
+  ConsentEnd,
+  ConsentItem,
+  ConsentKind,
+  ConsentPresenter,
+  ConsentPresenterOptions,
+  ConsentSnapshot,
+  ElicitationCall,
+  SettledItem,
+} from './presenter/presenter-types.js';
 export {
   createPromptPresenter,
   type PresenterSnapshot,

@@ -1,0 +1,64 @@
+import type { Choice } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import { createDryRunPrompt, dryRunRequestOf } from '../dry-run.js';
+import { createElicitationPrompt } from '../elicitation.js';
+import type { ElicitResult } from '../elicitation-types.js';
+import { followQueue } from '../follow-queue.js';
+import { createPermissionPrompt } from '../permission.js';
+import type { Held } from './presenter.js';
+import type { ConsentItem, ConsentPresenterOptions } from './presenter-types.js';
+
+/**
+ * Builds the model of the request at the head of the queue, with the presenter's options and
+ * an answer callback that settles it. Throws for a request no model can be built for.
+ */
+export function buildItem(
+  held: Held,
+  options: ConsentPresenterOptions,
+  translator: Translator,
+  answer: (answer: Choice | ElicitResult) => void,
+): ConsentItem {
+  const base = {
+    clock: options.clock,
+    translator,
+    ...(options.guardMs === undefined ? {} : { guardMs: options.guardMs }),
+    ...(options.textMode === undefined ? {} : { textMode: options.textMode }),
+  };
+  if (held.kind === 'elicitation') {
+    const { call } = held;
+    const model = createElicitationPrompt(call.params, {
+      ...base,
+      server: call.server,
+      id: held.id,
+      ...(call.signal ? { signal: call.signal } : {}),
+      onResult: answer,
+    });
+    return { kind: 'elicitation', id: held.id, call, model };
+  }
+  const { request } = held;
+  if (request.kind === 'dry_run') {
+    const model = createDryRunPrompt(dryRunRequestOf(request)!, {
+      ...base,
+      ...options.dryRun,
+      signal: request.signal,
+      // Approving a preview is Allow once: the mcp package then re-issues the call.
+      onAnswer: (given) => answer(given === 'approve' ? 'allow_once' : 'deny_once'),
+    });
+    return { kind: 'dry_run', id: held.id, request, model };
+  }
+  const model = createPermissionPrompt(request, {
+    ...base,
+    ...options.permission,
+    onAnswer: answer,
+  });
+  if (options.engine) {
+    // "1 of 3" follows the engine's queue for as long as the prompt is held.
+    const unfollow = followQueue(options.engine, model);
+    const detach = held.detach;
+    held.detach = () => {
+      unfollow();
+      detach();
+    };
+  }
+  return { kind: 'permission', id: held.id, request, model };
+}

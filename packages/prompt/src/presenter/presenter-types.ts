@@ -1,0 +1,121 @@
+import type {
+  Choice,
+  Clock,
+  DryRunRequest,
+  PermissionEngine,
+  PermissionRequest,
+  PromptCallback,
+  PromptRequest,
+  ServerRef,
+  ToolCall,
+} from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import type { BaseModelOptions } from '../core.js';
+import type { DryRunApi, DryRunPrompt, DryRunPromptOptions } from '../dry-run.js';
+import type {
+  ElicitationApi,
+  ElicitationPrompt,
+  ElicitRequest,
+  ElicitResult,
+} from '../elicitation-types.js';
+import type {
+  PermissionApi,
+  PermissionPrompt,
+  PermissionPromptOptions,
+} from '../permission-types.js';
+
+/** The kinds of request a presenter shows; later kinds (sampling, roots) join this union. */
+export type ConsentKind = 'permission' | 'dry_run' | 'elicitation';
+
+/**
+ * A server's question as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
+ * fields are read), so `elicit: presenter.elicit` plugs in as it is.
+ */
+export interface ElicitationCall {
+  /** The request exactly as the server sent it (untrusted; the model sanitizes it). */
+  params: ElicitRequest;
+  /** The requesting server as the host configured it: always shown. */
+  server: ServerRef;
+  /** Aborted when the server gives up: the question closes with `cancel`. */
+  signal?: AbortSignal;
+  /** A stable id (element ids derive from it). */
+  id?: string;
+}
+
+/** The head of the queue, with the model built for it: what a renderer shows. */
+export type ConsentItem =
+  | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionPrompt }
+  | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunPrompt }
+  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationPrompt };
+
+/** How a request left the presenter. */
+export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'disposed';
+
+/** A settled request, for renderers that keep a record (a terminal's scrollback). */
+export type SettledItem =
+  | { kind: 'permission'; id: string; end: ConsentEnd; answer: Choice; api: PermissionApi | null }
+  | { kind: 'dry_run'; id: string; end: ConsentEnd; answer: Choice; api: DryRunApi | null }
+  | {
+      kind: 'elicitation';
+      id: string;
+      end: ConsentEnd;
+      answer: ElicitResult;
+      api: ElicitationApi | null;
+    };
+
+export interface ConsentSnapshot {
+  /** What to show now, with its model; null when nothing waits. */
+  current: ConsentItem | null;
+  /** Requests held, the current one included. */
+  waiting: number;
+  /** The engine has taken longer than 100 ms to decide ("Checking permissions…"). */
+  checking: boolean;
+  /** The last settled requests, oldest first (at most 100). */
+  settled: readonly SettledItem[];
+}
+
+export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefix'> {
+  /**
+   * The engine the permission prompts come from: keeps "1 of 3" live and says when it takes
+   * longer than 100 ms to decide (`checking`). @default undefined
+   */
+  engine?: PermissionEngine;
+  /** A translator for every model; wins over `locale`. */
+  translator?: Translator;
+  /** Options of the permission model only (Allow always's expiry line, arrow layout, arguments). */
+  permission?: Pick<PermissionPromptOptions, 'allowAlwaysExpiresInMs' | 'layout' | 'args'>;
+  /** Options of the dry-run model only. */
+  dryRun?: Pick<DryRunPromptOptions, 'args'>;
+}
+
+/**
+ * One queue for everything the user is asked, whatever the kind: the engine's permission and
+ * dry-run prompts, servers' elicitations, and `show()` calls. It hands out the model of the
+ * head request and settles each request exactly once: with the user's answer, or with the
+ * fail-closed answer of its kind (Deny once, cancel) when it is settled elsewhere, fails to
+ * render, or the presenter is disposed. Renderers only subscribe.
+ */
+export interface ConsentPresenter {
+  /** The engine's prompt callback: `engine.request(call, { prompt: presenter.prompt })`. */
+  readonly prompt: PromptCallback;
+  /** An `elicit` callback for `@mcp-consent/mcp`: resolves with accept, decline or cancel. */
+  readonly elicit: (call: ElicitationCall) => Promise<ElicitResult>;
+  /**
+   * Spec R7: asks about a tool call (assessed by the engine's rules, nothing stored or
+   * audited) or an engine request, calls `onDecision` with the answer, resolves with it too.
+   */
+  show(
+    call: ToolCall | PromptRequest,
+    onDecision?: (choice: Choice) => void,
+    options?: { signal?: AbortSignal },
+  ): Promise<Choice>;
+  /** A renderer could not show the request: it settles with its kind's fail-closed answer. */
+  fail(id: string, error?: unknown): void;
+  getSnapshot(): ConsentSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Settles everything held on the safe side (Deny once, cancel): the renderer is going away. */
+  dispose(): void;
+}
+
+/** Re-exported for renderers that name the clock in their own options. */
+export type { Clock };
