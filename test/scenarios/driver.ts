@@ -1,4 +1,11 @@
-import type { AuditEvent, Choice, Grant, RequestResult, ToolCall } from '@mcp-consent/engine';
+import type {
+  AuditEvent,
+  Choice,
+  Grant,
+  RequestOptions,
+  RequestResult,
+  ToolCall,
+} from '@mcp-consent/engine';
 
 /**
  * What each renderer's test driver provides so that one scenario list runs
@@ -31,13 +38,9 @@ export type RequestHandle = number;
 
 /**
  * What the engine's `request` takes besides the call, as `@mcp-consent/mcp` passes it:
- * a dry-run preview is `{ context: { kind: 'dry_run_preview', … }, forcePrompt, persist: false }`.
+ * a dry-run preview is `{ dryRun: { preview, hint } }` (a `dry_run` prompt, never remembered).
  */
-export interface RequestExtras {
-  context?: Record<string, unknown>;
-  forcePrompt?: boolean;
-  persist?: boolean;
-}
+export type RequestExtras = Pick<RequestOptions, 'dryRun' | 'forcePrompt' | 'persist'>;
 
 /** An action of the prompt as the user perceives it. */
 export interface ActionView {

@@ -128,14 +128,10 @@ export const dryRunPreview = {
 
 /**
  * The engine request options `@mcp-consent/mcp` uses to ask about a `DRY_RUN_PREVIEW`
- * result (its `DryRunPromptContext`): always asked, never remembered.
+ * result: a `dry_run` prompt, always asked, never remembered.
  */
 export function dryRunExtras(hint: string = DRY_RUN_HINT, preview: unknown = dryRunPreview) {
-  return {
-    context: { kind: 'dry_run_preview', preview: { preview, hint, tool: 'messages_send' } },
-    forcePrompt: true,
-    persist: false,
-  };
+  return { dryRun: { preview, hint, toolName: 'messages_send' } };
 }
 
 /** A recovery hint that tries to escape its box (markup, escapes, bidi, zero-width). */
