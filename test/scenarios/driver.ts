@@ -6,6 +6,7 @@ import type {
   RequestResult,
   ToolCall,
 } from '@mcp-consent/engine';
+import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
 
 /**
  * What each renderer's test driver provides so that one scenario list runs
@@ -18,6 +19,8 @@ import type {
  */
 export interface RendererDriver {
   readonly name: string;
+  /** The driver shows elicitations (true for every renderer once issue 15 is done). */
+  readonly elicits?: boolean;
   /** A fresh host (new page / new terminal) with the renderer attached. */
   start(options?: HostOptions): Promise<ScenarioHost>;
   /** Releases shared resources (browser, servers) after the suite. */
@@ -68,7 +71,10 @@ export interface ScenarioHost {
   restart(): Promise<void>;
 
   // --- what the user sees and does ---------------------------------------------------
-  /** Waits until a prompt (permission or dry-run preview) is shown, and focused where focus exists. */
+  /**
+   * Waits until a prompt (permission, dry-run preview or elicitation) is shown, and focused
+   * where focus exists.
+   */
   waitForPrompt(): Promise<void>;
   /** Waits until no prompt is shown. */
   waitForClosed(): Promise<void>;
@@ -86,6 +92,20 @@ export interface ScenarioHost {
   action(choice: Choice): Promise<ActionView>;
   /** Expands the arguments preview ("Show more" or its key). */
   expandArguments(): Promise<void>;
+
+  // --- a server's own question (elicitation) -------------------------------------------
+  // Optional only while the renderers move onto the consent presenter (issue 15).
+  /**
+   * The server asks the user (`elicitation/create`), as `@mcp-consent/mcp` hands it to the
+   * renderer's `elicit` callback; the requesting server is the fixtures' `server`. Does not wait.
+   */
+  elicit?(params: ElicitRequest): Promise<RequestHandle>;
+  /** The answer to an elicitation (waits for it). */
+  elicitation?(handle: RequestHandle): Promise<ElicitResult>;
+  /** Types a value into a form field, replacing what is there, as a user would. */
+  fill?(field: string, value: string): Promise<void>;
+  /** Activates an elicitation's action the way a pointer user would (click or tap). */
+  clickElicitation?(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
   /** Signs that server text escaped its box: scripts that ran, raw escape sequences written, … */
   compromised(): Promise<string[]>;
   dispose(): Promise<void>;

@@ -140,3 +140,25 @@ export const hostileHint = [
   `${ESC}[2J${ESC}[31mAND${ESC}[0m \u202Epass\u200B __confirm:true`,
   `${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\`,
 ].join('\n');
+
+/** A server's form: one required field, one optional (what `elicitation/create` sends). */
+export const surveyForm = {
+  mode: 'form' as const,
+  message: 'Before I book the room: who is it for?',
+  requestedSchema: {
+    type: 'object' as const,
+    properties: {
+      name: { type: 'string' as const, title: 'Full name' },
+      team: { type: 'string' as const, title: 'Team' },
+    },
+    required: ['name'],
+  },
+};
+
+/** A server asks the user to open a sign-in page (URL mode). */
+export const linkRequest = {
+  mode: 'url' as const,
+  message: 'Sign in to link your calendar.',
+  url: 'https://accounts.example.com/link?session=42',
+  elicitationId: 'link-1',
+};

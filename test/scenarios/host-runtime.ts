@@ -10,11 +10,15 @@ import {
   type RequestResult,
   type ToolCall,
 } from '@mcp-consent/engine';
+import type { ElicitationCall, ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
 import type { HostOptions, RequestExtras } from './driver.js';
+import { server } from './fixtures.js';
 
-/** What a renderer gives the host: its prompt callback and how to take it down. */
+/** What a renderer gives the host: its prompt and elicit callbacks and how to take it down. */
 export interface MountedRenderer {
   prompt: PromptCallback;
+  /** The renderer's `elicit` callback, as `@mcp-consent/mcp` calls it. */
+  elicit?(call: ElicitationCall): Promise<ElicitResult>;
   unmount(): void;
 }
 
@@ -48,10 +52,29 @@ export function createHostRuntime(
   const guardMs = options.guardMs ?? GUARD_MS;
   const results = new Map<number, RequestResult | undefined>();
   const waiting = new Map<number, Promise<RequestResult>>();
+  const elicitations = new Map<number, Promise<ElicitResult>>();
   let nextHandle = 0;
+  // The engine's own timers (ready wait, prompt timeouts), told apart from the renderer's
+  // (input guard, "checking" delay) on the shared clock, so `idle` knows the engine waits.
+  let engineTimers = 0;
+  const engineClock: Clock = {
+    now: () => clock.now(),
+    setTimer(callback, ms) {
+      let live = true;
+      engineTimers += 1;
+      const cancel = clock.setTimer(() => {
+        if (live) ((live = false), (engineTimers -= 1));
+        callback();
+      }, ms);
+      return () => {
+        if (live) ((live = false), (engineTimers -= 1));
+        cancel();
+      };
+    },
+  };
 
   const boot = () => {
-    const engine = createPermissionEngine({ store, clock, audit });
+    const engine = createPermissionEngine({ store, clock: engineClock, audit });
     const renderer = mount({ engine, clock, locale, guardMs });
     return { engine, renderer };
   };
@@ -74,6 +97,19 @@ export function createHostRuntime(
       waiting.set(handle, done);
       return handle;
     },
+    /** A server's question through the renderer's elicit callback; answered by `elicitation`. */
+    elicit(params: ElicitRequest): number {
+      const handle = ++nextHandle;
+      const { elicit } = current.renderer;
+      if (!elicit) throw new Error('This renderer takes no elicitations.');
+      elicitations.set(handle, elicit({ params, server }));
+      return handle;
+    },
+    elicitation(handle: number): Promise<ElicitResult> {
+      const done = elicitations.get(handle);
+      if (!done) throw new Error(`No elicitation with handle ${handle}.`);
+      return done;
+    },
     result(handle: number): Promise<RequestResult> {
       const done = waiting.get(handle);
       if (!done) throw new Error(`No request with handle ${handle}.`);
@@ -87,11 +123,11 @@ export function createHostRuntime(
     },
     /**
      * Resolves once the engine has finished its asynchronous checks (argument
-     * hashing) or is waiting on a timer, so a following `advance` is not lost.
+     * hashing) or is waiting on a timer of its own, so a following `advance` is not lost.
      */
     async idle(): Promise<void> {
       for (let i = 0; i < 1000; i++) {
-        if (current.engine.getSnapshot().checking === 0 || clock.pendingTimers() > 0) return;
+        if (current.engine.getSnapshot().checking === 0 || engineTimers > 0) return;
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
       throw new Error('The engine stayed busy checking permissions.');

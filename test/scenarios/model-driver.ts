@@ -1,126 +1,115 @@
-import type { Choice } from '@mcp-consent/engine';
 import {
-  createDryRunPrompt,
-  createPermissionPrompt,
-  dryRunRequestOf,
-  followQueue,
+  createConsentPresenter,
+  type ConsentItem,
+  type ConsentPresenter,
   type DryRunApi,
-  type DryRunPrompt,
-  type DryRunRequest,
-  type PermissionPrompt,
+  type ElicitationApi,
+  type PermissionApi,
 } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
 import { until } from './poll.js';
 
-const dryRunScreen = (view: DryRunApi) =>
-  [
-    view.title,
-    view.intro,
-    view.tool.name,
-    view.server.from,
-    view.server.trustLabel,
-    view.risk?.label ?? '',
-    ...view.notices.map((notice) => notice.text),
-    view.preview.heading,
-    view.preview.text,
-    view.preview.moreText ?? '',
-    view.preview.redactedText ?? '',
-    view.hint?.label ?? '',
-    view.hint?.text ?? '',
-    view.operatorNotice,
-    ...view.actions.map((action) => action.label),
-  ].join('\n');
+const dryRunScreen = (view: DryRunApi) => [
+  view.title,
+  view.intro,
+  view.tool.name,
+  view.server.from,
+  view.server.trustLabel,
+  view.risk?.label ?? '',
+  ...view.notices.map((notice) => notice.text),
+  view.preview.heading,
+  view.preview.text,
+  view.preview.moreText ?? '',
+  view.preview.redactedText ?? '',
+  view.hint?.label ?? '',
+  view.hint?.text ?? '',
+  view.operatorNotice,
+  ...view.actions.map((action) => action.label),
+];
+
+const permissionScreen = (view: PermissionApi) => [
+  view.title,
+  view.tool.displayName,
+  view.tool.name,
+  view.tool.description ?? '',
+  view.server.from,
+  view.server.trustLabel,
+  view.risk.label,
+  ...view.risk.reasons.map((reason) => reason.text),
+  view.queue.visible ? view.queue.text : '',
+  ...view.notices.map((notice) => notice.text),
+  view.effects.unannotatedText ?? view.effects.heading,
+  ...view.effects.lines.map((line) => line.text),
+  view.args.heading,
+  view.args.text,
+  view.args.moreText ?? '',
+  view.args.redactedText ?? '',
+  ...view.actions.flatMap((action) => [action.label, action.disabledReason ?? '']),
+];
+
+const elicitationScreen = (view: ElicitationApi) => [
+  view.title,
+  view.server.from,
+  view.server.trustLabel,
+  view.message.label,
+  view.message.text,
+  ...view.notices.map((notice) => notice.text),
+  ...(view.mode === 'form'
+    ? [
+        ...view.form.fields.flatMap((field) => [
+          field.label,
+          field.requiredText,
+          field.error ?? '',
+        ]),
+        view.form.errorSummary ?? '',
+      ]
+    : [view.url.label, view.url.text, view.url.site ?? '', view.url.notice]),
+  ...view.actions.map((action) => action.label),
+];
+
+const screenOf = (item: ConsentItem): string[] =>
+  item.kind === 'permission'
+    ? permissionScreen(item.model.connect())
+    : item.kind === 'dry_run'
+      ? dryRunScreen(item.model.connect())
+      : elicitationScreen(item.model.connect());
 
 /**
- * A reference "renderer" that shows the headless prompt model as plain text.
- * It proves the scenario list is passable from the model alone, so a renderer
- * that fails a scenario has a rendering bug, not a model one.
+ * A reference "renderer" that shows the consent presenter's head model as plain text.
+ * It proves the scenario list is passable from the presenter and the models alone, so a
+ * renderer that fails a scenario has a rendering bug, not a model one.
  */
 export function modelDriver(): RendererDriver {
   return {
     name: 'model',
+    elicits: true,
     async start(options) {
-      let active: PermissionPrompt | undefined;
-      let dryRun: DryRunPrompt | undefined;
+      let presenter: ConsentPresenter | undefined;
       const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {
-        let unfollow = () => {};
-        const previewDryRun = (request: DryRunRequest, signal: AbortSignal) =>
-          new Promise<Choice>((resolve) => {
-            const model = createDryRunPrompt(request, {
-              clock,
-              locale,
-              guardMs,
-              signal,
-              onAnswer: (answer) => resolve(answer === 'approve' ? 'allow_once' : 'deny_once'),
-            });
-            dryRun = model;
-            model.subscribe(() => {
-              if (model.getState().status === 'open' || dryRun !== model) return;
-              if (model.getState().status === 'closed') resolve('deny_once');
-              dryRun = undefined;
-              model.destroy();
-            });
-          });
-        return {
-          prompt: (request) => {
-            const preview = dryRunRequestOf(request);
-            if (preview) return previewDryRun(preview, request.signal);
-            return new Promise<Choice>((resolve) => {
-              const model = createPermissionPrompt(request, {
-                clock,
-                locale,
-                guardMs,
-                onAnswer: resolve,
-              });
-              active = model;
-              unfollow = followQueue(engine, model);
-              model.subscribe(() => {
-                if (model.getState().status !== 'open' && active === model) {
-                  active = undefined;
-                  unfollow();
-                  model.destroy();
-                }
-              });
-            });
-          },
-          unmount() {
-            unfollow();
-            active?.destroy();
-            active = undefined;
-            dryRun?.destroy();
-            dryRun = undefined;
-          },
-        };
+        const own = createConsentPresenter({ engine, clock, locale, guardMs });
+        presenter = own;
+        return { prompt: own.prompt, elicit: own.elicit, unmount: () => own.dispose() };
       }, options);
 
-      const api = () => {
-        if (!active) throw new Error('No prompt is shown.');
-        return active.connect();
+      const current = () => presenter?.getSnapshot().current ?? null;
+      const open = () => current()?.model.getState().status === 'open';
+      const item = () => {
+        const head = current();
+        if (!head) throw new Error('No prompt is shown.');
+        return head;
       };
-      const screen = () => {
-        if (dryRun) return dryRunScreen(dryRun.connect());
-        const view = api();
-        return [
-          view.title,
-          view.tool.displayName,
-          view.tool.name,
-          view.tool.description ?? '',
-          view.server.from,
-          view.server.trustLabel,
-          view.risk.label,
-          ...view.risk.reasons.map((reason) => reason.text),
-          view.queue.visible ? view.queue.text : '',
-          ...view.notices.map((notice) => notice.text),
-          view.effects.unannotatedText ?? view.effects.heading,
-          ...view.effects.lines.map((line) => line.text),
-          view.args.heading,
-          view.args.text,
-          view.args.moreText ?? '',
-          view.args.redactedText ?? '',
-          ...view.actions.flatMap((action) => [action.label, action.disabledReason ?? '']),
-        ].join('\n');
+      const permission = (): PermissionApi => {
+        const head = item();
+        if (head.kind !== 'permission') throw new Error(`The prompt shown is a ${head.kind}.`);
+        return head.model.connect();
       };
+      const elicitation = (): ElicitationApi => {
+        const head = item();
+        if (head.kind !== 'elicitation') throw new Error(`The prompt shown is a ${head.kind}.`);
+        return head.model.connect();
+      };
+
       const host: ScenarioHost = {
         request: async (call, extras) => runtime.request(call, extras),
         result: (handle) => runtime.result(handle),
@@ -130,24 +119,37 @@ export function modelDriver(): RendererDriver {
         audit: async () => runtime.audit(),
         grants: async () => runtime.grants(),
         restart: async () => runtime.restart(),
-        waitForPrompt: () =>
-          until(() => (active ?? dryRun)?.getState().status === 'open', 'the prompt'),
-        waitForClosed: () =>
-          until(() => active === undefined && dryRun === undefined, 'the prompt to close'),
-        isOpen: async () => active !== undefined || dryRun !== undefined,
-        screen: async () => screen(),
-        press: async (key) => void (active ?? dryRun)?.connect().handleKey({ key }),
+        waitForPrompt: () => until(open, 'the prompt'),
+        waitForClosed: () => until(() => current() === null, 'the prompt to close'),
+        isOpen: async () => current() !== null,
+        screen: async () => screenOf(item()).join('\n'),
+        press: async (key) => void item().model.connect().handleKey({ key }),
         typeAhead: async (text) => {
+          // Keys typed while nothing is shown go nowhere, as on a real screen.
           for (const char of text)
-            (active ?? dryRun)?.connect().handleKey({ key: char === '\n' ? 'Enter' : char });
+            current()
+              ?.model.connect()
+              .handleKey({ key: char === '\n' ? 'Enter' : char });
         },
-        focusedAction: async () => active?.connect().focused ?? null,
-        click: async (choice) => void api().choose(choice),
+        focusedAction: async () => {
+          const head = current();
+          return head?.kind === 'permission' ? head.model.connect().focused : null;
+        },
+        click: async (choice) => void permission().choose(choice),
         action: async (choice) => {
-          const action = api().actions.find((entry) => entry.choice === choice)!;
+          const action = permission().actions.find((entry) => entry.choice === choice)!;
           return { label: action.label, enabled: action.enabled, reason: action.disabledReason };
         },
-        expandArguments: async () => api().toggleArgs(true),
+        expandArguments: async () => permission().toggleArgs(true),
+        elicit: async (params) => runtime.elicit(params),
+        elicitation: (handle) => runtime.elicitation(handle),
+        fill: async (field, value) => {
+          const view = elicitation();
+          if (view.mode !== 'form') throw new Error('The elicitation shown is not a form.');
+          view.setValue(field, value);
+          view.blur(field);
+        },
+        clickElicitation: async (action) => void elicitation().choose(action),
         compromised: async () => [],
         dispose: async () => runtime.dispose(),
       };

@@ -14,6 +14,7 @@ import {
 } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
 import { dryRunScenarios } from './dry-run-scenarios.js';
+import { elicitationScenarios } from './elicitation-scenarios.js';
 
 const en = createTranslator('en-US');
 const pt = createTranslator('pt-BR');
@@ -309,6 +310,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     });
 
     dryRunScenarios({ start, openPrompt });
+    if (driver.elicits) elicitationScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });

@@ -1,0 +1,146 @@
+import { createTranslator } from '@mcp-consent/i18n';
+import { expect, it } from 'vitest';
+import type { ScenarioHost } from './driver.js';
+import { call, linkRequest, server, surveyForm, tools } from './fixtures.js';
+import type { SuiteContext } from './dry-run-scenarios.js';
+import { GUARD_MS } from './host-runtime.js';
+
+const en = createTranslator('en-US');
+const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The elicitation methods of a driver, required here (optional only while renderers move). */
+type Elicits = Required<
+  Pick<ScenarioHost, 'elicit' | 'elicitation' | 'fill' | 'clickElicitation'>
+> &
+  ScenarioHost;
+
+function elicits(h: ScenarioHost): Elicits {
+  if (!h.elicit || !h.elicitation || !h.fill || !h.clickElicitation) {
+    throw new Error('This driver cannot show elicitations yet.');
+  }
+  return h as Elicits;
+}
+
+/**
+ * A server's own questions (MCP elicitation, seeds 000 and 002) on every renderer: the form
+ * and the link, accept / decline / cancel, a validation error, and one queue with permission
+ * prompts, so a permission prompt and the question its tool asks never fight for the screen.
+ */
+export function elicitationScenarios({ start, openPrompt }: SuiteContext): void {
+  const sees = async (h: ScenarioHost, text: string) =>
+    expect(norm(await h.screen())).toContain(norm(text));
+  const startEliciting = async () => elicits(await start());
+
+  it('elicitation: the server and its message; a filled form is sent with Submit', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit(surveyForm);
+    await openPrompt(h);
+    await sees(h, en.t('mcp.elicitation.title.form', { server: server.name }));
+    await sees(h, surveyForm.message);
+    await sees(h, 'Full name');
+    await h.fill('name', 'Ada Lovelace');
+    await h.fill('team', 'Engines');
+    await h.clickElicitation('accept');
+    expect(await h.elicitation(handle)).toEqual({
+      action: 'accept',
+      content: { name: 'Ada Lovelace', team: 'Engines' },
+    });
+    await h.waitForClosed();
+  });
+
+  it('elicitation: Decline sends decline and nothing typed', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit(surveyForm);
+    await openPrompt(h);
+    await h.fill('name', 'Ada');
+    await h.clickElicitation('decline');
+    expect(await h.elicitation(handle)).toEqual({ action: 'decline' });
+    await h.waitForClosed();
+  });
+
+  it('elicitation: Escape cancels', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit(surveyForm);
+    await openPrompt(h);
+    await h.press('Escape');
+    expect(await h.elicitation(handle)).toEqual({ action: 'cancel' });
+    await h.waitForClosed();
+  });
+
+  it('elicitation: a required field left empty is named and nothing is sent until it is filled', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit(surveyForm);
+    await openPrompt(h);
+    await h.clickElicitation('accept');
+    await sees(h, en.t('mcp.elicitation.error.required', { field: 'Full name' }));
+    expect(await h.isOpen()).toBe(true);
+    await h.fill('name', 'Grace Hopper');
+    await h.clickElicitation('accept');
+    expect(await h.elicitation(handle)).toEqual({
+      action: 'accept',
+      content: { name: 'Grace Hopper' },
+    });
+  });
+
+  it('elicitation, URL mode: the whole address and its site; Open link consents, Cancel does not', async () => {
+    const h = await startEliciting();
+    const first = await h.elicit(linkRequest);
+    await openPrompt(h);
+    await sees(h, en.t('mcp.elicitation.title.url', { server: server.name }));
+    await sees(h, linkRequest.url);
+    await sees(h, en.t('mcp.elicitation.url.host', { host: 'accounts.example.com' }));
+    await sees(h, en.t('mcp.elicitation.url.notice'));
+    await h.clickElicitation('accept');
+    expect(await h.elicitation(first)).toEqual({ action: 'accept' });
+    await h.waitForClosed();
+
+    const second = await h.elicit(linkRequest);
+    await openPrompt(h);
+    await h.clickElicitation('cancel');
+    expect(await h.elicitation(second)).toEqual({ action: 'cancel' });
+  });
+
+  it('elicitation queued behind a permission prompt: one at a time, in the order they came', async () => {
+    const h = await startEliciting();
+    const permission = await h.request(call(tools.notesPut));
+    await openPrompt(h);
+    const question = await h.elicit(surveyForm);
+    await h.advance(GUARD_MS);
+    await sees(h, 'notes_put');
+    expect(norm(await h.screen())).not.toContain(norm(surveyForm.message));
+    expect(await h.isSettled(permission)).toBe(false);
+    await h.press('1');
+    expect(await h.result(permission)).toMatchObject({ allowed: true, choice: 'allow_once' });
+
+    await openPrompt(h);
+    await sees(h, surveyForm.message);
+    expect(norm(await h.screen())).not.toContain('notes_put');
+    await h.press('Escape');
+    expect(await h.elicitation(question)).toEqual({ action: 'cancel' });
+    await h.waitForClosed();
+  });
+
+  it('a permission prompt whose tool then elicits, with another prompt waiting: one sheet at a time, in order', async () => {
+    const h = await startEliciting();
+    const first = await h.request(call(tools.notesPut, { args: { id: 'a', text: 'A' } }));
+    const second = await h.request(call(tools.notesList));
+    await openPrompt(h);
+    await sees(h, 'notes_put');
+    await h.press('1');
+    expect(await h.result(first)).toMatchObject({ allowed: true });
+    // The allowed tool runs and asks the user something; the other prompt came first.
+    const question = await h.elicit(surveyForm);
+    await openPrompt(h);
+    await sees(h, 'notes_list');
+    expect(norm(await h.screen())).not.toContain(norm(surveyForm.message));
+    await h.press('3');
+    expect(await h.result(second)).toMatchObject({ allowed: false, choice: 'deny_once' });
+
+    await openPrompt(h);
+    await sees(h, surveyForm.message);
+    await h.fill('name', 'Ada');
+    await h.clickElicitation('accept');
+    expect(await h.elicitation(question)).toEqual({ action: 'accept', content: { name: 'Ada' } });
+    await h.waitForClosed();
+  });
+}
