@@ -61,13 +61,18 @@ export function createHostRuntime(
     now: () => clock.now(),
     setTimer(callback, ms) {
       let live = true;
+      const done = () => {
+        if (!live) return;
+        live = false;
+        engineTimers -= 1;
+      };
       engineTimers += 1;
       const cancel = clock.setTimer(() => {
-        if (live) ((live = false), (engineTimers -= 1));
+        done();
         callback();
       }, ms);
       return () => {
-        if (live) ((live = false), (engineTimers -= 1));
+        done();
         cancel();
       };
     },
