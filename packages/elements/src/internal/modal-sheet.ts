@@ -1,17 +1,17 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { systemClock, type Clock } from '@mcp-consent/engine';
 import { DEFAULT_GUARD_MS } from '@mcp-consent/prompt';
-import { watchLayout, type SheetLayout } from './layout.js';
-
-/** The element that had focus, looking through open shadow roots. */
-export function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement ? active : null;
-}
-
-const ANNOUNCE_DELAY_MS = 150;
-const TABBABLE = 'button, input, select, textarea, a[href], [tabindex]';
+import {
+  createAnnouncer,
+  createInputGate,
+  cycleTab,
+  deepActiveElement,
+  onPageVisible,
+  trapFocus,
+  watchLayout,
+  type FocusTrap,
+  type LayoutPreference,
+} from '@mcp-consent/prompt/dom';
 
 /**
  * What the permission and elicitation sheets share: a native modal `<dialog>` (the rest
@@ -42,19 +42,19 @@ export abstract class ModalSheet extends LitElement {
    * `compact` (bottom sheet), `expanded` (centred modal) or `auto`: expanded from the
    * width in `--mcp-sheet-breakpoint` (default 600px) up. @default 'auto'
    */
-  declare layout: SheetLayout | 'auto';
+  declare layout: LayoutPreference;
   /** Time for the input guard and timers. @default systemClock */
   declare clock: Clock;
 
   /** The live region's text, written a moment after a prompt opens (see `announce`). */
   declare protected announcement: string;
-  /** `performance.now()` when the dialog opened. */
-  protected openedAt = 0;
-  /** Keys that went down inside the sheet since it opened. */
-  protected readonly keysSinceOpen = new Set<string>();
-  private returnFocus: HTMLElement | null = null;
-  private announceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Which keys and clicks may answer: none typed before the dialog opened. */
+  private readonly gate = createInputGate();
+  private readonly announcer = createAnnouncer((text) => (this.announcement = text));
+  /** Focus moved in, and returned to the opener when the dialog closes. */
+  private trap: FocusTrap | undefined;
   private stopLayout: (() => void) | undefined;
+  private stopVisibility: (() => void) | undefined;
   /** A prompt became due while the sheet was out of the page. */
   private shownDetached = false;
 
@@ -71,9 +71,7 @@ export abstract class ModalSheet extends LitElement {
    * written shortly after the prompt appears (spec R8 announcement).
    */
   protected announce(text: string): void {
-    this.announcement = '';
-    clearTimeout(this.announceTimer);
-    this.announceTimer = setTimeout(() => (this.announcement = text), ANNOUNCE_DELAY_MS);
+    this.announcer.announce(text);
   }
 
   /** Whether there is something to show. */
@@ -98,7 +96,9 @@ export abstract class ModalSheet extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.stopLayout = watchLayout(this, () => this.layout);
-    document.addEventListener('visibilitychange', this.onVisibility);
+    this.stopVisibility = onPageVisible(() => {
+      if (this.showing) this.rearm();
+    });
     // Moved in the DOM: the removed dialog lost its modal state; open it again.
     this.requestUpdate();
   }
@@ -106,7 +106,7 @@ export abstract class ModalSheet extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stopLayout?.();
-    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.stopVisibility?.();
     // A move (disconnect, then connect in the same task) keeps the prompts.
     queueMicrotask(() => {
       if (!this.isConnected) this.leave();
@@ -128,18 +128,23 @@ export abstract class ModalSheet extends LitElement {
         return;
       }
       const moved = dialog.open; // a dialog taken out of the page stays open, but not modal
+      const opener = moved ? null : deepActiveElement();
       if (moved) dialog.close();
-      else this.returnFocus = deepActiveElement();
       dialog.showModal();
-      this.openedAt = performance.now();
-      this.keysSinceOpen.clear();
+      this.gate.open();
       if (moved || this.shownDetached) this.reappear();
-      this.defaultFocusTarget()?.focus();
+      // A moved dialog keeps its opener; showModal() already made the page inert.
+      if (this.trap) this.trap.focusIn();
+      else
+        this.trap = trapFocus(() => this.dialog, {
+          initial: () => this.defaultFocusTarget(),
+          opener,
+        });
     } else if (!this.showing && dialog.open) {
       dialog.close();
-      const target = this.returnFocus;
-      this.returnFocus = null;
-      if (target?.isConnected) target.focus();
+      this.gate.close();
+      this.trap?.release();
+      this.trap = undefined;
     }
   }
 
@@ -167,9 +172,7 @@ export abstract class ModalSheet extends LitElement {
    * opened (their events predate it) never act.
    */
   protected acceptKey(event: KeyboardEvent): boolean {
-    if (event.timeStamp < this.openedAt) return false;
-    this.keysSinceOpen.add(event.key);
-    return true;
+    return this.gate.acceptKey(event);
   }
 
   /**
@@ -177,30 +180,11 @@ export abstract class ModalSheet extends LitElement {
    * counts only when a key went down inside the sheet first.
    */
   protected acceptClick(event: MouseEvent): boolean {
-    return event.detail > 0 || this.keysSinceOpen.size > 0;
+    return this.gate.acceptClick(event);
   }
 
   /** Tab and Shift+Tab cycle through the sheet's tabbable elements and never leave it. */
   protected trapTab(event: KeyboardEvent): boolean {
-    if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return false;
-    const dialog = this.dialog;
-    if (!dialog) return false;
-    const items = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-      (el) =>
-        el.tabIndex >= 0 &&
-        !(el as HTMLButtonElement).disabled &&
-        el.checkVisibility({ visibilityProperty: true }),
-    );
-    if (items.length === 0) return false;
-    event.preventDefault();
-    const at = items.indexOf(this.shadowRoot?.activeElement as HTMLElement);
-    const step = event.shiftKey ? -1 : 1;
-    const next = at < 0 ? (event.shiftKey ? items.length - 1 : 0) : at + step;
-    items[(next + items.length) % items.length]!.focus();
-    return true;
+    return cycleTab(event, this.dialog);
   }
-
-  private readonly onVisibility = (): void => {
-    if (document.visibilityState === 'visible' && this.showing) this.rearm();
-  };
 }
