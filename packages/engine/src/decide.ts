@@ -30,72 +30,89 @@ export function hashOrNull(args: unknown): string | null {
   }
 }
 
+/** Waits up to `readyWaitMs` for the first store sync ("Checking permissions…"), then asks anyway. */
+function waitForSync(core: EngineCore): Promise<void> {
+  const { hub, sync, options } = core;
+  const { clock, readyWaitMs } = options;
+  if (hub.status !== 'syncing' || readyWaitMs <= 0 || !clock.setTimer) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const cancel = clock.setTimer!(resolve, readyWaitMs);
+    void sync.settled().then(() => (cancel(), resolve()));
+  });
+}
+
+/** A denial for a request that could not be decided on; audited when the call is valid. */
+function refuse(core: EngineCore, call: ToolCall | undefined, error: Error): RequestResult {
+  const result: RequestResult = {
+    allowed: false,
+    choice: 'deny_once',
+    origin: 'user_prompt',
+    risk: UNKNOWN_RISK,
+    settledBy: 'error',
+    argsHash: null,
+    error,
+    ...(call ? { call } : {}),
+  };
+  if (call) {
+    try {
+      core.audit({ ...result, risk: assessCall(call, core.options.risk).risk }, call);
+    } catch {
+      // The denial stands whether or not it could be audited.
+    }
+  }
+  return result;
+}
+
+/** What changed since the grant, when the host can look up the definition it was pinned to. */
+function changeOf(
+  found: LookupResult | undefined,
+  request: RequestOptions,
+): DefinitionChange | undefined {
+  if (found?.reason !== 'definition_changed' || !found.grant?.pin || !request.previousDefinition)
+    return undefined;
+  const previous = request.previousDefinition(found.grant.pin.hash);
+  if (!previous) return undefined;
+  return { previous, parts: found.changed ?? changedParts(found.grant.pin, null) };
+}
+
+/** The call checked and copied, or the denial that a call which cannot be decided on gets. */
+function checked(
+  core: EngineCore,
+  raw: ToolCall,
+  request: RequestOptions,
+): ToolCall | RequestResult {
+  let call: ToolCall;
+  try {
+    call = snapshotCall(raw);
+  } catch (error) {
+    const failure = asError(error);
+    core.hub.reportInvalid('call', failure);
+    return refuse(core, undefined, failure);
+  }
+  if (typeof request?.prompt !== 'function') {
+    const failure = new InvalidInputError(
+      'options',
+      'request(call, { prompt }) needs a prompt callback that asks the user.',
+    );
+    core.hub.reportInvalid('options', failure);
+    return refuse(core, call, failure);
+  }
+  return call;
+}
+
 /**
  * One request from call to decision: check and copy the call, decide from a grant when one
  * decides (at once, without hashing when no per-arguments grant exists), else hash the
  * arguments, wait briefly for the first sync, and queue a prompt. Never rejects.
  */
 export function createDecide(core: EngineCore, scheduler: Scheduler) {
-  const { hub, cache, options, sync } = core;
-  const { clock, readyWaitMs } = options;
+  const { hub, cache, options } = core;
+  const { clock } = options;
   let arrivals = 0;
 
-  const waitForSync = (): Promise<void> => {
-    if (hub.status !== 'syncing' || readyWaitMs <= 0 || !clock.setTimer) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const cancel = clock.setTimer!(resolve, readyWaitMs);
-      void sync.settled().then(() => (cancel(), resolve()));
-    });
-  };
-
-  /** A denial for a request that could not be decided on; audited when the call is valid. */
-  const refuse = (call: ToolCall | undefined, error: Error): RequestResult => {
-    const result: RequestResult = {
-      allowed: false,
-      choice: 'deny_once',
-      origin: 'user_prompt',
-      risk: UNKNOWN_RISK,
-      settledBy: 'error',
-      argsHash: null,
-      error,
-      ...(call ? { call } : {}),
-    };
-    if (call) {
-      try {
-        core.audit({ ...result, risk: assessCall(call, options.risk).risk }, call);
-      } catch {
-        // The denial stands whether or not it could be audited.
-      }
-    }
-    return result;
-  };
-
-  /** What changed since the grant, when the host can look up the definition it was pinned to. */
-  const changeOf = (found: LookupResult | undefined, request: RequestOptions) => {
-    if (found?.reason !== 'definition_changed' || !found.grant?.pin || !request.previousDefinition)
-      return undefined;
-    const previous = request.previousDefinition(found.grant.pin.hash);
-    if (!previous) return undefined;
-    return { previous, parts: found.changed ?? changedParts(found.grant.pin, null) };
-  };
-
   const decide = async (raw: ToolCall, request: RequestOptions): Promise<RequestResult> => {
-    let call: ToolCall;
-    try {
-      call = snapshotCall(raw);
-    } catch (error) {
-      const failure = asError(error);
-      hub.reportInvalid('call', failure);
-      return refuse(undefined, failure);
-    }
-    if (typeof request?.prompt !== 'function') {
-      const failure = new InvalidInputError(
-        'options',
-        'request(call, { prompt }) needs a prompt callback that asks the user.',
-      );
-      hub.reportInvalid('options', failure);
-      return refuse(call, failure);
-    }
+    const call = checked(core, raw, request);
+    if (!('userId' in call)) return call;
     const dryRun = request.dryRun;
     const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
     const assessment: Assessment = assessCall(call, options.risk);
@@ -121,7 +138,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     let argsHash: string | null;
     try {
       argsHash = await hashArgs(call.args).catch(() => null); // Unhashable: only per-tool grants can match.
-      await waitForSync();
+      await waitForSync(core);
     } finally {
       hub.checking(-1);
       scheduler.release(arrival);
@@ -172,12 +189,12 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
   /** `engine.request`: nothing on the way to a decision may reject, whatever failed. */
   return (call: ToolCall, request: RequestOptions): Promise<RequestResult> =>
     decide(call, request).catch((error: unknown) => {
-      let checked: ToolCall | undefined;
+      let copy: ToolCall | undefined;
       try {
-        checked = snapshotCall(call);
+        copy = snapshotCall(call);
       } catch {
-        checked = undefined;
+        copy = undefined;
       }
-      return refuse(checked, asError(error));
+      return refuse(core, copy, asError(error));
     });
 }

@@ -3,10 +3,10 @@ import { assessCall } from './assess.js';
 import { createCore } from './core.js';
 import { createDecide } from './decide.js';
 import type { PermissionEngine, PermissionEngineOptions } from './engine-types.js';
-import { createGrants } from './grants.js';
+import { Grants } from './grants.js';
 import { hashArgsSync } from './hash.js';
 import { DEFAULT_EXPIRY, resolveOptions } from './options.js';
-import { createScheduler } from './scheduler.js';
+import { Scheduler } from './scheduler.js';
 import { validateCall, wireCopy } from './snapshot.js';
 
 export { DAY_MS, DEFAULT_EXPIRY };
@@ -19,8 +19,8 @@ export { DAY_MS, DEFAULT_EXPIRY };
  */
 export function createPermissionEngine(options: PermissionEngineOptions): PermissionEngine {
   const core = createCore(resolveOptions(options));
-  const grants = createGrants(core);
-  const scheduler = createScheduler(core, grants);
+  const grants = new Grants(core);
+  const scheduler = new Scheduler(core, grants);
   const request = createDecide(core, scheduler);
   const { hub, cache, sync } = core;
 

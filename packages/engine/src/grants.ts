@@ -36,25 +36,26 @@ export function checkFilter(filter: unknown): GrantFilter {
  * that hangs never hangs a decision), and revokes that stay revoked (each remembered with its
  * time, in the cache and the store).
  */
-export function createGrants(core: EngineCore) {
-  const { cache, hub, sync, options } = core;
-  const { store, clock, expiry, denyExpiry, saveWaitMs } = options;
+export class Grants {
+  constructor(private readonly core: EngineCore) {}
 
   /** Caches a grant and saves it; resolves once the store has it, rejects (and fails the engine) if not. */
-  const write = (grant: Grant): Promise<void> => {
+  private write(grant: Grant): Promise<void> {
+    const { cache, hub, options } = this.core;
     cache.apply({ type: 'put', grant });
     hub.grantsChanged();
     return Promise.resolve()
-      .then(() => store.put(cache.get(grant.key) ?? grant))
+      .then(() => options.store.put(cache.get(grant.key) ?? grant))
       .catch((error: unknown) => {
         // A write that fails leaves us unsure what is stored: stop trusting the cache.
         hub.fail(error);
         throw error;
       });
-  };
+  }
 
   /** Waits at most `saveWaitMs` for a save; past that, rejects saying the answer may not be saved. */
-  const bounded = (save: Promise<void>): Promise<void> => {
+  private bounded(save: Promise<void>): Promise<void> {
+    const { clock, saveWaitMs } = this.core.options;
     if (!clock.setTimer) return save;
     return new Promise<void>((resolve, reject) => {
       const cancel = clock.setTimer!(
@@ -71,15 +72,16 @@ export function createGrants(core: EngineCore) {
         (error: unknown) => (cancel(), reject(asError(error))),
       );
     });
-  };
+  }
 
   /** The grant an "always" answer makes, or undefined when it cannot be remembered (no pin). */
-  const make = (entry: PromptEntry, detail: ChoiceDetail): Grant | undefined => {
+  make(entry: PromptEntry, detail: ChoiceDetail): Grant | undefined {
+    const { cache, options } = this.core;
     const allow = detail.choice === 'allow_always';
     const pin = allow ? pinTool(entry.call.tool) : null;
     if (allow && !pin) return undefined;
-    const now = clock.now();
-    const tierLife = allow ? expiry[entry.risk.tier] : denyExpiry;
+    const now = options.clock.now();
+    const tierLife = allow ? options.expiry[entry.risk.tier] : options.denyExpiry;
     const life =
       detail.ttlMs !== undefined ? Math.min(detail.ttlMs, tierLife ?? Infinity) : tierLife;
     const scope = {
@@ -98,74 +100,77 @@ export function createGrants(core: EngineCore) {
       riskTier: entry.risk.tier,
       ...(pin ? { pin } : {}),
     };
-  };
+  }
+
+  /** Caches and saves a grant; the promise settles when saved, or after `saveWaitMs`. */
+  save(grant: Grant): Promise<void> {
+    return this.bounded(this.write(grant));
+  }
+
+  readonly list = (filter?: GrantFilter): Grant[] => this.core.cache.list(checkFilter(filter));
 
   /** Revokes one key in the cache as of now: its grant and every older one that arrives later. */
-  const revokeInCache = (key: string) => {
-    const revokedAt = iso(Math.max(clock.now(), cache.floor(key) + 1));
+  private revokeInCache(key: string): string {
+    const { cache, options } = this.core;
+    const revokedAt = iso(Math.max(options.clock.now(), cache.floor(key) + 1));
     cache.apply({ type: 'delete', key, revokedAt });
     return revokedAt;
+  }
+
+  /** Runs a store write; a failure fails the engine closed and is thrown to the caller. */
+  private stored(write: () => Promise<void>): Promise<void> {
+    return Promise.resolve()
+      .then(write)
+      .catch((error: unknown) => {
+        this.core.hub.fail(error);
+        throw error;
+      });
+  }
+
+  readonly revoke = async (keyOrGrant: string | Grant): Promise<boolean> => {
+    const { cache, hub, sync, options } = this.core;
+    const key = typeof keyOrGrant === 'string' ? keyOrGrant : keyOrGrant?.key;
+    if (typeof key !== 'string' || key.length === 0) {
+      throw new TypeError('revoke() needs a grant or its non-empty key.');
+    }
+    // Once synced, the cache changes before this returns: the next lookup already sees it.
+    if (hub.status === 'syncing') await sync.settled();
+    const removed = cache.get(key);
+    const revokedAt = this.revokeInCache(key);
+    if (removed) hub.grantsChanged();
+    await this.stored(() => options.store.delete(key, removed, revokedAt));
+    return removed !== undefined;
   };
 
-  const storeFailed = (error: unknown): never => {
-    hub.fail(error);
-    throw error;
-  };
-
-  return {
-    make,
-    /** Caches and saves a grant; the promise settles when saved, or after `saveWaitMs`. */
-    save: (grant: Grant) => bounded(write(grant)),
-    list: (filter?: GrantFilter) => cache.list(checkFilter(filter)),
-
-    async revoke(keyOrGrant: string | Grant): Promise<boolean> {
-      const key = typeof keyOrGrant === 'string' ? keyOrGrant : keyOrGrant?.key;
-      if (typeof key !== 'string' || key.length === 0) {
-        throw new TypeError('revoke() needs a grant or its non-empty key.');
-      }
-      // Once synced, the cache changes before this returns: the next lookup already sees it.
-      if (hub.status === 'syncing') await sync.settled();
-      const removed = cache.get(key);
-      const revokedAt = revokeInCache(key);
-      if (removed) hub.grantsChanged();
-      await Promise.resolve()
-        .then(() => store.delete(key, removed, revokedAt))
-        .catch(storeFailed);
-      return removed !== undefined;
-    },
-
-    async revokeAll(filter?: GrantFilter): Promise<number> {
-      const checked = checkFilter(filter);
-      if (hub.status === 'syncing') await sync.settled();
-      const everything = Object.keys(checked).length === 0;
-      if (hub.status === 'failed' && !everything) {
-        // What the store holds is unknown, so the grants the filter means cannot be listed:
-        // revoking "none" would tell the user their grants are gone while the store keeps them.
-        throw new StoreUnavailableError(
-          `Cannot revoke by filter: the saved permissions could not be read (${hub.storeError?.message ?? 'store failed'}). Revoke a grant by its key, or revoke all.`,
-        );
-      }
-      const doomed = cache.list(checked);
-      if (everything) {
-        const latest = Math.max(clock.now(), ...doomed.map((g) => Date.parse(g.grantedAt) + 1));
-        const clearedAt = iso(latest);
-        cache.apply({ type: 'clear', clearedAt });
-        hub.grantsChanged();
-        await Promise.resolve()
-          .then(() => store.clear(clearedAt))
-          .catch(storeFailed);
-        return doomed.length;
-      }
-      const revoked = doomed.map((grant) => ({ grant, revokedAt: revokeInCache(grant.key) }));
+  readonly revokeAll = async (filter?: GrantFilter): Promise<number> => {
+    const { cache, hub, sync, options } = this.core;
+    const checked = checkFilter(filter);
+    if (hub.status === 'syncing') await sync.settled();
+    const everything = Object.keys(checked).length === 0;
+    if (hub.status === 'failed' && !everything) {
+      // What the store holds is unknown, so the grants the filter means cannot be listed:
+      // revoking "none" would tell the user their grants are gone while the store keeps them.
+      throw new StoreUnavailableError(
+        `Cannot revoke by filter: the saved permissions could not be read (${hub.storeError?.message ?? 'store failed'}). Revoke a grant by its key, or revoke all.`,
+      );
+    }
+    const doomed = cache.list(checked);
+    if (everything) {
+      const latest = Math.max(
+        options.clock.now(),
+        ...doomed.map((g) => Date.parse(g.grantedAt) + 1),
+      );
+      const clearedAt = iso(latest);
+      cache.apply({ type: 'clear', clearedAt });
       hub.grantsChanged();
-      for (const { grant, revokedAt } of revoked) {
-        await Promise.resolve()
-          .then(() => store.delete(grant.key, grant, revokedAt))
-          .catch(storeFailed);
-      }
+      await this.stored(() => options.store.clear(clearedAt));
       return doomed.length;
-    },
+    }
+    const revoked = doomed.map((grant) => ({ grant, revokedAt: this.revokeInCache(grant.key) }));
+    hub.grantsChanged();
+    for (const { grant, revokedAt } of revoked) {
+      await this.stored(() => options.store.delete(grant.key, grant, revokedAt));
+    }
+    return doomed.length;
   };
 }
-
-export type Grants = ReturnType<typeof createGrants>;

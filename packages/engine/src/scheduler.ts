@@ -25,76 +25,86 @@ export interface WaitOptions {
  * a prompt; a grant made meanwhile answers the prompts it covers; every request waiting on a
  * prompt settles exactly once (answer, timeout, abort, cancel, a renderer error: Deny once).
  */
-export function createScheduler(core: EngineCore, grants: Grants) {
-  const { queue, hub, options } = core;
-  const { clock } = options;
-  let active: PromptEntry | undefined;
+export class Scheduler {
+  private active: PromptEntry | undefined;
   /** Requests still hashing or waiting for the store: later prompts wait for them to queue. */
-  const inFlight = new Set<number>();
+  private readonly inFlight = new Set<number>();
 
-  const finish = (waiter: Waiter, result: RequestResult) => {
+  constructor(
+    private readonly core: EngineCore,
+    private readonly grants: Grants,
+  ) {}
+
+  private finish(waiter: Waiter, result: RequestResult): void {
     if (waiter.settled) return;
     waiter.settled = true;
     waiter.cleanup();
     try {
-      core.audit(result, waiter.call);
+      this.core.audit(result, waiter.call);
     } finally {
       waiter.resolve(result);
     }
-  };
+  }
 
-  const close = (entry: PromptEntry) => {
-    queue.remove(entry);
+  private close(entry: PromptEntry): void {
+    this.core.queue.remove(entry);
     entry.controller.abort();
-    if (active === entry) active = undefined;
-    hub.pendingChanged();
-    pump();
-  };
+    if (this.active === entry) this.active = undefined;
+    this.core.hub.pendingChanged();
+    this.pump();
+  }
 
-  const cacheHit = (
+  /** A decision taken from a grant, without asking. */
+  cacheHit(
     facts: Pick<PromptEntry, 'risk' | 'argsHash'>,
     found: LookupResult,
     call: ToolCall,
-  ): RequestResult => ({
-    allowed: found.status === 'allow',
-    choice: found.status === 'allow' ? 'allow_always' : 'deny_always',
-    origin: 'cache_hit',
-    risk: facts.risk,
-    settledBy: 'grant',
-    argsHash: facts.argsHash,
-    call,
-    ...(found.grant ? { grant: found.grant } : {}),
-  });
+  ): RequestResult {
+    return {
+      allowed: found.status === 'allow',
+      choice: found.status === 'allow' ? 'allow_always' : 'deny_always',
+      origin: 'cache_hit',
+      risk: facts.risk,
+      settledBy: 'grant',
+      argsHash: facts.argsHash,
+      call,
+      ...(found.grant ? { grant: found.grant } : {}),
+    };
+  }
 
-  /** What an answer settles to: "always" means "this time" when it cannot be remembered. */
-  const remembered = (entry: PromptEntry, given: ChoiceDetail): ChoiceDetail =>
-    entry.persist && !(given.argsOnly && entry.argsHash === null)
-      ? given
-      : { choice: ONCE[given.choice] };
-
-  /** Settles every request waiting on a prompt with one answer, once its grant (if any) is saved. */
-  const settle = (
-    entry: PromptEntry,
-    given: ChoiceDetail,
-    settledBy: Settlement,
-    error?: Error,
-  ) => {
-    if (!queue.has(entry)) return;
-    let answer = remembered(entry, given);
-    let failure = error;
+  /** Makes and saves the grant an "always" answer asks for; what cannot be remembered is answered once. */
+  private remember(entry: PromptEntry, given: ChoiceDetail) {
+    // Without persistence "always" means "this time"; so does "for these exact arguments"
+    // when the arguments cannot be hashed (nothing could recognise them again).
+    let answer: ChoiceDetail =
+      entry.persist && !(given.argsOnly && entry.argsHash === null)
+        ? given
+        : { choice: ONCE[given.choice] };
     let grant: Grant | undefined;
     let saved: Promise<void> | undefined;
-    if (settledBy === 'answer' && isAlways(answer.choice)) {
+    let failure: Error | undefined;
+    if (isAlways(answer.choice)) {
       try {
-        grant = grants.make(entry, answer);
-        if (grant) saved = grants.save(grant);
+        grant = this.grants.make(entry, answer);
+        if (grant) saved = this.grants.save(grant);
       } catch (caught) {
-        // Nothing may leave a request unsettled: what cannot be remembered is answered once.
         failure = asError(caught);
         answer = { choice: ONCE[answer.choice] };
         grant = undefined;
       }
     }
+    return { answer, grant, saved, failure };
+  }
+
+  /** Settles every request waiting on a prompt with one answer, once its grant (if any) is saved. */
+  private settle(entry: PromptEntry, given: ChoiceDetail, settledBy: Settlement, error?: Error) {
+    if (!this.core.queue.has(entry)) return;
+    const kept =
+      settledBy === 'answer' ? this.remember(entry, given) : { answer: given, failure: undefined };
+    const { answer } = kept;
+    const grant = 'grant' in kept ? kept.grant : undefined;
+    const saved = 'saved' in kept ? kept.saved : undefined;
+    const failure = error ?? kept.failure;
     const result: RequestResult = {
       allowed: isAllow(answer.choice),
       choice: answer.choice,
@@ -103,86 +113,91 @@ export function createScheduler(core: EngineCore, grants: Grants) {
       settledBy,
       argsHash: entry.argsHash,
       promptId: entry.id,
-      ...(grant ? { grant: core.cache.get(grant.key) ?? grant } : {}),
+      ...(grant ? { grant: this.core.cache.get(grant.key) ?? grant } : {}),
       ...(failure ? { error: failure } : {}),
     };
     for (const waiter of entry.waiters) {
       const own = { ...result, call: waiter.call };
       if (!saved) {
-        finish(waiter, own);
+        this.finish(waiter, own);
         continue;
       }
       // Answered: a timeout or an abort can no longer change it. Settle once the grant is saved.
       waiter.cleanup();
       saved.then(
-        () => finish(waiter, own),
-        (saveError: unknown) => finish(waiter, { ...own, error: asError(saveError) }),
+        () => this.finish(waiter, own),
+        (saveError: unknown) => this.finish(waiter, { ...own, error: asError(saveError) }),
       );
     }
-    close(entry);
-  };
+    this.close(entry);
+  }
 
-  const settleWithError = (entry: PromptEntry, error: unknown, source?: InvalidInputSource) => {
+  private settleWithError(entry: PromptEntry, error: unknown, source?: InvalidInputSource): void {
     const failure = asError(error);
-    if (source) hub.reportInvalid(source, failure);
-    settle(entry, { choice: 'deny_once' }, 'error', failure);
-  };
+    if (source) this.core.hub.reportInvalid(source, failure);
+    this.settle(entry, { choice: 'deny_once' }, 'error', failure);
+  }
 
-  const answerOf = (entry: PromptEntry, answer: unknown) =>
-    readAnswer(answer, {
+  private answerOf(entry: PromptEntry, answer: unknown) {
+    return readAnswer(answer, {
       toolName: entry.call.tool.name,
       allowAlwaysEnabled: entry.allowAlwaysEnabled,
     });
+  }
 
   /** Calls the renderer for an entry and settles it with what comes back. */
-  const show = (entry: PromptEntry) => {
-    active = entry;
+  private show(entry: PromptEntry): void {
+    this.active = entry;
     entry.shown = true;
-    const request = queue.toRequest(entry);
-    hub.pendingChanged();
+    const request = this.core.queue.toRequest(entry);
+    this.core.hub.pendingChanged();
     Promise.resolve()
       .then(() => entry.prompt(request))
       .then(
         (answer) => {
-          const detail = answerOf(entry, answer);
-          if (detail instanceof ConsentError) settleWithError(entry, detail, 'answer');
-          else settle(entry, detail, 'answer');
+          const detail = this.answerOf(entry, answer);
+          if (detail instanceof ConsentError) this.settleWithError(entry, detail, 'answer');
+          else this.settle(entry, detail, 'answer');
         },
-        (error: unknown) => settleWithError(entry, error),
+        (error: unknown) => this.settleWithError(entry, error),
       )
-      .catch((error: unknown) => settleWithError(entry, error));
-  };
+      .catch((error: unknown) => this.settleWithError(entry, error));
+  }
 
   /** Shows the next prompt when none is showing. A grant made meanwhile may answer it. */
-  const pump = () => {
-    while (!active) {
+  readonly pump = (): void => {
+    const { queue } = this.core;
+    while (!this.active) {
       const next = queue.first();
       if (!next) return;
       // An earlier call still hashing its arguments goes first: prompts keep call order.
-      if (inFlight.size > 0 && next.arrival > Math.min(...inFlight)) return;
+      if (this.inFlight.size > 0 && next.arrival > Math.min(...this.inFlight)) return;
       try {
-        const found = next.forcePrompt ? undefined : core.find(next.call, next.argsHash, next);
+        const found = next.forcePrompt ? undefined : this.core.find(next.call, next.argsHash, next);
         if (found && found.status !== 'prompt') {
-          for (const waiter of next.waiters) finish(waiter, cacheHit(next, found, waiter.call));
-          close(next);
+          for (const waiter of next.waiters) {
+            this.finish(waiter, this.cacheHit(next, found, waiter.call));
+          }
+          this.close(next);
           continue;
         }
-        show(next);
+        this.show(next);
       } catch (error) {
-        settleWithError(next, error);
+        this.settleWithError(next, error);
       }
     }
   };
 
   /** Queues a request's prompt (or joins an identical one) and resolves with its decision. */
-  const ask = (init: NewEntry, wait: WaitOptions): Promise<RequestResult> =>
-    new Promise<RequestResult>((resolve) => {
+  ask(init: NewEntry, wait: WaitOptions): Promise<RequestResult> {
+    const { queue, hub, options } = this.core;
+    return new Promise<RequestResult>((resolve) => {
       const entry = queue.enqueue(init);
       const { call } = init;
       const waiter: Waiter = { call, settled: false, resolve, cleanup: () => {} };
       const end = (settledBy: Settlement) => {
         if (waiter.settled) return;
-        finish(waiter, {
+        this.finish(waiter, {
           allowed: false,
           choice: 'deny_once',
           origin: entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt',
@@ -193,11 +208,11 @@ export function createScheduler(core: EngineCore, grants: Grants) {
           promptId: entry.id,
         });
         entry.waiters.delete(waiter);
-        if (entry.waiters.size === 0 && queue.has(entry)) close(entry);
+        if (entry.waiters.size === 0 && queue.has(entry)) this.close(entry);
       };
       const cancelTimer =
-        wait.timeoutMs != null && clock.setTimer
-          ? clock.setTimer(() => end('timeout'), wait.timeoutMs)
+        wait.timeoutMs != null && options.clock.setTimer
+          ? options.clock.setTimer(() => end('timeout'), wait.timeoutMs)
           : undefined;
       const onAbort = () => end('abort');
       wait.signal?.addEventListener('abort', onAbort, { once: true });
@@ -207,47 +222,47 @@ export function createScheduler(core: EngineCore, grants: Grants) {
       };
       entry.waiters.add(waiter);
       hub.pendingChanged();
-      pump();
+      this.pump();
     });
+  }
 
-  return {
-    ask,
-    cacheHit,
-    pump,
-    /** A request is still hashing or syncing: prompts made after it wait for it. */
-    hold(arrival: number): void {
-      inFlight.add(arrival);
-    },
-    release(arrival: number): void {
-      inFlight.delete(arrival);
-      // Whatever happens next, prompts held back for this request may go on.
-      void Promise.resolve().then(pump);
-    },
-    resolve(promptId: string, answer: PromptAnswer): boolean {
-      const entry = queue.get(promptId);
-      if (!entry) return false;
-      const detail = answerOf(entry, answer);
-      if (detail instanceof ConsentError) {
-        hub.reportInvalid('answer', detail);
-        throw detail;
-      }
-      settle(entry, detail, 'answer');
-      return true;
-    },
-    cancel(promptId: string): boolean {
-      const entry = queue.get(promptId);
-      if (!entry) return false;
-      settle(entry, { choice: 'deny_once' }, 'cancel');
-      return true;
-    },
-    /** Every pending prompt gets Deny once (the host is going away). */
-    dispose(): void {
-      for (const pending of queue.list()) {
-        const entry = queue.get(pending.id);
-        if (entry) settle(entry, { choice: 'deny_once' }, 'cancel');
-      }
-    },
+  /** A request is still hashing or syncing: prompts made after it wait for it. */
+  hold(arrival: number): void {
+    this.inFlight.add(arrival);
+  }
+
+  release(arrival: number): void {
+    this.inFlight.delete(arrival);
+    // Whatever happens next, prompts held back for this request may go on.
+    void Promise.resolve().then(this.pump);
+  }
+
+  /** `engine.resolve`: answers a pending prompt from elsewhere; throws for a refused answer. */
+  readonly resolve = (promptId: string, answer: PromptAnswer): boolean => {
+    const entry = this.core.queue.get(promptId);
+    if (!entry) return false;
+    const detail = this.answerOf(entry, answer);
+    if (detail instanceof ConsentError) {
+      this.core.hub.reportInvalid('answer', detail);
+      throw detail;
+    }
+    this.settle(entry, detail, 'answer');
+    return true;
   };
-}
 
-export type Scheduler = ReturnType<typeof createScheduler>;
+  /** `engine.cancel`: every request waiting on the prompt gets Deny once. */
+  readonly cancel = (promptId: string): boolean => {
+    const entry = this.core.queue.get(promptId);
+    if (!entry) return false;
+    this.settle(entry, { choice: 'deny_once' }, 'cancel');
+    return true;
+  };
+
+  /** Every pending prompt gets Deny once (the host is going away). */
+  dispose(): void {
+    for (const pending of this.core.queue.list()) {
+      const entry = this.core.queue.get(pending.id);
+      if (entry) this.settle(entry, { choice: 'deny_once' }, 'cancel');
+    }
+  }
+}
