@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { AuditSink } from '../audit.js';
 import { StoreUnavailableError } from '../errors.js';
 import type { AuditEvent } from '../types.js';
-import { describe, errorCode } from './file-store.js';
+import { describe, errorCode } from './file-io.js';
 
 export interface JsonlAuditSinkOptions {
   /**
