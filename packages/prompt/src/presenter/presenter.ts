@@ -6,6 +6,7 @@ import {
   type ToolCall,
 } from '@mcp-consent/engine';
 import { CHECKING_DELAY_MS } from '../checking.js';
+import type { Translator } from '@mcp-consent/i18n';
 import { resolveTranslator } from '../core.js';
 import type { ElicitResult } from '../elicitation-types.js';
 import { buildItem } from './build.js';
@@ -47,137 +48,150 @@ const CANCEL: ElicitResult = { action: 'cancel' };
 const failClosed = (held: Held): Choice | ElicitResult =>
   held.kind === 'elicitation' ? CANCEL : 'deny_once';
 
+/** Builds the presenter; see `ConsentPresenter`. */
 export function createConsentPresenter(options: ConsentPresenterOptions): ConsentPresenter {
-  const emitter = createEmitter<void>();
-  const held: Held[] = [];
-  const translator = resolveTranslator(options);
-  let snapshot: ConsentSnapshot = { current: null, waiting: 0, checking: false, settled: [] };
-  let checking = false;
-  let nextId = 0;
-  let disposed = false;
+  return new Presenter(options);
+}
 
-  const publish = () => {
-    const current = held[0]?.item ?? null;
-    snapshot = { ...snapshot, current, waiting: held.length, checking };
-    emitter.emit();
-  };
+class Presenter implements ConsentPresenter {
+  private readonly emitter = createEmitter<void>();
+  private readonly held: Held[] = [];
+  private readonly translator: Translator;
+  private snapshot: ConsentSnapshot = { current: null, waiting: 0, checking: false, settled: [] };
+  private checking = false;
+  private nextId = 0;
+  private disposed = false;
+  private readonly unfollow: () => void;
+
+  constructor(private readonly options: ConsentPresenterOptions) {
+    this.translator = resolveTranslator(options);
+    this.unfollow = followChecking(options, (busy) => {
+      if (busy === this.checking) return;
+      this.checking = busy;
+      this.publish();
+    });
+  }
+
+  private publish(): void {
+    const current = this.held[0]?.item ?? null;
+    this.snapshot = {
+      ...this.snapshot,
+      current,
+      waiting: this.held.length,
+      checking: this.checking,
+    };
+    this.emitter.emit();
+  }
 
   /** The head gets its model when it reaches the screen (the input guard starts then). */
-  const advance = () => {
-    const head = held[0];
+  private advance(): void {
+    const head = this.held[0];
     if (head && !head.item) {
       try {
-        head.item = buildItem(head, options, translator, (answer) => settle(head, answer));
+        head.item = buildItem(head, this.options, this.translator, (answer) =>
+          this.settle(head, answer),
+        );
       } catch {
         // A request no model can be built for (malformed) cannot be answered: fail closed.
-        settle(head, failClosed(head), 'failed');
+        this.settle(head, failClosed(head), 'failed');
         return;
       }
       // A request aborted before its model existed is settled elsewhere already.
       if (head.item.model.getState().status === 'closed') {
-        settle(head, failClosed(head), 'settled_elsewhere');
+        this.settle(head, failClosed(head), 'settled_elsewhere');
         return;
       }
     }
-    publish();
-  };
+    this.publish();
+  }
 
-  function settle(entry: Held, answer: Choice | ElicitResult, end: ConsentEnd = 'answered'): void {
+  private settle(entry: Held, answer: Choice | ElicitResult, end: ConsentEnd = 'answered'): void {
     if (entry.done) return;
     entry.done = true;
-    const index = held.indexOf(entry);
-    if (index >= 0) held.splice(index, 1);
+    const index = this.held.indexOf(entry);
+    if (index >= 0) this.held.splice(index, 1);
     entry.detach();
     const api = entry.item ? entry.item.model.connect() : null;
     entry.item?.model.destroy();
     const record = { kind: entry.kind, id: entry.id, end, answer, api } as SettledItem;
-    snapshot = { ...snapshot, settled: [...snapshot.settled, record].slice(-SETTLED_KEPT) };
+    this.snapshot = {
+      ...this.snapshot,
+      settled: [...this.snapshot.settled, record].slice(-SETTLED_KEPT),
+    };
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
     else entry.answer(answer as Choice);
-    advance();
-    if (held.length === 0) publish();
+    this.advance();
+    if (this.held.length === 0) this.publish();
   }
 
   /** Queues a request; its signal settles it when it is answered elsewhere or given up. */
-  const hold = (entry: Held, signal: AbortSignal | undefined) => {
-    const onAbort = () => settle(entry, failClosed(entry), 'settled_elsewhere');
+  private hold(entry: Held, signal: AbortSignal | undefined): void {
+    const onAbort = () => this.settle(entry, failClosed(entry), 'settled_elsewhere');
     signal?.addEventListener('abort', onAbort, { once: true });
     const detach = entry.detach;
     entry.detach = () => {
       signal?.removeEventListener('abort', onAbort);
       detach();
     };
-    held.push(entry);
-    if (disposed) settle(entry, failClosed(entry), 'disposed');
-    else advance();
-  };
+    this.held.push(entry);
+    if (this.disposed) this.settle(entry, failClosed(entry), 'disposed');
+    else this.advance();
+  }
 
-  const prompt = (request: PromptRequest): Promise<Choice> =>
+  readonly prompt = (request: PromptRequest): Promise<Choice> =>
     new Promise<Choice>((resolve) => {
       if (request.signal.aborted) return resolve('deny_once');
-      hold(
-        {
-          kind: request.kind,
-          id: `consent-${++nextId}`,
-          request,
-          answer: resolve,
-          done: false,
-          detach: () => {},
-        },
-        request.signal,
-      );
+      const id = `consent-${++this.nextId}`;
+      const entry: Held = { kind: request.kind, id, request, answer: resolve, done: false, detach };
+      this.hold(entry, request.signal);
     });
 
-  const elicit = (call: ElicitationCall): Promise<ElicitResult> =>
+  readonly elicit = (call: ElicitationCall): Promise<ElicitResult> =>
     new Promise<ElicitResult>((resolve) => {
       if (call.signal?.aborted) return resolve(CANCEL);
-      hold(
-        {
-          kind: 'elicitation',
-          id: call.id ?? `consent-${++nextId}`,
-          call,
-          answer: resolve,
-          done: false,
-          detach: () => {},
-        },
+      const id = call.id ?? `consent-${++this.nextId}`;
+      this.hold(
+        { kind: 'elicitation', id, call, answer: resolve, done: false, detach },
         call.signal,
       );
     });
 
-  const unfollow = followChecking(options, (busy) => {
-    if (busy === checking) return;
-    checking = busy;
-    publish();
-  });
+  readonly show = (
+    call: ToolCall | PromptRequest,
+    onDecision?: (choice: Choice) => void,
+    showOptions: { signal?: AbortSignal } = {},
+  ): Promise<Choice> => {
+    const { engine } = this.options;
+    const request = isPromptRequest(call)
+      ? call
+      : standaloneRequest(call, {
+          ...(showOptions.signal ? { signal: showOptions.signal } : {}),
+          ...(engine ? { assessment: engine.assess(call) } : {}),
+        });
+    return this.prompt(request).then((choice) => {
+      onDecision?.(choice);
+      return choice;
+    });
+  };
 
-  return {
-    prompt,
-    elicit,
-    show(call, onDecision, showOptions = {}) {
-      const request = isPromptRequest(call)
-        ? call
-        : standaloneRequest(call, {
-            ...(showOptions.signal ? { signal: showOptions.signal } : {}),
-            ...(options.engine ? { assessment: options.engine.assess(call) } : {}),
-          });
-      return prompt(request).then((choice) => {
-        onDecision?.(choice);
-        return choice;
-      });
-    },
-    fail(id) {
-      const entry = held.find((candidate) => candidate.id === id);
-      if (entry) settle(entry, failClosed(entry), 'failed');
-    },
-    getSnapshot: () => snapshot,
-    subscribe: (listener) => emitter.subscribe(listener),
-    dispose() {
-      disposed = true;
-      unfollow();
-      for (const entry of [...held]) settle(entry, failClosed(entry), 'disposed');
-    },
+  readonly fail = (id: string): void => {
+    const entry = this.held.find((candidate) => candidate.id === id);
+    if (entry) this.settle(entry, failClosed(entry), 'failed');
+  };
+
+  readonly getSnapshot = (): ConsentSnapshot => this.snapshot;
+
+  readonly subscribe = (listener: () => void): (() => void) => this.emitter.subscribe(listener);
+
+  readonly dispose = (): void => {
+    this.disposed = true;
+    this.unfollow();
+    for (const entry of [...this.held]) this.settle(entry, failClosed(entry), 'disposed');
   };
 }
+
+/** A held request detaches nothing until it is queued. */
+const detach = () => {};
 
 /**
  * "Checking permissions…" only when the engine is slow (spec R4.1), so quick decisions never
