@@ -2,7 +2,7 @@
 // Usage: npm run generate -w @mcp-consent/i18n
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateFiles } from '../src/codegen.js';
+import { generateFiles } from './codegen.js';
 import { readSourceCatalogs, repoRoot } from './sources.js';
 
 for (const [path, content] of generateFiles(readSourceCatalogs())) {

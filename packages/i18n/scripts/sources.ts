@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PSEUDO_LOCALE, type CatalogSources, type SourceCatalogs } from '../src/codegen.js';
+import { PSEUDO_LOCALE, type CatalogSources, type SourceCatalogs } from './codegen.js';
 
 /** The repository root (this file lives in packages/i18n/scripts). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

@@ -4,7 +4,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { messageIds, supportedLocales } from '@mcp-consent/i18n';
 import { appMessageIds } from '@mcp-consent/i18n/apps';
 import { describe, expect, it } from 'vitest';
-import { isAppMessageId, messageArguments, PARSE_OPTIONS } from '../src/codegen.js';
+import { isAppMessageId, messageArguments, PARSE_OPTIONS } from '../scripts/codegen.js';
 import { repoRoot } from '../scripts/sources.js';
 
 type Sources = Record<string, Record<string, string>>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateFiles } from '../src/codegen.js';
+import { generateFiles } from '../scripts/codegen.js';
 import { readSourceCatalogs, repoRoot } from '../scripts/sources.js';
 
 describe('precompiled catalogs', () => {
