@@ -1,24 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
-import type { DryRunAnswer, DryRunApi, DryRunRequest } from '@mcp-consent/prompt';
-import { useDryRunModel } from '@mcp-consent/react/hooks';
-import { dryRunSummary, layoutDryRun } from './dry-run-layout.js';
+import type { DryRunPrompt as DryRunModel } from '@mcp-consent/prompt';
+import { layoutDryRun } from './dry-run-layout.js';
 import { terminalKey } from './keys.js';
-import { Lines, type Span } from './lines.js';
+import { Lines } from './lines.js';
 import { terminalColors } from './palette.js';
 import { previewKey } from './scroll.js';
 import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
+import { useModel } from './use-model.js';
 
 export interface DryRunPromptProps extends TerminalPromptOptions {
-  request: DryRunRequest;
+  /**
+   * The model to show, owned by the caller: `snapshot.current.model` of
+   * `createConsentPresenter`, or `createDryRunPrompt(dryRunRequestOf(request), …)`.
+   * Its `onAnswer` receives the answer (`approve` re-issues the call with `__confirm: true`).
+   */
+  model: DryRunModel;
+  /** The clock the model was built with: keys pressed inside its input guard are dropped. */
   clock: Clock;
-  /** Aborted when the request is settled elsewhere. */
-  signal?: AbortSignal;
-  /** Called once: `approve` re-issues the call with `__confirm: true`. */
-  onAnswer: (answer: DryRunAnswer, summary: Span[]) => void;
-  onClose?: (summary: Span[]) => void;
 }
 
 /**
@@ -27,33 +28,13 @@ export interface DryRunPromptProps extends TerminalPromptOptions {
  * Run it for real. `+`/`-` and PageUp/PageDown work on the preview as on arguments.
  */
 export function DryRunPrompt(props: DryRunPromptProps) {
-  const { request, clock, signal, guardMs } = props;
+  const { model, clock } = props;
   const plain = useIsScreenReaderEnabled();
   const t = useTranslator(props.translator, props.locale);
-  const handlers = useRef(props);
-  handlers.current = props;
-  const latest = useRef<DryRunApi | null>(null);
-  // One model per request (id and locale), destroyed on unmount: its copy and guard do
-  // not change under the user. With a request the hook always has a view.
-  const api = useDryRunModel(request, {
-    clock,
-    translator: t,
-    ...(signal ? { signal } : {}),
-    ...(guardMs === undefined ? {} : { guardMs }),
-    onAnswer: (answer) =>
-      handlers.current.onAnswer(
-        answer,
-        latest.current ? dryRunSummary(latest.current, t, answer) : [],
-      ),
-  }).api!;
-  latest.current = api;
+  const api = useModel(model);
   const { columns, rows } = useTerminalSize();
   const [offset, setOffset] = useState(0);
   const gate = useInputGate();
-
-  useEffect(() => {
-    if (api.status === 'closed') handlers.current.onClose?.(dryRunSummary(api, t, null));
-  }, [api, t]);
 
   const frame = frameOf(plain, columns, rows);
   const layout = layoutDryRun(api, {
@@ -67,7 +48,7 @@ export function DryRunPrompt(props: DryRunPromptProps) {
   const onKey = (input: string, key: Key) => {
     const pressed = terminalKey(input, key);
     if (!pressed) return;
-    if (pressed.kind === 'interrupt') return handlers.current.onInterrupt?.();
+    if (pressed.kind === 'interrupt') return props.onInterrupt?.();
     if (!gate.current || clock.now() < api.guard.endsAt || pressed.kind !== 'key') return;
     if (!previewKey(pressed.input.key, layout.previewShown - 1, api.togglePreview, setOffset)) {
       api.handleKey(pressed.input);

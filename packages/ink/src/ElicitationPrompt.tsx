@@ -1,48 +1,38 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
-import type { Clock, ServerRef } from '@mcp-consent/engine';
+import type { Clock } from '@mcp-consent/engine';
 import {
   sanitizeText,
-  type ElicitationApi,
   type ElicitationFocus,
   type ElicitationFormApi,
-  type ElicitRequest,
-  type ElicitResult,
+  type ElicitationPrompt as ElicitationModel,
   type FieldView,
 } from '@mcp-consent/prompt';
-import { useElicitationModel } from '@mcp-consent/react/hooks';
-import {
-  elicitationSummary,
-  focusOrder,
-  layoutElicitation,
-  sameFocus,
-} from './elicitation-layout.js';
+import { focusOrder, layoutElicitation, sameFocus } from './elicitation-layout.js';
 import { terminalKey, type TerminalKey } from './keys.js';
-import { Lines, type Span } from './lines.js';
-import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
+import { Lines } from './lines.js';
+import { frameOf, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
+import { useModel } from './use-model.js';
 
-export interface ElicitationPromptProps extends TerminalPromptOptions {
-  /** The server's `elicitation/create` params (form or URL mode), sanitized by the model. */
-  request: ElicitRequest;
-  /** The requesting server as the host configured it; always shown. */
-  server: ServerRef;
+export interface ElicitationPromptProps extends Omit<
+  TerminalPromptOptions,
+  'translator' | 'locale'
+> {
+  /**
+   * The model to show, owned by the caller: `snapshot.current.model` of
+   * `createConsentPresenter`, or `createElicitationPrompt(params, { server, … })`. Its
+   * `onResult` receives the result; the model sanitizes the server's text.
+   */
+  model: ElicitationModel;
+  /** The clock the model was built with: keys pressed inside its input guard are dropped. */
   clock: Clock;
-  /** Local id of this question. @default 'elicitation' */
-  id?: string;
-  /** Aborted when the server cancels the request: the prompt closes with `cancel`. */
-  signal?: AbortSignal;
-  /** Called once with the result and a one-line summary for the scrollback. */
-  onResult: (result: ElicitResult, summary: Span[]) => void;
 }
 
 const TEXT_KINDS = new Set(['text', 'email', 'url', 'date', 'datetime', 'number', 'integer']);
 const editable = (field: FieldView | undefined) => !!field && TEXT_KINDS.has(field.kind);
 /** Typed or pasted text, without anything that could steer the terminal. */
 const typed = (text: string) => sanitizeText(text, { mode: 'remove', maxLength: 4000 }).text;
-/** The signal of a question nobody cancels from outside. */
-const NEVER_ABORTED = new AbortController().signal;
-let questions = 0;
 
 /**
  * An MCP elicitation in the terminal: the server and its message (untrusted, shown
@@ -51,44 +41,13 @@ let questions = 0;
  * with its host highlighted (opened by the host only after "Open link"). Esc cancels.
  */
 export function ElicitationPrompt(props: ElicitationPromptProps) {
-  const { request, server, clock, signal, guardMs } = props;
+  const { model, clock } = props;
   const plain = useIsScreenReaderEnabled();
-  const t = useTranslator(props.translator, props.locale);
-  const handlers = useRef(props);
-  handlers.current = props;
-  const latest = useRef<ElicitationApi | null>(null);
-  // The hook keeps one model per entry id (and locale): another request or server object
-  // is another question, so it gets an id of its own (ids only name parts, never shown).
-  const id = useMemo(
-    () => `${props.id ?? 'elicitation'}-${++questions}`,
-    [props.id, request, server],
-  );
-  // One model per question, destroyed on unmount: its copy and guard do not change
-  // under the user. With an entry the hook always has a view.
-  const api = useElicitationModel(
-    { id, request, server, signal: signal ?? NEVER_ABORTED },
-    {
-      clock,
-      translator: t,
-      ...(guardMs === undefined ? {} : { guardMs }),
-      onResult: (result) =>
-        handlers.current.onResult(
-          result,
-          latest.current ? elicitationSummary(latest.current, t, result.action) : [],
-        ),
-    },
-  ).api!;
-  latest.current = api;
+  const api = useModel(model);
   const { columns, rows } = useTerminalSize();
   const [messageOffset, setMessageOffset] = useState(0);
   const [optionCursor, setOptionCursor] = useState(0);
   const gate = useInputGate();
-
-  useEffect(() => {
-    if (api.status === 'closed') {
-      handlers.current.onResult({ action: 'cancel' }, elicitationSummary(api, t, null));
-    }
-  }, [api, t]);
 
   const frame = frameOf(plain, columns, rows);
   const layout = layoutElicitation(api, {
@@ -111,7 +70,7 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
   const onKey = (input: string, key: Key) => {
     const pressed = terminalKey(input, key);
     if (!pressed) return;
-    if (pressed.kind === 'interrupt') return handlers.current.onInterrupt?.();
+    if (pressed.kind === 'interrupt') return props.onInterrupt?.();
     if (!gate.current || clock.now() < api.guard.endsAt) return;
     const name = pressed.kind === 'key' ? pressed.input.key : '';
     const page = Math.max(1, layout.messageShown - 1);

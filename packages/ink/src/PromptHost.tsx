@@ -1,86 +1,84 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Box, Static, Text } from 'ink';
-import { connectChecking } from '@mcp-consent/prompt';
-import type { Clock, PermissionEngine } from '@mcp-consent/engine';
-import { dryRunRequestOf } from '@mcp-consent/prompt';
+import type { Clock } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import { connectChecking, type ConsentPresenter, type SettledItem } from '@mcp-consent/prompt';
 import { DryRunPrompt } from './DryRunPrompt.js';
 import { ElicitationPrompt } from './ElicitationPrompt.js';
-import { Lines } from './lines.js';
+import { Lines, type Line } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
-import type { JobQueue } from './queue.js';
 import { useTranslator, type TerminalPromptOptions } from './shared.js';
+import { settledSummary } from './summary.js';
 
 export interface PromptHostProps extends TerminalPromptOptions {
-  queue: JobQueue;
+  /** The queue to show: `createConsentPresenter` of `@mcp-consent/prompt`. */
+  presenter: Pick<ConsentPresenter, 'getSnapshot' | 'subscribe'>;
+  /** The clock the presenter was given (the input guard's time). */
   clock: Clock;
-  engine?: PermissionEngine;
-  allowAlwaysExpiresInMs?: number | null;
 }
 
 /**
- * Shows the first question of the queue (a permission prompt, a dry-run preview the
- * mcp package asks about, or an elicitation) and leaves one
- * line per answered question in the scrollback, so the terminal keeps a record of
- * what was allowed.
+ * Shows the head of the presenter's queue (a permission prompt, a dry-run preview the
+ * mcp package asks about, or an elicitation) with the model the presenter built for it,
+ * "Checking permissions…" while the engine is slow to decide, and leaves one line per
+ * settled request in the scrollback, so the terminal keeps a record of what was allowed.
  */
-export function PromptHost({ queue, ...options }: PromptHostProps) {
-  const { current, history, checking } = useSyncExternalStore(
-    queue.subscribe,
-    queue.getSnapshot,
-    queue.getSnapshot,
+export function PromptHost({ presenter, clock, ...options }: PromptHostProps) {
+  const { current, checking, settled } = useSyncExternalStore(
+    presenter.subscribe,
+    presenter.getSnapshot,
+    presenter.getSnapshot,
   );
-  // Lines printed by an earlier mount are in the scrollback already.
-  const [printed] = useState(history.length);
-  const color = options.color ?? true;
   const t = useTranslator(options.translator, options.locale);
   const status = useMemo(() => connectChecking({ translator: t }), [t]);
-  const dryRun = useMemo(
-    () => (current?.kind === 'permission' ? dryRunRequestOf(current.request) : null),
-    [current],
-  );
+  const lines = useScrollback(settled, t);
+  const color = options.color ?? true;
+  const shared = {
+    clock,
+    color,
+    ...(options.onInterrupt ? { onInterrupt: options.onInterrupt } : {}),
+  };
   return (
     <>
-      <Static items={history.slice(printed)}>
-        {(item) => (
-          <Box key={item.id}>
-            <Lines lines={[{ key: item.id, spans: item.spans }]} color={color} />
+      <Static items={lines}>
+        {(line) => (
+          <Box key={line.key}>
+            <Lines lines={[line]} color={color} />
           </Box>
         )}
       </Static>
       {current === null && checking && <Text dimColor>{status.text}</Text>}
-      {current?.kind === 'permission' && dryRun && (
-        <DryRunPrompt
-          key={current.id}
-          {...options}
-          request={dryRun}
-          signal={current.request.signal}
-          // The mcp package re-issues the call with `__confirm: true` on Allow once.
-          onAnswer={(answer, summary) =>
-            queue.settle(current.id, answer === 'approve' ? 'allow_once' : 'deny_once', summary)
-          }
-          onClose={(summary) => queue.settle(current.id, 'deny_once', summary)}
-        />
+      {current?.kind === 'permission' && (
+        <PermissionPrompt key={current.id} {...shared} translator={t} model={current.model} />
       )}
-      {current?.kind === 'permission' && !dryRun && (
-        <PermissionPrompt
-          key={current.id}
-          {...options}
-          request={current.request}
-          onAnswer={(choice, summary) => queue.settle(current.id, choice, summary)}
-          onClose={(summary) => queue.settle(current.id, 'deny_once', summary)}
-        />
+      {current?.kind === 'dry_run' && (
+        <DryRunPrompt key={current.id} {...shared} translator={t} model={current.model} />
       )}
       {current?.kind === 'elicitation' && (
-        <ElicitationPrompt
-          key={current.id}
-          {...options}
-          id={current.id}
-          request={current.request}
-          server={current.server}
-          {...(current.signal ? { signal: current.signal } : {})}
-          onResult={(result, summary) => queue.settle(current.id, result, summary)}
-        />
+        <ElicitationPrompt key={current.id} {...shared} model={current.model} />
       )}
     </>
   );
+}
+
+/**
+ * The scrollback lines of this mount, append-only as Ink's `<Static>` wants them: one per
+ * request settled while it is mounted. Requests settled before it mounted were printed
+ * by an earlier mount, or had nothing to print (they never reached the screen).
+ */
+function useScrollback(settled: readonly SettledItem[], t: Translator): Line[] {
+  // Records, not positions: the presenter keeps only the last 100.
+  const [seen] = useState(() => new WeakSet<SettledItem>(settled));
+  const lines = useRef<Line[]>([]);
+  const fresh = settled.filter((item) => !seen.has(item));
+  if (fresh.length === 0) return lines.current;
+  const added: Line[] = [];
+  for (const item of fresh) {
+    seen.add(item);
+    const spans = settledSummary(item, t);
+    if (spans) added.push({ key: `settled-${lines.current.length + added.length}`, spans });
+  }
+  // A new array only when something was added, so <Static> sees what is new.
+  if (added.length > 0) lines.current = [...lines.current, ...added];
+  return lines.current;
 }

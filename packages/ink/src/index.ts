@@ -8,7 +8,8 @@ export { PermissionPrompt, type PermissionPromptProps } from './PermissionPrompt
 export { ElicitationPrompt, type ElicitationPromptProps } from './ElicitationPrompt.js';
 export { DryRunPrompt, type DryRunPromptProps } from './DryRunPrompt.js';
 export { PromptHost, type PromptHostProps } from './PromptHost.js';
-export { createJobQueue, type Job, type JobQueue, type JobQueueSnapshot } from './queue.js';
+export { settledSummary } from './summary.js';
+export { useModel, type ModelSource } from './use-model.js';
 export { colorFromEnv, terminalColors, type Tone } from './palette.js';
 export { terminalKey, type TerminalKey } from './keys.js';
 export type { Line, Span } from './lines.js';

@@ -6,21 +6,29 @@ import {
   type Clock,
   type PermissionEngine,
   type PromptRequest,
-  type ServerRef,
+  type ToolCall,
 } from '@mcp-consent/engine';
 import { createTranslator, localesFromEnv, type Translator } from '@mcp-consent/i18n';
-import { CHECKING_DELAY_MS, type ElicitRequest, type ElicitResult } from '@mcp-consent/prompt';
+import {
+  createConsentPresenter,
+  type ConsentSnapshot,
+  type ElicitationCall,
+  type ElicitResult,
+} from '@mcp-consent/prompt';
 import { colorFromEnv } from './palette.js';
 import { PromptHost } from './PromptHost.js';
-import { createJobQueue, type JobQueueSnapshot } from './queue.js';
+
+/** An elicitation as `@mcp-consent/mcp` hands it to its `elicit` callback. */
+export type { ElicitationCall };
 
 export interface InkPrompterOptions {
   /**
-   * Keeps "Permission request 1 of 3" live, and shows "Checking permissions…" while the
-   * engine takes longer than 100 ms to decide (spec R4.1).
+   * Keeps "Permission request 1 of 3" live, shows "Checking permissions…" while the
+   * engine takes longer than 100 ms (on `clock`) to decide (spec R4.1), and assesses the
+   * tool calls given to `show`.
    */
   engine?: PermissionEngine;
-  /** Time for the input guard. @default systemClock */
+  /** Time for the input guard and the "Checking permissions…" delay. @default systemClock */
   clock?: Clock;
   /** Preferred locales. @default from LANGUAGE, LC_ALL, LC_MESSAGES and LANG */
   locale?: string | readonly string[];
@@ -53,56 +61,85 @@ export interface InkPrompterOptions {
   inkOptions?: Partial<RenderOptions>;
 }
 
-/** An elicitation as `@mcp-consent/mcp` hands it to its `elicit` callback. */
-export interface ElicitationCall {
-  /** The request exactly as the server sent it; the prompt model sanitizes it. */
-  params: ElicitRequest;
-  server: ServerRef;
-  signal?: AbortSignal;
-}
-
 export interface InkPrompter {
   /** The engine's prompt callback: `engine.request(call, { prompt: prompter.prompt })`. */
   prompt(request: PromptRequest): Promise<Choice>;
   /** An `elicit` callback for `@mcp-consent/mcp` (form and URL mode; the host opens URLs). */
   elicit(request: ElicitationCall): Promise<ElicitResult>;
-  /** What the terminal shows now; for hosts that want to know whether a prompt is up. */
-  getSnapshot(): JobQueueSnapshot;
+  /**
+   * Spec R7: asks about a tool call (assessed by the engine's rules when an `engine` is
+   * given; nothing stored or audited) or an engine request, in the same queue as the rest;
+   * calls `onDecision` with the answer and resolves with it too.
+   */
+  show(
+    call: ToolCall | PromptRequest,
+    onDecision?: (choice: Choice) => void,
+    options?: { signal?: AbortSignal },
+  ): Promise<Choice>;
+  /** What the terminal shows now (the presenter's snapshot); for hosts that want to know. */
+  getSnapshot(): ConsentSnapshot;
   subscribe(listener: () => void): () => void;
   /** Denies or cancels whatever waits and gives the terminal back. */
   unmount(): void;
 }
 
 /**
- * Renders permission prompts and elicitations into a terminal with Ink. Ink is mounted
- * only while a question is waiting, so the host owns the terminal (and stdin) the rest
- * of the time; each answered question leaves one summary line in the scrollback.
+ * Renders permission prompts, dry-run previews and elicitations into a terminal with Ink,
+ * one at a time from one queue (`createConsentPresenter`). Ink is mounted only while a
+ * question is waiting, so the host owns the terminal (and stdin) the rest of the time;
+ * each answered question leaves one summary line in the scrollback.
  */
 export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
-  const queue = createJobQueue();
   const clock = options.clock ?? systemClock;
   const translator =
     options.translator ??
     createTranslator(options.locale ?? localesFromEnv(process.env), { isolateValues: false });
+  const presenter = createConsentPresenter({
+    clock,
+    translator,
+    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.guardMs === undefined ? {} : { guardMs: options.guardMs }),
+    permission: {
+      layout: 'list',
+      ...(options.allowAlwaysExpiresInMs === undefined
+        ? {}
+        : { allowAlwaysExpiresInMs: options.allowAlwaysExpiresInMs }),
+    },
+  });
   const color = options.color ?? colorFromEnv(process.env);
   const stdin = options.stdin ?? process.stdin;
   let instance: Instance | undefined;
   let closing: NodeJS.Immediate | undefined;
   let disposed = false;
+  // While set, nothing mounts: the terminal was handed back (Ctrl+C) or the queue is
+  // being emptied, and a prompt drawn now would only flash.
+  let held = false;
 
-  let interrupted = false;
+  /** Settles everything waiting on the safe side (Deny once, cancel); the queue lives on. */
+  const failAll = () => {
+    const wasHeld = held;
+    held = true;
+    for (let item = presenter.getSnapshot().current; item;) {
+      presenter.fail(item.id);
+      const next = presenter.getSnapshot().current;
+      if (next === item) break; // not held any more: nothing left to settle
+      item = next;
+    }
+    held = wasHeld;
+  };
+
   const interrupt =
     options.onInterrupt ??
     (() => {
       // The terminal goes back to normal first, then the host gets its Ctrl+C. A host
       // that survives SIGINT gets Deny once / cancel for everything that was waiting,
       // a moment later, so nothing hangs; one that exits never sees an answer.
-      interrupted = true;
+      held = true;
       unmountInk();
       process.kill(process.pid, 'SIGINT');
       setTimeout(() => {
-        interrupted = false;
-        queue.dispose();
+        failAll();
+        held = false;
       }, 50);
     });
 
@@ -113,22 +150,17 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
     instance = undefined;
   };
   const sync = () => {
-    const { current, checking } = queue.getSnapshot();
-    if ((current || checking) && !instance && !disposed && !interrupted) {
+    const { current, checking } = presenter.getSnapshot();
+    if ((current || checking) && !instance && !disposed && !held) {
       if (closing) clearImmediate(closing);
       closing = undefined;
       const mounted = render(
         <PromptHost
-          queue={queue}
+          presenter={presenter}
           clock={clock}
           translator={translator}
           color={color}
           onInterrupt={interrupt}
-          {...(options.engine ? { engine: options.engine } : {})}
-          {...(options.guardMs === undefined ? {} : { guardMs: options.guardMs })}
-          {...(options.allowAlwaysExpiresInMs === undefined
-            ? {}
-            : { allowAlwaysExpiresInMs: options.allowAlwaysExpiresInMs })}
         />,
         {
           stdin,
@@ -141,13 +173,14 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
         },
       );
       instance = mounted;
-      // Ink gave up (a render error): nobody can answer, so everything waiting is
-      // denied or cancelled rather than left hanging.
+      // Ink gave up (a render error): nobody can answer what was on screen, so it is
+      // denied or cancelled rather than left hanging; the next request mounts Ink again.
       mounted.waitUntilExit().then(
         () => undefined,
         () => {
           if (instance === mounted) instance = undefined;
-          queue.dispose();
+          const shown = presenter.getSnapshot().current;
+          if (shown) presenter.fail(shown.id);
         },
       );
     } else if (!current && !checking && instance && !closing) {
@@ -155,30 +188,12 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
       // wait a turn before giving the terminal back, so the screen does not flicker.
       closing = setImmediate(() => {
         closing = undefined;
-        const now = queue.getSnapshot();
+        const now = presenter.getSnapshot();
         if (!now.current && !now.checking) unmountInk();
       });
     }
   };
-  queue.subscribe(sync);
-
-  // "Checking permissions…" only when the engine is slow, so quick decisions never flash.
-  // A screen delay, not a decision: wall time, so it never adds timers to the engine's clock.
-  let late: NodeJS.Timeout | undefined;
-  const { engine } = options;
-  const unfollow = engine?.subscribe(() => {
-    const busy = engine.getSnapshot().checking > 0;
-    if (!busy) {
-      clearTimeout(late);
-      late = undefined;
-      queue.setChecking(false);
-    } else if (!late) {
-      late = setTimeout(
-        () => queue.setChecking(engine.getSnapshot().checking > 0),
-        CHECKING_DELAY_MS,
-      ).unref();
-    }
-  });
+  const unsubscribe = presenter.subscribe(sync);
 
   // Without a terminal to read keys from nobody can answer: fail, so the engine denies.
   const needTerminal = () =>
@@ -187,15 +202,23 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
       : Promise.reject(new Error('inkPrompter: stdin is not a terminal, so no one can answer.'));
 
   return {
-    prompt: (request) => needTerminal() ?? queue.permission(request),
-    elicit: (call) => needTerminal() ?? queue.elicitation(call.params, call.server, call.signal),
-    getSnapshot: queue.getSnapshot,
-    subscribe: queue.subscribe,
+    // `show` of an engine request is `prompt`, typed with the Choice it always resolves with.
+    prompt: (request) => needTerminal() ?? presenter.show(request),
+    elicit: (call) => needTerminal() ?? presenter.elicit(call),
+    show(call, onDecision, showOptions) {
+      // No engine to turn a failure into a denial here: the caller gets Deny once.
+      if (!stdin.isTTY) {
+        onDecision?.('deny_once');
+        return Promise.resolve('deny_once');
+      }
+      return presenter.show(call, onDecision, showOptions);
+    },
+    getSnapshot: presenter.getSnapshot,
+    subscribe: presenter.subscribe,
     unmount() {
       disposed = true;
-      unfollow?.();
-      clearTimeout(late);
-      queue.dispose();
+      presenter.dispose();
+      unsubscribe();
       unmountInk();
     },
   };

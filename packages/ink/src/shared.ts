@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { createTranslator, type Translator } from '@mcp-consent/i18n';
 
-/** Options every terminal prompt component takes. */
+/** Options every terminal prompt component takes (the input guard belongs to the model). */
 export interface TerminalPromptOptions {
   /** A translator; wins over `locale`. */
   translator?: Translator;
   /** Locale or preferred locales, negotiated. @default 'en-US' */
   locale?: string | readonly string[];
-  /** Answers are ignored this long after the prompt appears. @default 500 */
-  guardMs?: number;
   /** Colours on or off (the text says everything either way). @default true */
   color?: boolean;
   /** Ctrl+C. Without a handler it does nothing: the prompt keeps the terminal. */

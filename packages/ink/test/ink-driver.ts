@@ -89,7 +89,11 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         return { prompt: current.prompt, unmount: () => current.unmount() };
       }, hostOptions);
 
-      const open = () => prompter?.getSnapshot().current?.kind === 'permission';
+      // The scenarios here are the engine's prompts: a permission prompt or a dry-run preview.
+      const open = () => {
+        const kind = prompter?.getSnapshot().current?.kind;
+        return kind === 'permission' || kind === 'dry_run';
+      };
       const screen = () => (open() ? terminal.lastFrame() : '');
       // A permission prompt shows numbered actions; a dry-run preview, Don't run.
       const shown = () =>

@@ -187,13 +187,17 @@ describe('terminal state and history', () => {
     expect(h.prompter.getSnapshot().current).toBeNull();
   });
 
-  it('says "Checking permissions…" while the engine waits for its store, then asks (spec R4.1, N1)', async () => {
+  it('says "Checking permissions…" once the engine has waited 100 ms for its store, then asks (spec R4.1, N1)', async () => {
     const h = start({ store: { ...memoryStore(), load: () => new Promise(() => {}) } });
     const result = h.ask(call(tools.notesPut));
-    await until(() => h.clock.pendingTimers() > 0, 'the ready wait');
-    expect(h.text()).toBe(''); // nothing for the first 100 ms
+    // The presenter's 100 ms delay and the engine's 250 ms ready wait, both on the clock.
+    await until(() => h.clock.pendingTimers() >= 2, 'the ready wait');
+    h.clock.advance(99);
+    await h.quiet();
+    expect(h.text()).toBe(''); // quick decisions never flash it
+    h.clock.advance(1);
     await h.sees(en.t('mcp.permission.checking'));
-    h.clock.advance(250);
+    h.clock.advance(150);
     await h.sees(en.t('mcp.permission.notice.not_ready'));
     expect(h.text()).not.toContain(en.t('mcp.permission.checking'));
     await h.passGuard();
