@@ -150,12 +150,51 @@ export function createState<S extends object>(initial: S) {
   };
 }
 
+export type Store<S extends object> = ReturnType<typeof createState<S>>;
+
+type PromptStatus = 'open' | 'answered' | 'closed';
+
+/**
+ * Closes an open model when its request is settled elsewhere or times out. Returns the
+ * detach for `modelLifecycle`.
+ */
+export function closeOnAbort<S extends { status: PromptStatus }>(
+  state: Store<S>,
+  signal: AbortSignal | undefined,
+): () => void {
+  const onAbort = () => {
+    if (state.get().status === 'open') state.set({ status: 'closed' } as Partial<S>);
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return () => signal?.removeEventListener('abort', onAbort);
+}
+
+/**
+ * A model's `connect`: the view is built again only when the state changes or the guard
+ * lifts, so renderers that compare snapshots by identity do not re-render for nothing.
+ */
+export function cachedView<S extends { status: string }, A>(
+  state: Store<S>,
+  guard: InputGuard,
+  build: (current: S, guardActive: boolean) => A,
+): () => A {
+  let cache: { state: S; guard: boolean; api: A } | undefined;
+  return () => {
+    const current = state.get();
+    const guardActive = guard.active && current.status === 'open';
+    if (cache && cache.state === current && cache.guard === guardActive) return cache.api;
+    const api = build(current, guardActive);
+    cache = { state: current, guard: guardActive, api };
+    return api;
+  };
+}
+
 /**
  * The store-facing half every model returns: state, subscription, re-arming the guard when
  * the prompt is shown again, and clean-up of the timer and the abort listener.
  */
 export function modelLifecycle<S extends { status: string }>(
-  state: ReturnType<typeof createState<S>>,
+  state: Store<S>,
   guard: InputGuard,
   detach: () => void,
 ) {

@@ -1,5 +1,5 @@
 import type { EngineEvent, PendingPrompt } from '@mcp-consent/engine';
-import type { PermissionPrompt } from './permission-types.js';
+import type { PermissionPrompt } from './permission/index.js';
 
 /** The part of the engine a renderer needs to keep "1 of 3" live. */
 export interface QueueSource {

@@ -1,4 +1,4 @@
-export { createPermissionPrompt } from './permission.js';
+export { createPermissionPrompt } from './permission/index.js';
 export { followQueue, type QueueSource } from './follow-queue.js';
 export { createConsentPresenter, isPromptRequest } from './presenter/presenter.js';
 export type {
@@ -30,9 +30,9 @@ export {
   type PermissionPromptOptions,
   type PermissionState,
   type QueuePosition,
-} from './permission-types.js';
+} from './permission/index.js';
 export { describeEffects, type EffectKey, type EffectLine, type Effects } from './effects.js';
-export { createElicitationPrompt } from './elicitation.js';
+export { createElicitationPrompt } from './elicitation/index.js';
 export type {
   ElicitAction,
   ElicitationActionView,
@@ -49,7 +49,7 @@ export type {
   ElicitResult,
   ElicitUrlRequest,
   FieldView,
-} from './elicitation-types.js';
+} from './elicitation/index.js';
 export type {
   ContentValue,
   FieldKind,
@@ -74,7 +74,7 @@ export {
   type DryRunPromptOptions,
   type DryRunRequest,
   type DryRunState,
-} from './dry-run.js';
+} from './dry-run/index.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
 export {
   sanitizeText,
@@ -90,17 +90,10 @@ export {
   type ArgumentsPreviewOptions,
 } from './args-preview.js';
 export { isSecretKey, splitSecrets } from './secrets.js';
-export {
-  permissionAnatomy,
-  elicitationAnatomy,
-  dryRunAnatomy,
-  checkingAnatomy,
-  type PermissionPart,
-  type ElicitationPart,
-  type DryRunPart,
-  type CheckingPart,
-  type PartProps,
-} from './anatomy.js';
+export { checkingAnatomy, type CheckingPart, type PartProps } from './anatomy.js';
+export { permissionAnatomy, type PermissionPart } from './permission/index.js';
+export { elicitationAnatomy, type ElicitationPart } from './elicitation/index.js';
+export { dryRunAnatomy, type DryRunPart } from './dry-run/index.js';
 export { keymapFor, type KeyBinding, type KeyIntent } from './keymap.js';
 export {
   DEFAULT_GUARD_MS,
@@ -110,7 +103,7 @@ export {
   type IgnoredReason,
   type KeyInput,
 } from './core.js';
-export { createPermissionManager } from './manager.js';
+export { createPermissionManager } from './manager/index.js';
 export {
   managerAnatomy,
   type AuditColumn,
@@ -124,4 +117,4 @@ export {
   type ManagerState,
   type PermissionManager,
   type PermissionManagerOptions,
-} from './manager-types.js';
+} from './manager/index.js';

@@ -1,0 +1,82 @@
+import type { PromptRequest } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import { formatArguments } from '../args-preview.js';
+import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
+import { navigationBindings } from '../keymap.js';
+import { riskColorRole } from '../permission/types.js';
+import { serverChip } from '../sheet-parts.js';
+import { dryRunIds } from './anatomy.js';
+import type { DryRunApi, DryRunContent, DryRunPromptOptions, DryRunRequest } from './types.js';
+
+/**
+ * What the dry-run model shows for an engine prompt request of kind `dry_run` (a server's
+ * `DRY_RUN_PREVIEW`, which `@mcp-consent/mcp` asks about, seed 001); `null` for every other kind.
+ * Every renderer reads it with this one function.
+ */
+export function dryRunRequestOf(request: PromptRequest): DryRunRequest | null {
+  if (request.kind !== 'dry_run') return null;
+  return {
+    id: request.id,
+    server: request.call.server,
+    tool: request.call.tool,
+    preview: request.dryRun.preview,
+    hint: typeof request.dryRun.hint === 'string' ? request.dryRun.hint : null,
+    risk: request.risk,
+  };
+}
+
+/**
+ * Everything a dry-run sheet shows that the request decides, computed once: the tool and
+ * server, the redacted preview, the server's hint and the engine's risk tier. Server text
+ * is sanitized here.
+ */
+export function describeDryRun(
+  request: DryRunRequest,
+  options: DryRunPromptOptions,
+  t: Translator,
+): DryRunContent {
+  const cleaner = new TextCleaner(options.textMode ?? 'escape');
+  const prefix = idPrefixFor(request.id, options.idPrefix);
+  const { tool } = request;
+  const name = cleaner.text(tool.name, TEXT_LIMITS.toolName) || '?';
+  const rawTitle = [tool.title, tool.annotations?.title].find(
+    (v) => typeof v === 'string' && v.trim() !== '',
+  );
+  const displayName = rawTitle === undefined ? name : cleaner.text(rawTitle, TEXT_LIMITS.toolTitle);
+  const server = serverChip(request.server, cleaner, t);
+  const preview = formatArguments(request.preview, t, { mode: options.textMode, ...options.args });
+  for (const kind of preview.found) cleaner.found.add(kind);
+  const hint =
+    typeof request.hint === 'string' && request.hint.trim() !== ''
+      ? {
+          label: t.t('mcp.dry_run.hint.label'),
+          text: cleaner.text(request.hint, TEXT_LIMITS.hint, true),
+        }
+      : null;
+  // After every piece of server text above, so the notice counts them all.
+  const notices: DryRunApi['notices'] = cleaner.shouldNotice
+    ? [{ kind: 'hidden_characters', text: t.t('mcp.permission.notice.hidden_characters') }]
+    : [];
+  return {
+    t,
+    prefix,
+    ids: dryRunIds(prefix),
+    tool: { name, displayName },
+    server,
+    risk: request.risk
+      ? {
+          tier: request.risk.tier,
+          colorRole: riskColorRole[request.risk.tier],
+          label: t.t(`mcp.permission.risk.${request.risk.tier}`),
+        }
+      : null,
+    preview,
+    hint,
+    notices,
+    keymap: [
+      { keys: ['Escape', 'Esc'], intent: 'escape', action: 'deny' },
+      { keys: ['Enter'], intent: 'activate-focused' },
+      ...navigationBindings(t.dir),
+    ],
+  };
+}

@@ -1,0 +1,11 @@
+export { createDryRunPrompt } from './state.js';
+export { dryRunRequestOf } from './content.js';
+export { dryRunAnatomy, type DryRunPart } from './anatomy.js';
+export type {
+  DryRunAnswer,
+  DryRunApi,
+  DryRunPrompt,
+  DryRunPromptOptions,
+  DryRunRequest,
+  DryRunState,
+} from './types.js';

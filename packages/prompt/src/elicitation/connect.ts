@@ -1,0 +1,149 @@
+import type { PartProps } from '../anatomy.js';
+import { footerParts, serverParts } from '../sheet-parts.js';
+import { attrs, SCOPE, type ElicitationPart } from './anatomy.js';
+import { formView } from './fields.js';
+import type {
+  ElicitAction,
+  ElicitationActions,
+  ElicitationActionView,
+  ElicitationApi,
+  ElicitationContent,
+  ElicitationState,
+} from './types.js';
+
+/** The three results in order; arrow keys move through them. */
+export const ACTIONS: readonly ElicitAction[] = ['accept', 'decline', 'cancel'];
+
+/**
+ * The renderer-neutral view of an elicitation in one state: the link in URL mode, the
+ * fields with their errors in form mode, the three actions, and ids and ARIA attributes.
+ */
+export function connectElicitation(
+  content: ElicitationContent,
+  current: ElicitationState,
+  guard: { active: boolean; endsAt: number },
+  send: ElicitationActions,
+): ElicitationApi {
+  const { t, prefix } = content;
+  const notices = [...content.notices];
+  if (current.status === 'closed') {
+    notices.push({
+      kind: 'settled_elsewhere',
+      text: t.t('mcp.permission.notice.settled_elsewhere'),
+    });
+  }
+  const actions = actionViews(content, current);
+  const { setValue, blur, validate, toContent, ...common } = send;
+  const base = {
+    status: current.status,
+    result: current.result,
+    locale: t.locale,
+    dir: t.dir,
+    ids: content.ids,
+    title: content.title,
+    server: content.server,
+    message: content.message,
+    notices,
+    actions,
+    defaultFocus: content.defaultFocus,
+    focused: current.focused,
+    escapeAction: 'cancel' as const,
+    keymap: content.keymap,
+    keyHint: t.t('mcp.elicitation.keys.hint'),
+    guard: { ...guard, text: t.t('mcp.permission.guard') },
+    close: { label: t.t('mcp.elicitation.action.cancel') },
+    announcement: content.announcement,
+    props: elicitationProps(content, current, guard.active),
+    getActionProps: (action: ElicitAction): PartProps => {
+      const view = actions.find((a) => a.action === action)!;
+      return {
+        ...attrs('action'),
+        id: `${prefix}-action-${action}`,
+        type: 'button',
+        'data-action': action,
+        'data-default': view.isDefault ? 'true' : undefined,
+        'data-focused': view.focused ? 'true' : undefined,
+        'aria-disabled': view.enabled ? undefined : 'true',
+        title: view.disabledReason ?? undefined,
+      };
+    },
+    accept: () => send.choose('accept'),
+    decline: () => send.choose('decline'),
+    cancel: () => send.choose('cancel'),
+    ...common,
+  };
+  if (content.url) return { ...base, mode: 'url', url: content.url };
+  return {
+    ...base,
+    mode: 'form',
+    form: formView(content, current),
+    setValue,
+    blur,
+    validate,
+    toContent,
+  };
+}
+
+function actionViews(
+  content: ElicitationContent,
+  current: ElicitationState,
+): ElicitationActionView[] {
+  const { t, defaultFocus, acceptReason } = content;
+  const { focused } = current;
+  return ACTIONS.map((action) => ({
+    action,
+    label: action === 'accept' ? content.acceptLabel : t.t(`mcp.elicitation.action.${action}`),
+    enabled: action !== 'accept' || acceptReason === null,
+    disabledReason: action === 'accept' ? acceptReason : null,
+    isDefault: defaultFocus.kind === 'action' && defaultFocus.action === action,
+    focused: focused.kind === 'action' && focused.action === action,
+  }));
+}
+
+/** Attributes of every single part (fields and actions have their own). */
+function elicitationProps(
+  content: ElicitationContent,
+  current: ElicitationState,
+  guardActive: boolean,
+): Partial<Record<ElicitationPart, PartProps>> {
+  const { t, ids } = content;
+  return {
+    root: {
+      ...attrs('root'),
+      id: ids.root,
+      role: 'dialog',
+      'aria-modal': 'true',
+      'aria-labelledby': ids.title,
+      'aria-describedby': ids.message,
+      dir: t.dir,
+      lang: t.locale,
+      'data-mode': content.url ? 'url' : 'form',
+      'data-state': current.status,
+      'data-guard': guardActive ? 'active' : 'idle',
+    },
+    backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
+    header: attrs('header'),
+    title: { ...attrs('title'), id: ids.title },
+    ...serverParts(SCOPE, content.server.trusted),
+    'message-label': attrs('message-label'),
+    message: { ...attrs('message'), id: ids.message, dir: 'auto' },
+    notice: { ...attrs('notice'), role: 'note' },
+    form: { ...attrs('form'), 'aria-labelledby': ids.title, novalidate: true },
+    'error-summary': { ...attrs('error-summary'), role: 'alert', hidden: !current.submitted },
+    url: { ...attrs('url'), dir: 'ltr', translate: 'no' },
+    'url-label': attrs('url-label'),
+    'url-before': attrs('url-before'),
+    'url-host': { ...attrs('url-host'), 'data-highlight': 'true' },
+    'url-after': attrs('url-after'),
+    'url-site': attrs('url-site'),
+    'url-warning': { ...attrs('url-warning'), role: 'note' },
+    'url-notice': attrs('url-notice'),
+    'url-error': { ...attrs('url-error'), role: 'alert' },
+    ...footerParts(SCOPE, {
+      titleId: ids.title,
+      guardActive,
+      closeLabel: t.t('mcp.elicitation.action.cancel'),
+      announcerId: ids.announcer,
+    }),
+  };
+}

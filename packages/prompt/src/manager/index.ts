@@ -1,0 +1,14 @@
+export { createPermissionManager } from './state.js';
+export { managerAnatomy, type ManagerPart } from './anatomy.js';
+export type {
+  AuditColumn,
+  AuditDecisionFilter,
+  AuditRowView,
+  GrantColumn,
+  GrantRowView,
+  ManagerApi,
+  ManagerEngine,
+  ManagerState,
+  PermissionManager,
+  PermissionManagerOptions,
+} from './types.js';

@@ -1,0 +1,106 @@
+import type { Choice, PromptRequest } from '@mcp-consent/engine';
+import {
+  cachedView,
+  closeOnAbort,
+  createState,
+  modelLifecycle,
+  DEFAULT_GUARD_MS,
+  InputGuard,
+  resolveTranslator,
+  toKeyInput,
+  type AnswerOutcome,
+  type Store,
+} from '../core.js';
+import { focusStep, resolveKey } from '../keymap.js';
+import { connectPermission, enabled } from './connect.js';
+import { describePermission } from './content.js';
+import type {
+  KeyOutcome,
+  PermissionActions,
+  PermissionContent,
+  PermissionPrompt,
+  PermissionPromptOptions,
+  PermissionState,
+} from './types.js';
+
+/**
+ * The headless model of one permission prompt. Everything a renderer shows is computed
+ * here, once, from the engine's `PromptRequest`: localized copy, the risk badge (the tier
+ * comes from the engine, never re-derived), effect lines, the arguments preview, the four
+ * actions with their enabled state, focus, keymap, ids and ARIA attributes. The only state
+ * is the focused action, the show-more toggle and the answer.
+ */
+export function createPermissionPrompt(
+  request: PromptRequest,
+  options: PermissionPromptOptions,
+): PermissionPrompt {
+  const content = describePermission(request, options, resolveTranslator(options));
+  const state = createState<PermissionState>({
+    status: request.signal.aborted ? 'closed' : 'open',
+    answer: null,
+    focused: content.defaultFocus,
+    argsExpanded: false,
+    queue: { position: request.position, total: request.queueLength },
+  });
+  const guard = new InputGuard(options.clock, options.guardMs ?? DEFAULT_GUARD_MS, state.notify);
+  const detach = closeOnAbort(state, request.signal);
+  const send = permissionActions(content, state, guard, options);
+  return {
+    requestId: request.id,
+    connect: cachedView(state, guard, (current, active) =>
+      connectPermission(content, current, { active, endsAt: guard.endsAt }, send),
+    ),
+    setQueue: (queue) => {
+      const { position, total } = state.get().queue;
+      if (queue.position !== position || queue.total !== total) state.set({ queue: { ...queue } });
+    },
+    ...modelLifecycle(state, guard, detach),
+  };
+}
+
+/**
+ * The transitions: an answer is taken once, while open, after the guard and only for an
+ * enabled action; keys map through the keymap to focus moves or answers.
+ */
+function permissionActions(
+  content: PermissionContent,
+  state: Store<PermissionState>,
+  guard: InputGuard,
+  options: PermissionPromptOptions,
+): PermissionActions {
+  const choose = (choice: Choice): AnswerOutcome => {
+    if (state.get().status !== 'open') return { accepted: false, reason: 'settled' };
+    if (guard.active) return { accepted: false, reason: 'guard' };
+    if (!enabled(content, choice)) return { accepted: false, reason: 'disabled' };
+    state.set({ status: 'answered', answer: choice, focused: choice });
+    guard.dispose();
+    options.onAnswer?.(choice);
+    return { accepted: true };
+  };
+  const focus = (choice: Choice) => {
+    if (state.get().focused !== choice) state.set({ focused: choice });
+  };
+  const handleKey: PermissionActions['handleKey'] = (input): KeyOutcome => {
+    const key = toKeyInput(input);
+    const binding = resolveKey(content.keymap, key);
+    if (!binding) return { handled: false };
+    if (binding.intent.startsWith('focus-')) {
+      const next = focusStep(content.focusOrder, state.get().focused, binding.intent);
+      focus(next);
+      return { handled: true, intent: 'focus', focused: next };
+    }
+    const choice =
+      binding.intent === 'activate-focused' ? state.get().focused : (binding.action ?? 'deny_once');
+    // A held key (auto-repeat) or IME composition is never an answer.
+    if (key.repeat || key.isComposing)
+      return { handled: true, intent: 'answer', choice, accepted: false, reason: 'guard' };
+    return { handled: true, intent: 'answer', choice, ...choose(choice) };
+  };
+  const toggleArgs = (expanded?: boolean) => {
+    const next = expanded ?? !state.get().argsExpanded;
+    if (content.args.truncated && next !== state.get().argsExpanded) {
+      state.set({ argsExpanded: next });
+    }
+  };
+  return { choose, handleKey, toggleArgs, focus };
+}
