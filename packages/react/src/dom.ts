@@ -4,14 +4,23 @@ import {
   useState,
   useSyncExternalStore,
   type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
   type RefObject,
 } from 'react';
+import {
+  createAnnouncer,
+  createInputGate,
+  inertOutside,
+  onPageVisible,
+  trapFocus,
+} from '@mcp-consent/prompt/dom';
 
 /**
- * DOM helpers of the web sheets: client detection, modal focus (move in, trap,
- * restore), re-arming the input guard when the page becomes visible again, and
- * the delayed live-region announcement. Everything here runs in effects or
- * event handlers only, never during a server render.
+ * Thin hooks over `@mcp-consent/prompt/dom`, the DOM behaviour the Lit sheets share:
+ * client detection, the modal sheet (focus, inert page, input gate), re-arming the
+ * input guard when the page becomes visible again, and the delayed live-region
+ * announcement. Everything here runs in effects or event handlers only, never during
+ * a server render.
  */
 
 const noSubscribe = () => () => {};
@@ -37,107 +46,74 @@ export function useIsClient(): boolean {
   );
 }
 
-const TABBABLE = [
-  'button:not([disabled])',
-  'a[href]',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-/** Elements inside `root` that Tab reaches, in order, skipping hidden ones. */
-export function tabbables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0,
-  );
-}
-
-/** Keeps Tab and Shift+Tab inside `root`, wrapping at both ends. Returns true when it moved focus. */
-export function trapTab(event: ReactKeyboardEvent, root: HTMLElement | null): boolean {
-  if (event.key !== 'Tab' || !root) return false;
-  const items = tabbables(root);
-  if (items.length === 0) return false;
-  const index = items.indexOf(document.activeElement as HTMLElement);
-  const last = items.length - 1;
-  let next: HTMLElement | undefined;
-  if (index < 0) next = event.shiftKey ? items[last] : items[0];
-  else if (event.shiftKey && index === 0) next = items[last];
-  else if (!event.shiftKey && index === last) next = items[0];
-  if (!next) return false;
-  event.preventDefault();
-  next.focus();
-  return true;
+/** What a sheet's handlers ask of `useModalSheet`. */
+export interface ModalSheet {
+  /**
+   * Records a key that went down inside the sheet; false when its event predates the
+   * sheet (typed for something else): such a key never acts.
+   */
+  acceptKey(event: ReactKeyboardEvent): boolean;
+  /** A click without a pointer answers only after a key went down inside the sheet. */
+  acceptClick(event: ReactMouseEvent): boolean;
 }
 
 /**
- * Modal focus for one open sheet (`key` changes per request): remembers what had
- * focus, moves focus to `initial()` before paint, pulls focus back when it
- * leaves the sheet, and returns it to the opener when the sheet closes (if
- * focus was not moved elsewhere meanwhile). Returns the time it opened, so
- * handlers can ignore key events queued before it.
+ * The modal part of one open sheet (`key` changes per request, `null`: closed), as a
+ * native modal dialog has it: focus moves to `initial()` (else the sheet) before paint
+ * and is pulled back when it leaves; the rest of the page is inert (outside the sheet's
+ * layer); on close the page is live again and focus returns to the opener, unless it
+ * was moved elsewhere meanwhile. Handlers gate keys and clicks with the result.
  */
-export function useModalFocus(
+export function useModalSheet(
   root: RefObject<HTMLElement | null>,
   key: string | null,
   initial: () => HTMLElement | null,
-): RefObject<number> {
-  const [openedAt] = useState<{ current: number }>(() => ({ current: Infinity }));
+): ModalSheet {
+  const [sheet] = useState(() => {
+    const gate = createInputGate();
+    return {
+      gate,
+      acceptKey: (event: ReactKeyboardEvent) => gate.acceptKey(event.nativeEvent),
+      acceptClick: (event: ReactMouseEvent) => gate.acceptClick(event.nativeEvent),
+    };
+  });
   useLayoutEffect(() => {
     if (key === null) return;
-    openedAt.current = performance.now();
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const into = () => (initial() ?? root.current)?.focus();
-    into();
-    const onFocusIn = (event: FocusEvent) => {
-      const node = root.current;
-      if (node && event.target instanceof Node && !node.contains(event.target)) into();
-    };
-    document.addEventListener('focusin', onFocusIn);
+    sheet.gate.open();
+    // The trap takes the opener before the page turns inert: inert would blur it.
+    const trap = trapFocus(() => root.current, {
+      initial: () => initial() ?? root.current,
+      contain: true,
+    });
+    const node = root.current;
+    const layer = node?.closest('[data-mcp-layer]') ?? node;
+    const release = layer ? inertOutside(layer) : () => {};
     return () => {
-      document.removeEventListener('focusin', onFocusIn);
-      openedAt.current = Infinity;
-      const active = document.activeElement;
-      const lost =
-        !active ||
-        active === document.body ||
-        !active.isConnected ||
-        (root.current?.contains(active) ?? false);
-      if (lost && opener?.isConnected) opener.focus();
+      sheet.gate.close();
+      release(); // first: the opener must be focusable again
+      trap.release();
     };
     // `initial` is read when the sheet opens only.
-  }, [key, root, openedAt]);
-  return openedAt;
+  }, [key, root, sheet]);
+  return sheet;
 }
 
 /** Restarts the model's input guard whenever the page becomes visible again (tab switch, unlock). */
 export function useRearmOnVisible(model: { rearm(): void } | null): void {
-  useEffect(() => {
-    if (!model) return;
-    const onChange = () => {
-      if (document.visibilityState === 'visible') model.rearm();
-    };
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  }, [model]);
+  useEffect(() => (model ? onPageVisible(() => model.rearm()) : undefined), [model]);
 }
 
 /**
  * The text for a polite live region: empty when the region first appears, then
  * the announcement a moment later, so screen readers notice the change.
  */
-export function useAnnouncement(text: string | null, delayMs = 150): string {
+export function useAnnouncement(text: string | null, delayMs?: number): string {
   const [said, setSaid] = useState('');
   useEffect(() => {
-    setSaid('');
-    if (!text) return;
-    const timer = setTimeout(() => setSaid(text), delayMs);
-    return () => clearTimeout(timer);
+    const announcer = createAnnouncer(setSaid, delayMs === undefined ? {} : { delayMs });
+    if (text) announcer.announce(text);
+    else setSaid('');
+    return announcer.cancel;
   }, [text, delayMs]);
   return said;
-}
-
-/** True when a key event was queued before the sheet opened (typed for something else). */
-export function typedBeforeOpen(event: ReactKeyboardEvent, openedAt: RefObject<number>): boolean {
-  return event.nativeEvent.timeStamp < openedAt.current;
 }

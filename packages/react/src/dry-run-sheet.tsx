@@ -1,13 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { systemClock, type Clock } from '@mcp-consent/engine';
 import type { DryRunAnswer, DryRunRequest } from '@mcp-consent/prompt';
+import { cycleTab } from '@mcp-consent/prompt/dom';
 import {
   NAVIGATION_KEYS,
-  trapTab,
-  typedBeforeOpen,
   useAnnouncement,
   useIsClient,
-  useModalFocus,
+  useModalSheet,
   useRearmOnVisible,
 } from './dom.js';
 import { useDryRunModel } from './hooks/dry-run-hooks.js';
@@ -57,15 +56,16 @@ export function DryRunSheet(props: DryRunSheetProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const button = (answer: DryRunAnswer | undefined) =>
     rootRef.current?.querySelector<HTMLElement>(`[data-answer="${answer}"]`) ?? null;
-  const openedAt = useModalFocus(rootRef, open ? request!.id : null, () =>
+  const sheet = useModalSheet(rootRef, open ? request!.id : null, () =>
     button(latest.current?.focused),
   );
   useRearmOnVisible(open ? model : null);
   const announcement = useAnnouncement(open ? api.announcement : null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!api || !model || trapTab(event, rootRef.current) || event.key === 'Tab') return;
-    if (typedBeforeOpen(event, openedAt)) return event.preventDefault();
+    if (!api || !model) return;
+    if (!sheet.acceptKey(event)) return event.preventDefault();
+    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
     // Enter, Space and arrows belong to the focused control unless it is an action.
     const onAction =
       event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
@@ -88,7 +88,13 @@ export function DryRunSheet(props: DryRunSheetProps) {
       injectStyles={props.injectStyles ?? context?.injectStyles ?? true}
       nonce={props.nonce ?? context?.nonce}
     >
-      <DryRunView api={api} rootRef={rootRef} onKeyDown={onKeyDown} announcement={announcement} />
+      <DryRunView
+        api={api}
+        rootRef={rootRef}
+        onKeyDown={onKeyDown}
+        acceptClick={sheet.acceptClick}
+        announcement={announcement}
+      />
     </SheetLayer>
   );
 }

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { DryRunApi } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { SheetHeader, ToolRow } from './sheet-header.js';
@@ -7,6 +7,8 @@ export interface DryRunViewProps {
   api: DryRunApi;
   rootRef: Ref<HTMLDivElement>;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
+  acceptClick: (event: MouseEvent) => boolean;
   /** The live-region text (empty at first, then the model's announcement). */
   announcement: string;
 }
@@ -18,7 +20,8 @@ const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
  * server's hint and the operator notice, then Don't run and Run it for real. Every
  * string and attribute comes from the model; server text is React text, never markup.
  */
-export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunViewProps) {
+export function DryRunView(view: DryRunViewProps) {
+  const { api, rootRef, onKeyDown, acceptClick, announcement } = view;
   const { props, preview } = api;
   return (
     <>
@@ -30,7 +33,7 @@ export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunView
             props={props}
             title={api.title}
             server={api.server}
-            onClose={() => api.choose(api.escapeAction)}
+            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
             tool={
               <ToolRow>
                 <p {...p(props['tool-name'])}>{api.tool.name}</p>
@@ -68,7 +71,7 @@ export function DryRunView({ api, rootRef, onKeyDown, announcement }: DryRunView
               <div className="mcp-consent-cell" key={action.answer}>
                 <button
                   {...p(api.getActionProps(action.answer))}
-                  onClick={() => api.choose(action.answer)}
+                  onClick={(event) => acceptClick(event) && api.choose(action.answer)}
                   onFocus={() => api.focus(action.answer)}
                 >
                   <span className="mcp-consent-action-label">{action.label}</span>

@@ -6,14 +6,8 @@ import type {
   ElicitRequest,
   ElicitResult,
 } from '@mcp-consent/prompt';
-import {
-  trapTab,
-  typedBeforeOpen,
-  useAnnouncement,
-  useIsClient,
-  useModalFocus,
-  useRearmOnVisible,
-} from './dom.js';
+import { cycleTab } from '@mcp-consent/prompt/dom';
+import { useAnnouncement, useIsClient, useModalSheet, useRearmOnVisible } from './dom.js';
 import type {
   ElicitationEntry,
   ElicitationPresenter,
@@ -134,7 +128,7 @@ export function ElicitationSheet(props: ElicitationSheetProps) {
 
   const open = api !== null && api.status === 'open';
   const rootRef = useRef<HTMLDivElement>(null);
-  const openedAt = useModalFocus(rootRef, open ? entry!.id : null, () =>
+  const sheet = useModalSheet(rootRef, open ? entry!.id : null, () =>
     latest.current ? focusTarget(rootRef.current, latest.current) : null,
   );
   useRearmOnVisible(open ? model : null);
@@ -152,8 +146,9 @@ export function ElicitationSheet(props: ElicitationSheetProps) {
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!api || !model || trapTab(event, rootRef.current) || event.key === 'Tab') return;
-    if (typedBeforeOpen(event, openedAt)) return event.preventDefault();
+    if (!api || !model) return;
+    if (!sheet.acceptKey(event)) return event.preventDefault();
+    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
     const target = event.target instanceof Element ? event.target : null;
     const onAction = target?.closest('[data-part="action"]');
     const onField = target?.closest('[data-part="field"]');
@@ -185,6 +180,7 @@ export function ElicitationSheet(props: ElicitationSheetProps) {
         api={api}
         rootRef={rootRef}
         onKeyDown={onKeyDown}
+        acceptClick={sheet.acceptClick}
         announcement={announcement}
         onOutcome={onOutcome}
       />

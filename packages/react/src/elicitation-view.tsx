@@ -1,4 +1,4 @@
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { ElicitAction, ElicitationApi, ElicitationOutcome } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { ElicitationField } from './elicitation-fields.js';
@@ -8,6 +8,8 @@ export interface ElicitationViewProps {
   api: ElicitationApi;
   rootRef: Ref<HTMLDivElement>;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
+  acceptClick: (event: MouseEvent) => boolean;
   announcement: string;
   /** What an answer attempt came to (an invalid form stays open). */
   onOutcome?: (outcome: ElicitationOutcome) => void;
@@ -21,7 +23,7 @@ const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
  * URL with its host highlighted and warnings, then Accept / Decline / Cancel.
  */
 export function ElicitationView(props: ElicitationViewProps) {
-  const { api, rootRef, onKeyDown, announcement } = props;
+  const { api, rootRef, onKeyDown, acceptClick, announcement } = props;
   const outcome = (result: ElicitationOutcome) => props.onOutcome?.(result);
   const action = (name: ElicitAction) => {
     const view = api.actions.find((entry) => entry.action === name)!;
@@ -32,7 +34,9 @@ export function ElicitationView(props: ElicitationViewProps) {
         <button
           {...props}
           aria-describedby={view.disabledReason ? reasonId : undefined}
-          onClick={() => outcome(api.choose(name))}
+          onClick={(event) => {
+            if (acceptClick(event)) outcome(api.choose(name));
+          }}
           onFocus={() => api.focus({ kind: 'action', action: name })}
           onMouseDown={view.enabled ? undefined : keepFocus}
         >
@@ -57,7 +61,7 @@ export function ElicitationView(props: ElicitationViewProps) {
             props={api.props}
             title={api.title}
             server={api.server}
-            onClose={() => api.choose(api.escapeAction)}
+            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
           />
           <div className="mcp-consent-body">
             {api.notices.map((notice, index) => (

@@ -9,13 +9,12 @@ import {
 import type { PresenterSnapshot, PromptPresenter } from '@mcp-consent/prompt';
 import { CheckingStatus } from './checking-status.js';
 import { DryRunSheet } from './dry-run-sheet.js';
+import { cycleTab } from '@mcp-consent/prompt/dom';
 import {
   NAVIGATION_KEYS,
-  trapTab,
-  typedBeforeOpen,
   useAnnouncement,
   useIsClient,
-  useModalFocus,
+  useModalSheet,
   useRearmOnVisible,
 } from './dom.js';
 import { dryRunRequestOf } from './hooks/dry-run-hooks.js';
@@ -100,7 +99,7 @@ export function PermissionSheet(props: PermissionSheetProps) {
 
   const open = api !== null && api.status === 'open';
   const rootRef = useRef<HTMLDivElement>(null);
-  const openedAt = useModalFocus(
+  const sheet = useModalSheet(
     rootRef,
     open ? model!.requestId : null,
     () => rootRef.current?.querySelector<HTMLElement>(`[data-choice="${api!.focused}"]`) ?? null,
@@ -109,8 +108,9 @@ export function PermissionSheet(props: PermissionSheetProps) {
   const announcement = useAnnouncement(open ? api.announcement : null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!api || trapTab(event, rootRef.current) || event.key === 'Tab') return;
-    if (typedBeforeOpen(event, openedAt)) return event.preventDefault();
+    if (!api) return;
+    if (!sheet.acceptKey(event)) return event.preventDefault();
+    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
     // Enter, Space and arrows belong to the focused control unless it is an action.
     const onAction =
       event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
@@ -168,6 +168,7 @@ export function PermissionSheet(props: PermissionSheetProps) {
         api={api}
         rootRef={rootRef}
         onKeyDown={onKeyDown}
+        acceptClick={sheet.acceptClick}
         announcement={announcement}
       />
     </SheetLayer>

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { Choice } from '@mcp-consent/engine';
 import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
@@ -8,6 +8,8 @@ export interface PermissionViewProps {
   api: PermissionApi;
   rootRef: Ref<HTMLDivElement>;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
+  acceptClick: (event: MouseEvent) => boolean;
   /** The live-region text (empty at first, then the model's announcement). */
   announcement: string;
 }
@@ -21,14 +23,15 @@ const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
  * state comes from the model's view; this only places parts and forwards
  * events. Server text is rendered as React text children, never as markup.
  */
-export function PermissionView({ api, rootRef, onKeyDown, announcement }: PermissionViewProps) {
+export function PermissionView(props: PermissionViewProps) {
+  const { api, rootRef, onKeyDown, acceptClick, announcement } = props;
   const action = (choice: Choice) => {
     const view = api.actions.find((entry) => entry.choice === choice)!;
     return (
       <button
         key={choice}
         {...p(api.getActionProps(choice))}
-        onClick={() => api.choose(choice)}
+        onClick={(event) => acceptClick(event) && api.choose(choice)}
         onFocus={() => api.focus(choice)}
         // Like a disabled button, a click on an unavailable action leaves focus where it was.
         onMouseDown={view.enabled ? undefined : keepFocus}
@@ -54,7 +57,7 @@ export function PermissionView({ api, rootRef, onKeyDown, announcement }: Permis
             props={api.props}
             title={api.title}
             server={api.server}
-            onClose={() => api.choose(api.escapeAction)}
+            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
             titleExtra={<output {...p(api.props['queue-position'])}>{api.queue.text}</output>}
             tool={
               <ToolRow icon={api.props['tool-icon']}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { PartProps } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { CloseIcon, ToolIcon, TrustedIcon, UntrustedIcon } from './icons.js';
@@ -14,7 +14,7 @@ export interface SheetHeaderProps {
   };
   title: string;
   server: { from: string; trustLabel: string };
-  onClose: () => void;
+  onClose: (event: MouseEvent) => void;
   /** Beside the title, before the close button (the queue position). */
   titleExtra?: ReactNode;
   /** The tool row: icon, name and title; absent for elicitation. */

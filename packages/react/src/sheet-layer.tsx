@@ -1,9 +1,15 @@
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import {
+  measureLayout,
+  watchLayout,
+  type LayoutPreference,
+  type SheetLayout as Layout,
+} from '@mcp-consent/prompt/dom';
 import { consentStyles } from './styles.js';
 
 /** Compact bottom sheet, expanded centred modal, or by the viewport width (`--mcp-sheet-breakpoint`). */
-export type SheetLayout = 'auto' | 'compact' | 'expanded';
+export type SheetLayout = LayoutPreference;
 /** Follow the user's colour scheme, or force one. */
 export type ColorScheme = 'auto' | 'light' | 'dark';
 
@@ -71,42 +77,17 @@ export function SheetLayer(
   return createPortal(layer, props.container ?? document.body);
 }
 
-/** @default of `--mcp-sheet-breakpoint` */
-export const DEFAULT_BREAKPOINT_PX = 600;
-
 /**
- * CSS custom properties cannot appear in media queries, so the breakpoint is read
- * from `--mcp-sheet-breakpoint` and compared with the viewport width before paint
- * and on every resize (as the Lit element does).
+ * The layout switch of `@mcp-consent/prompt/dom` (as the Lit element has it): the
+ * breakpoint is read from `--mcp-sheet-breakpoint` and compared with the viewport width
+ * before paint and on every resize.
  */
-function useSheetLayout(
-  ref: RefObject<HTMLElement | null>,
-  wanted: SheetLayout,
-): 'compact' | 'expanded' {
-  const [measured, setMeasured] = useState<'compact' | 'expanded'>(() =>
-    window.innerWidth >= DEFAULT_BREAKPOINT_PX ? 'expanded' : 'compact',
-  );
+function useSheetLayout(ref: RefObject<HTMLElement | null>, wanted: SheetLayout): Layout {
+  const [measured, setMeasured] = useState<Layout>(() => measureLayout(null, 'auto'));
   useLayoutEffect(() => {
-    if (wanted !== 'auto') return;
-    const apply = () => {
-      const node = ref.current;
-      const breakpoint = node ? breakpointPx(node) : DEFAULT_BREAKPOINT_PX;
-      setMeasured(window.innerWidth >= breakpoint ? 'expanded' : 'compact');
-    };
-    apply();
-    window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
+    const node = ref.current;
+    if (wanted !== 'auto' || !node) return;
+    return watchLayout(node, () => 'auto', setMeasured);
   }, [ref, wanted]);
   return wanted === 'auto' ? measured : wanted;
-}
-
-function breakpointPx(node: HTMLElement): number {
-  const raw = getComputedStyle(node).getPropertyValue('--mcp-sheet-breakpoint').trim();
-  const value = Number.parseFloat(raw);
-  if (!Number.isFinite(value) || value <= 0) return DEFAULT_BREAKPOINT_PX;
-  if (/r?em$/.test(raw)) {
-    const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-    return value * (Number.isFinite(root) ? root : 16);
-  }
-  return value;
 }
