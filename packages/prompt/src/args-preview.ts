@@ -60,122 +60,14 @@ export function formatArguments(
   translator: Translator,
   options: ArgumentsPreviewOptions = {},
 ): ArgumentsPreview {
-  const maxDepth = options.maxDepth ?? 32;
-  const maxFull = options.maxFullChars ?? 4_000_000;
-  const mode = options.mode ?? 'escape';
-  const marker = {
+  const writer = new JsonWriter(options, {
     redacted: translator.t('mcp.permission.args.redacted'),
     tooDeep: translator.t('mcp.permission.args.too_deep'),
     circular: translator.t('mcp.permission.args.circular'),
     unreadable: translator.t('mcp.permission.args.unreadable'),
-  };
-  const lines: string[] = [];
-  let line = '';
-  let size = 0;
-  const redacted: string[] = [];
-  const found = new Set<HiddenKind>();
-  const ancestors = new Set<object>();
-
-  const newline = (depth: number) => {
-    lines.push(line);
-    size += line.length + 1;
-    line = INDENT.repeat(depth);
-    if (size > maxFull) throw new Stop();
-  };
-  const clean = (text: string, max = maxFull) => {
-    const result = sanitizeText(text, { maxLength: max, mode });
-    for (const kind of result.found) found.add(kind);
-    return result.text;
-  };
-  /** A JSON string; with a path, credential-shaped parts of it are hidden. */
-  const quote = (text: string, path: readonly string[] | null) => {
-    let out = '"';
-    for (const part of path ? splitSecrets(text) : [{ text, secret: false }]) {
-      if (part.secret) {
-        out += marker.redacted;
-        redacted.push(pathText(path!));
-      } else out += clean(part.text.replace(/[\\"\n\r\t]/g, (c) => JSON_ESCAPES[c]!));
-    }
-    return `${out}"`;
-  };
-  const pathText = (path: readonly string[]) =>
-    path.map((key, index) => (key.startsWith('[') || index === 0 ? key : `.${key}`)).join('');
-
-  const write = (node: unknown, depth: number, path: readonly string[]): void => {
-    if (node === null) line += 'null';
-    else if (typeof node === 'string') line += quote(node, path);
-    else if (typeof node === 'number') line += Object.is(node, -0) ? '-0' : String(node);
-    else if (typeof node === 'boolean') line += String(node);
-    else if (typeof node === 'bigint') line += `${node}n`;
-    else if (typeof node === 'undefined') line += 'undefined';
-    else if (typeof node !== 'object') line += marker.unreadable;
-    else if (ancestors.has(node)) line += marker.circular;
-    else if (node instanceof Date) {
-      line += Number.isNaN(node.getTime()) ? marker.unreadable : `"${node.toISOString()}"`;
-    } else writeContainer(node, depth, path);
-  };
-
-  const writeContainer = (node: object, depth: number, path: readonly string[]) => {
-    let isArray: boolean;
-    let keys: string[];
-    try {
-      isArray = Array.isArray(node);
-      keys = isArray ? [] : Object.keys(node);
-    } catch {
-      line += marker.unreadable;
-      return;
-    }
-    const length = isArray ? (node as unknown[]).length : keys.length;
-    const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
-    if (length === 0) {
-      line += open + close;
-      return;
-    }
-    if (depth >= maxDepth) {
-      line += `${open} ${marker.tooDeep} ${close}`;
-      return;
-    }
-    ancestors.add(node);
-    line += open;
-    for (let index = 0; index < length; index += 1) {
-      newline(depth + 1);
-      const key = isArray ? String(index) : keys[index]!;
-      const childPath = [...path, isArray ? `[${index}]` : clean(key, 80)];
-      if (!isArray) line += `${quote(key, null)}: `;
-      const custom = options.redactKey?.(key, path) ?? false;
-      if (!isArray && (isSecretKey(key) || custom)) {
-        line += marker.redacted;
-        redacted.push(pathText(childPath));
-      } else {
-        let child: unknown;
-        let readable: boolean;
-        try {
-          const descriptor = Object.getOwnPropertyDescriptor(node, key);
-          readable = descriptor !== undefined && 'value' in descriptor;
-          child = descriptor?.value;
-        } catch {
-          readable = false;
-        }
-        if (readable) write(child, depth + 1, childPath);
-        else line += marker.unreadable;
-      }
-      if (index < length - 1) line += ',';
-    }
-    newline(depth);
-    line += close;
-    ancestors.delete(node);
-  };
-
-  let fullTruncated = false;
-  try {
-    write(value, 0, []);
-    lines.push(line);
-  } catch (error) {
-    if (!(error instanceof Stop)) throw error;
-    lines.push('…');
-    fullTruncated = true;
-  }
-
+  });
+  const fullTruncated = !writer.writeAll(value);
+  const { lines } = writer;
   const empty =
     value === undefined ||
     value === null ||
@@ -187,10 +79,165 @@ export function formatArguments(
     full: lines.join('\n'),
     truncated: hiddenLines > 0 || cut,
     hiddenLines,
-    redacted,
-    found: [...found],
+    redacted: writer.redacted,
+    found: [...writer.found],
     fullTruncated,
   };
+}
+
+/** The localized stand-ins for what is not shown. */
+interface Markers {
+  redacted: string;
+  tooDeep: string;
+  circular: string;
+  unreadable: string;
+}
+
+/**
+ * Writes one value as pretty JSON, line by line, reading every property through its
+ * descriptor (a getter is never run) and stopping at `maxFullChars`.
+ */
+class JsonWriter {
+  readonly lines: string[] = [];
+  /** Paths of the values hidden as secrets. */
+  readonly redacted: string[] = [];
+  readonly found = new Set<HiddenKind>();
+  private line = '';
+  private size = 0;
+  private readonly ancestors = new Set<object>();
+  private readonly maxDepth: number;
+  private readonly maxFull: number;
+  private readonly mode: 'escape' | 'remove';
+
+  constructor(
+    private readonly options: ArgumentsPreviewOptions,
+    private readonly marker: Markers,
+  ) {
+    this.maxDepth = options.maxDepth ?? 32;
+    this.maxFull = options.maxFullChars ?? 4_000_000;
+    this.mode = options.mode ?? 'escape';
+  }
+
+  /** Writes `value`; false when the text was cut at `maxFullChars` (it then ends with "…"). */
+  writeAll(value: unknown): boolean {
+    try {
+      this.write(value, 0, []);
+      this.lines.push(this.line);
+      return true;
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      this.lines.push('…');
+      return false;
+    }
+  }
+
+  private newline(depth: number): void {
+    this.lines.push(this.line);
+    this.size += this.line.length + 1;
+    this.line = INDENT.repeat(depth);
+    if (this.size > this.maxFull) throw new Stop();
+  }
+
+  private clean(text: string, max = this.maxFull): string {
+    const result = sanitizeText(text, { maxLength: max, mode: this.mode });
+    for (const kind of result.found) this.found.add(kind);
+    return result.text;
+  }
+
+  /** A JSON string; with a path, credential-shaped parts of it are hidden. */
+  private quote(text: string, path: readonly string[] | null): string {
+    let out = '"';
+    for (const part of path ? splitSecrets(text) : [{ text, secret: false }]) {
+      if (part.secret) {
+        out += this.marker.redacted;
+        this.redacted.push(pathText(path!));
+      } else out += this.clean(part.text.replace(/[\\"\n\r\t]/g, (c) => JSON_ESCAPES[c]!));
+    }
+    return `${out}"`;
+  }
+
+  private write(node: unknown, depth: number, path: readonly string[]): void {
+    const { marker } = this;
+    if (node === null) this.line += 'null';
+    else if (typeof node === 'string') this.line += this.quote(node, path);
+    else if (typeof node === 'number') this.line += Object.is(node, -0) ? '-0' : String(node);
+    else if (typeof node === 'boolean') this.line += String(node);
+    else if (typeof node === 'bigint') this.line += `${node}n`;
+    else if (typeof node === 'undefined') this.line += 'undefined';
+    else if (typeof node !== 'object') this.line += marker.unreadable;
+    else if (this.ancestors.has(node)) this.line += marker.circular;
+    else if (node instanceof Date) {
+      this.line += Number.isNaN(node.getTime()) ? marker.unreadable : `"${node.toISOString()}"`;
+    } else this.writeContainer(node, depth, path);
+  }
+
+  private writeContainer(node: object, depth: number, path: readonly string[]): void {
+    let isArray: boolean;
+    let keys: string[];
+    try {
+      isArray = Array.isArray(node);
+      keys = isArray ? [] : Object.keys(node);
+    } catch {
+      this.line += this.marker.unreadable;
+      return;
+    }
+    const length = isArray ? (node as unknown[]).length : keys.length;
+    const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
+    if (length === 0) {
+      this.line += open + close;
+      return;
+    }
+    if (depth >= this.maxDepth) {
+      this.line += `${open} ${this.marker.tooDeep} ${close}`;
+      return;
+    }
+    this.ancestors.add(node);
+    this.line += open;
+    for (let index = 0; index < length; index += 1) {
+      this.newline(depth + 1);
+      this.writeEntry(node, isArray ? String(index) : keys[index]!, isArray, depth, path);
+      if (index < length - 1) this.line += ',';
+    }
+    this.newline(depth);
+    this.line += close;
+    this.ancestors.delete(node);
+  }
+
+  /** One array item, or `"key": value` with the value hidden when the key looks secret. */
+  private writeEntry(
+    node: object,
+    key: string,
+    isArray: boolean,
+    depth: number,
+    path: readonly string[],
+  ): void {
+    const childPath = [...path, isArray ? `[${key}]` : this.clean(key, 80)];
+    if (!isArray) this.line += `${this.quote(key, null)}: `;
+    const custom = this.options.redactKey?.(key, path) ?? false;
+    if (!isArray && (isSecretKey(key) || custom)) {
+      this.line += this.marker.redacted;
+      this.redacted.push(pathText(childPath));
+    } else this.writeValue(node, key, depth, childPath);
+  }
+
+  /** A property's own value, read through its descriptor so that no getter runs. */
+  private writeValue(node: object, key: string, depth: number, path: readonly string[]): void {
+    let child: unknown;
+    let readable: boolean;
+    try {
+      const descriptor = Object.getOwnPropertyDescriptor(node, key);
+      readable = descriptor !== undefined && 'value' in descriptor;
+      child = descriptor?.value;
+    } catch {
+      readable = false;
+    }
+    if (readable) this.write(child, depth + 1, path);
+    else this.line += this.marker.unreadable;
+  }
+}
+
+function pathText(path: readonly string[]): string {
+  return path.map((key, index) => (key.startsWith('[') || index === 0 ? key : `.${key}`)).join('');
 }
 
 function previewOf(
