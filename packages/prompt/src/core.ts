@@ -169,6 +169,12 @@ export function closeOnAbort<S extends { status: PromptStatus }>(
   return () => signal?.removeEventListener('abort', onAbort);
 }
 
+/** The input guard as a sheet shows it: active only while the prompt is open. */
+export interface GuardView {
+  active: boolean;
+  endsAt: number;
+}
+
 /**
  * A model's `connect`: the view is built again only when the state changes or the guard
  * lifts, so renderers that compare snapshots by identity do not re-render for nothing.
@@ -176,14 +182,14 @@ export function closeOnAbort<S extends { status: PromptStatus }>(
 export function cachedView<S extends { status: string }, A>(
   state: Store<S>,
   guard: InputGuard,
-  build: (current: S, guardActive: boolean) => A,
+  build: (current: S, guard: GuardView) => A,
 ): () => A {
   let cache: { state: S; guard: boolean; api: A } | undefined;
   return () => {
     const current = state.get();
     const guardActive = guard.active && current.status === 'open';
     if (cache && cache.state === current && cache.guard === guardActive) return cache.api;
-    const api = build(current, guardActive);
+    const api = build(current, { active: guardActive, endsAt: guard.endsAt });
     cache = { state: current, guard: guardActive, api };
     return api;
   };

@@ -1,4 +1,5 @@
 import type { PartProps } from '../anatomy.js';
+import type { GuardView } from '../core.js';
 import { argumentsView } from '../args-preview.js';
 import { footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type DryRunPart } from './anatomy.js';
@@ -17,7 +18,7 @@ export const ANSWERS: readonly DryRunAnswer[] = ['deny', 'approve'];
 export function connectDryRun(
   content: DryRunContent,
   current: DryRunState,
-  guard: { active: boolean; endsAt: number },
+  guard: GuardView,
   send: DryRunActions,
 ): DryRunApi {
   const { t, prefix, tool, server } = content;

@@ -43,8 +43,8 @@ export function createDryRunPrompt(
   const detach = closeOnAbort(state, options.signal);
   const send = dryRunActions(content, state, guard, options);
   return {
-    connect: cachedView(state, guard, (current, active) =>
-      connectDryRun(content, current, { active, endsAt: guard.endsAt }, send),
+    connect: cachedView(state, guard, (current, shown) =>
+      connectDryRun(content, current, shown, send),
     ),
     ...modelLifecycle(state, guard, detach),
   };

@@ -1,4 +1,5 @@
 import type { PartProps } from '../anatomy.js';
+import type { GuardView } from '../core.js';
 import { footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type ElicitationPart } from './anatomy.js';
 import { formView } from './fields.js';
@@ -21,7 +22,7 @@ export const ACTIONS: readonly ElicitAction[] = ['accept', 'decline', 'cancel'];
 export function connectElicitation(
   content: ElicitationContent,
   current: ElicitationState,
-  guard: { active: boolean; endsAt: number },
+  guard: GuardView,
   send: ElicitationActions,
 ): ElicitationApi {
   const { t, prefix } = content;

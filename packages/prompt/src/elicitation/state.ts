@@ -52,8 +52,8 @@ export function createElicitationPrompt(
   const detach = closeOnAbort(state, options.signal);
   const send = elicitationActions(content, state, guard, options);
   return {
-    connect: cachedView(state, guard, (current, active) =>
-      connectElicitation(content, current, { active, endsAt: guard.endsAt }, send),
+    connect: cachedView(state, guard, (current, shown) =>
+      connectElicitation(content, current, shown, send),
     ),
     ...modelLifecycle(state, guard, detach),
   };
@@ -116,8 +116,8 @@ function elicitationActions(
 }
 
 /**
- * Escape cancels anywhere; Enter submits from a one-line field and answers from an action;
- * arrows move between the actions. Keys in other fields are theirs.
+ * Escape cancels anywhere; Enter submits from a one-line field and answers on an action;
+ * arrows move between the actions. Any other key in a field is the field's own.
  */
 function keyHandler(
   content: ElicitationContent,

@@ -1,8 +1,9 @@
-import type { Choice } from '@mcp-consent/engine';
 import type { PartProps } from '../anatomy.js';
 import { argumentsView } from '../args-preview.js';
+import type { GuardView } from '../core.js';
 import { footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type PermissionPart } from './anatomy.js';
+import { enabled } from './content.js';
 import {
   actionRows,
   choiceOrder,
@@ -12,12 +13,6 @@ import {
   type PermissionContent,
   type PermissionState,
 } from './types.js';
-
-/** The input guard as the view shows it. */
-export interface GuardView {
-  active: boolean;
-  endsAt: number;
-}
 
 /**
  * The renderer-neutral view of a permission prompt in one state: the request's content,
@@ -101,11 +96,6 @@ export function connectPermission(
     }),
     ...send,
   };
-}
-
-/** Allow always is the only action the engine can switch off. */
-export function enabled(content: PermissionContent, choice: Choice): boolean {
-  return choice !== 'allow_always' || content.allowAlwaysEnabled;
 }
 
 function actionViews(content: PermissionContent, current: PermissionState): ActionView[] {

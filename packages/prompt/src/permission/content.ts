@@ -1,4 +1,10 @@
-import type { LookupReason, PinnedPart, PromptRequest, RiskReason } from '@mcp-consent/engine';
+import type {
+  Choice,
+  LookupReason,
+  PinnedPart,
+  PromptRequest,
+  RiskReason,
+} from '@mcp-consent/engine';
 import type { PlainMessageId, Translator } from '@mcp-consent/i18n';
 import { formatArguments } from '../args-preview.js';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
@@ -162,6 +168,11 @@ function requestNotices(
     });
   }
   return notices;
+}
+
+/** Allow always is the only action the engine can switch off. */
+export function enabled(content: PermissionContent, choice: Choice): boolean {
+  return choice !== 'allow_always' || content.allowAlwaysEnabled;
 }
 
 function effectsSummary(effects: Effects, t: Translator): string {

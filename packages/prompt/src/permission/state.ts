@@ -12,8 +12,8 @@ import {
   type Store,
 } from '../core.js';
 import { focusStep, resolveKey } from '../keymap.js';
-import { connectPermission, enabled } from './connect.js';
-import { describePermission } from './content.js';
+import { connectPermission } from './connect.js';
+import { describePermission, enabled } from './content.js';
 import type {
   KeyOutcome,
   PermissionActions,
@@ -47,8 +47,8 @@ export function createPermissionPrompt(
   const send = permissionActions(content, state, guard, options);
   return {
     requestId: request.id,
-    connect: cachedView(state, guard, (current, active) =>
-      connectPermission(content, current, { active, endsAt: guard.endsAt }, send),
+    connect: cachedView(state, guard, (current, shown) =>
+      connectPermission(content, current, shown, send),
     ),
     setQueue: (queue) => {
       const { position, total } = state.get().queue;
