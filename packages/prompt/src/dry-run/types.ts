@@ -96,7 +96,7 @@ export interface DryRunContent {
   risk: DryRunApi['risk'];
   preview: ArgumentsPreview;
   hint: DryRunApi['hint'];
-  /** Hidden characters; "settled elsewhere" is added by state. */
+  /** Hidden characters; connect adds "settled elsewhere". */
   notices: DryRunApi['notices'];
   keymap: readonly KeyBinding<DryRunAnswer>[];
 }

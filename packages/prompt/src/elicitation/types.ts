@@ -191,7 +191,7 @@ export interface ElicitationContent {
   acceptReason: string | null;
   defaultFocus: ElicitationFocus;
   keymap: readonly KeyBinding<ElicitAction>[];
-  /** Hidden characters; "settled elsewhere" is added by state. */
+  /** Hidden characters; connect adds "settled elsewhere". */
   notices: ElicitationApi['notices'];
   announcement: string;
 }

@@ -172,7 +172,7 @@ export interface PermissionContent {
   risk: PermissionApi['risk'];
   effects: Effects;
   args: ArgumentsPreview;
-  /** Lookup and hidden-character notices; "settled elsewhere" is added by state. */
+  /** Lookup and hidden-character notices; connect adds "settled elsewhere". */
   notices: PermissionApi['notices'];
   /** From the engine's assessment: when false, Allow always is shown disabled. */
   allowAlwaysEnabled: boolean;
