@@ -234,8 +234,3 @@ export interface KeyInput {
 export function toKeyInput(input: string | KeyInput): KeyInput {
   return typeof input === 'string' ? { key: input } : input;
 }
-
-/** Shortcuts of the host or the OS (Ctrl+1, Cmd+Enter), auto-repeat and IME input are not ours. */
-export function isForeignKey(input: KeyInput): boolean {
-  return !!(input.ctrlKey || input.metaKey || input.altKey || input.repeat || input.isComposing);
-}

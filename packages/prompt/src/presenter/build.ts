@@ -1,10 +1,10 @@
 import type { Choice } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
-import { createDryRunPrompt, dryRunRequestOf } from '../dry-run.js';
-import { createElicitationPrompt } from '../elicitation.js';
-import type { ElicitResult } from '../elicitation-types.js';
+import { createDryRunPrompt, dryRunRequestOf } from '../dry-run/index.js';
+import { createElicitationPrompt } from '../elicitation/index.js';
+import type { ElicitResult } from '../elicitation/index.js';
 import { followQueue } from '../follow-queue.js';
-import { createPermissionPrompt } from '../permission.js';
+import { createPermissionPrompt } from '../permission/index.js';
 import type { Held } from './presenter.js';
 import type { ConsentItem, ConsentPresenterOptions } from './presenter-types.js';
 

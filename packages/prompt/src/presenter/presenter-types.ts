@@ -11,18 +11,18 @@ import type {
 } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { BaseModelOptions } from '../core.js';
-import type { DryRunApi, DryRunPrompt, DryRunPromptOptions } from '../dry-run.js';
+import type { DryRunApi, DryRunPrompt, DryRunPromptOptions } from '../dry-run/index.js';
 import type {
   ElicitationApi,
   ElicitationPrompt,
   ElicitRequest,
   ElicitResult,
-} from '../elicitation-types.js';
+} from '../elicitation/index.js';
 import type {
   PermissionApi,
   PermissionPrompt,
   PermissionPromptOptions,
-} from '../permission-types.js';
+} from '../permission/index.js';
 
 /** The kinds of request a presenter shows; later kinds (sampling, roots) join this union. */
 export type ConsentKind = 'permission' | 'dry_run' | 'elicitation';

@@ -8,7 +8,7 @@ import {
 import { CHECKING_DELAY_MS } from '../checking.js';
 import type { Translator } from '@mcp-consent/i18n';
 import { resolveTranslator } from '../core.js';
-import type { ElicitResult } from '../elicitation-types.js';
+import type { ElicitResult } from '../elicitation/index.js';
 import { buildItem } from './build.js';
 import type {
   ConsentEnd,

@@ -1,2 +1,0 @@
-// The old path, still imported by presenter/: the model now lives in elicitation/.
-export * from './elicitation/index.js';
