@@ -1,9 +1,10 @@
 import type { Choice } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
-import { choiceOrder } from '@mcp-consent/prompt';
+import { choiceOrder, type ElicitationApi, type ElicitationFocus } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
 import { createHostRuntime } from '../../../test/scenarios/host-runtime.js';
 import { until } from '../../../test/scenarios/poll.js';
+import { sameFocus } from '../src/elicitation-layout.js';
 import { inkPrompter, type InkPrompter } from '../src/index.js';
 import { foreignOutput, VirtualTerminal } from './virtual-terminal.js';
 
@@ -20,6 +21,7 @@ const KEYS: Record<string, string> = {
   End: '\u001B[F',
   PageUp: '\u001B[5~',
   PageDown: '\u001B[6~',
+  Backspace: '\u007F',
 };
 
 /** Lets Ink read stdin (next tick), flush a lone Escape (setImmediate) and render. */
@@ -62,11 +64,13 @@ export interface InkDriverOptions {
 /**
  * The scenario driver for the Ink renderer: `inkPrompter` on a virtual terminal.
  * Ink runs in debug mode here (every render writes the whole frame, synchronously),
- * so `screen()` is the last frame; keys go through stdin as terminal bytes.
+ * so `screen()` is the last frame; keys go through stdin as terminal bytes. It shows
+ * elicitations too: fields and actions are reached with Tab, as a keyboard user does.
  */
 export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
   return {
     name: 'ink',
+    elicits: true,
     async start(hostOptions) {
       const terminal = new VirtualTerminal(options.columns ?? 200, options.rows ?? 1000);
       const labels = createTranslator(hostOptions?.locale ?? 'en-US');
@@ -86,23 +90,49 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           inkOptions: { debug: true },
         });
         prompter = current;
-        return { prompt: current.prompt, unmount: () => current.unmount() };
+        return {
+          prompt: current.prompt,
+          elicit: current.elicit,
+          unmount: () => current.unmount(),
+        };
       }, hostOptions);
 
-      // The scenarios here are the engine's prompts: a permission prompt or a dry-run preview.
-      const open = () => {
-        const kind = prompter?.getSnapshot().current?.kind;
-        return kind === 'permission' || kind === 'dry_run';
+      const open = () => prompter?.getSnapshot().current != null;
+      // A debug frame starts with the scrollback (<Static>, one line per settled request);
+      // the prompt is the box under it (always boxed at this size).
+      const screen = () => {
+        if (!open()) return '';
+        const frame = terminal.lastFrame();
+        const top = frame.search(/^╭/m);
+        return top > 0 ? frame.slice(top) : frame;
       };
-      const screen = () => (open() ? terminal.lastFrame() : '');
-      // A permission prompt shows numbered actions; a dry-run preview, Don't run.
-      const shown = () =>
-        open() &&
-        (screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`) ||
-          screen().includes(labels.t('mcp.dry_run.action.deny')));
+      /** The question on screen, read from its model: where the focus is, what a field holds. */
+      const question = (): ElicitationApi => {
+        const head = prompter?.getSnapshot().current;
+        if (head?.kind !== 'elicitation') throw new Error('No elicitation is shown.');
+        return head.model.connect();
+      };
+      // A permission prompt shows numbered actions; a dry-run preview, Don't run; a
+      // question, its title.
+      const shown = () => {
+        const kind = prompter?.getSnapshot().current?.kind;
+        if (kind === 'elicitation') return screen().includes(question().title);
+        return (
+          open() &&
+          (screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`) ||
+            screen().includes(labels.t('mcp.dry_run.action.deny')))
+        );
+      };
       const send = async (bytes: string) => {
         terminal.type(bytes);
         await settle();
+      };
+      /** Tabs to a field or an action, as a keyboard user does (a terminal has no pointer). */
+      const focus = async (wanted: ElicitationFocus) => {
+        for (let i = 0; i < 20 && !sameFocus(question().focused, wanted); i++) await send('\t');
+        if (!sameFocus(question().focused, wanted)) {
+          throw new Error(`Tab never reached ${JSON.stringify(wanted)}.`);
+        }
       };
       const host: ScenarioHost = {
         request: async (call, extras) => runtime.request(call, extras),
@@ -135,6 +165,23 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           return { label: action.label, enabled: action.reason === null, reason: action.reason };
         },
         expandArguments: () => send('+'),
+        elicit: async (params) => runtime.elicit(params),
+        elicitation: (handle) => runtime.elicitation(handle),
+        async fill(field, value) {
+          await focus({ kind: 'field', name: field });
+          const view = question();
+          const shownValue =
+            view.mode === 'form' ? view.form.fields.find((f) => f.name === field)?.value : '';
+          // Replaces what is there, one key at a time (a paste is not typing).
+          for (let left = [...String(shownValue ?? '')].length; left > 0; left--) {
+            await send(KEYS.Backspace!);
+          }
+          for (const char of value) await send(char);
+        },
+        async clickElicitation(action) {
+          await focus({ kind: 'action', action });
+          await send('\r');
+        },
         compromised: async () => foreignOutput(terminal.raw),
         dispose: async () => {
           runtime.dispose();
