@@ -119,12 +119,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
   const failAll = () => {
     const wasHeld = held;
     held = true;
-    for (let item = presenter.getSnapshot().current; item;) {
-      presenter.fail(item.id);
-      const next = presenter.getSnapshot().current;
-      if (next === item) break; // not held any more: nothing left to settle
-      item = next;
-    }
+    presenter.interrupt();
     held = wasHeld;
   };
 

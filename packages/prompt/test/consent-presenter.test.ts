@@ -128,6 +128,39 @@ describe('createConsentPresenter', () => {
     ]);
   });
 
+  it('interrupt() settles everything held on the safe side and the presenter goes on', async () => {
+    const { engine, clock, presenter } = setup();
+    const first = engine.request(call(), { prompt: presenter.prompt });
+    await until(() => presenter.getSnapshot().current !== null);
+    const question = presenter.elicit({ params: form, server });
+    presenter.interrupt();
+    expect(await first).toMatchObject({ allowed: false, choice: 'deny_once' });
+    expect(await question).toEqual({ action: 'cancel' });
+    expect(presenter.getSnapshot().settled.map((item) => item.end)).toEqual([
+      'interrupted',
+      'interrupted',
+    ]);
+    const next = engine.request(call('notes_b'), { prompt: presenter.prompt });
+    await until(() => presenter.getSnapshot().current !== null);
+    const item = presenter.getSnapshot().current!;
+    if (item.kind !== 'permission') throw new Error('not a permission prompt');
+    clock.advance(GUARD_MS);
+    item.model.connect().choose('allow_once');
+    expect((await next).allowed).toBe(true);
+  });
+
+  it('the record of a request settled elsewhere shows its model closed', async () => {
+    const { engine, presenter } = setup();
+    const elsewhere = engine.request(call(), { prompt: presenter.prompt });
+    await until(() => presenter.getSnapshot().current !== null);
+    engine.cancel(engine.pending()[0]!.id);
+    await elsewhere;
+    expect(presenter.getSnapshot().settled.at(-1)).toMatchObject({
+      end: 'settled_elsewhere',
+      api: { status: 'closed' },
+    });
+  });
+
   it('a request no model can be built for is refused, not left waiting', async () => {
     const { presenter } = setup();
     const broken = presenter.elicit({ params: null as unknown as ElicitRequest, server });

@@ -4,7 +4,6 @@ import type {
   DryRunRequest,
   PermissionEngine,
   PermissionRequest,
-  PromptCallback,
   PromptRequest,
   ServerRef,
   ToolCall,
@@ -49,7 +48,7 @@ export type ConsentItem =
   | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationPrompt };
 
 /** How a request left the presenter. */
-export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'disposed';
+export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrupted' | 'disposed';
 
 /** A settled request, for renderers that keep a record (a terminal's scrollback). */
 export type SettledItem =
@@ -96,8 +95,11 @@ export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefi
  * render, or the presenter is disposed. Renderers only subscribe.
  */
 export interface ConsentPresenter {
-  /** The engine's prompt callback: `engine.request(call, { prompt: presenter.prompt })`. */
-  readonly prompt: PromptCallback;
+  /**
+   * The engine's prompt callback: `engine.request(call, { prompt: presenter.prompt })`. Always
+   * resolves with one of the four choices (a `PromptCallback`).
+   */
+  readonly prompt: (request: PromptRequest) => Promise<Choice>;
   /** An `elicit` callback for `@mcp-consent/mcp`: resolves with accept, decline or cancel. */
   readonly elicit: (call: ElicitationCall) => Promise<ElicitResult>;
   /**
@@ -113,6 +115,11 @@ export interface ConsentPresenter {
   fail(id: string, error?: unknown): void;
   getSnapshot(): ConsentSnapshot;
   subscribe(listener: () => void): () => void;
+  /**
+   * Settles everything held on the safe side (Deny once, cancel) and stays usable: the user
+   * interrupted (Ctrl+C) and the host lives on.
+   */
+  interrupt(): void;
   /** Settles everything held on the safe side (Deny once, cancel): the renderer is going away. */
   dispose(): void;
 }

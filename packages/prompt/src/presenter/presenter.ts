@@ -30,6 +30,8 @@ export type Held =
       item?: ConsentItem;
       done: boolean;
       detach: () => void;
+      /** Re-adds the abort listener, so it runs after the model's own. */
+      relisten?: () => void;
     }
   | {
       kind: 'elicitation';
@@ -39,6 +41,7 @@ export type Held =
       item?: ConsentItem;
       done: boolean;
       detach: () => void;
+      relisten?: () => void;
     };
 
 const SETTLED_KEPT = 100;
@@ -101,6 +104,8 @@ class Presenter implements ConsentPresenter {
         this.settle(head, failClosed(head), 'settled_elsewhere');
         return;
       }
+      // The model closes on the same signal: let it go first, so the record shows it closed.
+      head.relisten?.();
     }
     this.publish();
   }
@@ -128,6 +133,10 @@ class Presenter implements ConsentPresenter {
   private hold(entry: Held, signal: AbortSignal | undefined): void {
     const onAbort = () => this.settle(entry, failClosed(entry), 'settled_elsewhere');
     signal?.addEventListener('abort', onAbort, { once: true });
+    entry.relisten = () => {
+      signal?.removeEventListener('abort', onAbort);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    };
     const detach = entry.detach;
     entry.detach = () => {
       signal?.removeEventListener('abort', onAbort);
@@ -182,6 +191,10 @@ class Presenter implements ConsentPresenter {
   readonly getSnapshot = (): ConsentSnapshot => this.snapshot;
 
   readonly subscribe = (listener: () => void): (() => void) => this.emitter.subscribe(listener);
+
+  readonly interrupt = (): void => {
+    for (const entry of [...this.held]) this.settle(entry, failClosed(entry), 'interrupted');
+  };
 
   readonly dispose = (): void => {
     this.disposed = true;
