@@ -4,7 +4,7 @@ import {
   createElicitationPrompt,
   type ElicitAction,
   type ElicitationApi,
-  type ElicitationPrompt,
+  type ElicitationModel,
   type ElicitationUrlApi,
   type ElicitRequest,
   type ElicitResult,
@@ -97,7 +97,7 @@ export class McpElicitationSheet extends ModalSheet {
   static override styles = [tokens, buttons, sheetFrame, elicitationSheetStyles];
 
   private readonly model = new ModelController<ElicitationApi>(this);
-  private current: (Entry & { id: string; prompt: ElicitationPrompt }) | undefined;
+  private current: (Entry & { id: string; prompt: ElicitationModel }) | undefined;
   private readonly waiting: Entry[] = [];
   private closing: ReturnType<typeof setTimeout> | undefined;
   private focusKey = '';
@@ -277,7 +277,7 @@ export class McpElicitationSheet extends ModalSheet {
   }
 
   private settle(
-    entry: Entry & { id?: string; stop?: () => void; prompt?: ElicitationPrompt },
+    entry: Entry & { id?: string; stop?: () => void; prompt?: ElicitationModel },
     result: ElicitResult,
     reason: 'answered' | 'settled_elsewhere',
   ): void {

@@ -7,7 +7,7 @@ import {
   type GrantColumn,
   type ManagerApi,
   type ManagerEngine,
-  type PermissionManager,
+  type ManagerModel,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { ModelController } from './internal/model-controller.js';
@@ -96,7 +96,7 @@ export class McpPermissionManager extends LitElement {
   declare theme: 'light' | 'dark' | undefined;
 
   private readonly model = new ModelController<ManagerApi>(this);
-  private manager: PermissionManager | undefined;
+  private manager: ManagerModel | undefined;
 
   constructor() {
     super();

@@ -8,10 +8,10 @@ import {
   followQueue,
   type DryRunAnswer,
   type DryRunApi,
-  type DryRunPrompt,
+  type DryRunModel,
   type DryRunRequest,
   type PermissionApi,
-  type PermissionPrompt,
+  type PermissionModel,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { CheckingController } from './internal/checking-controller.js';
@@ -36,7 +36,7 @@ interface Entry {
 }
 
 interface Shown extends Entry {
-  prompt: PermissionPrompt | DryRunPrompt;
+  prompt: PermissionModel | DryRunModel;
   stop(): void;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
-import type { DryRunPrompt as DryRunModel } from '@mcp-consent/prompt';
+import type { DryRunModel } from '@mcp-consent/prompt';
 import { layoutDryRun } from './dry-run-layout.js';
 import { terminalKey } from './keys.js';
 import { Lines } from './lines.js';

@@ -5,7 +5,7 @@ import {
   sanitizeText,
   type ElicitationFocus,
   type ElicitationFormApi,
-  type ElicitationPrompt as ElicitationModel,
+  type ElicitationModel,
   type FieldView,
 } from '@mcp-consent/prompt';
 import { focusOrder, layoutElicitation, sameFocus } from './elicitation-layout.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
-import type { PermissionPrompt as PermissionModel } from '@mcp-consent/prompt';
+import type { PermissionModel } from '@mcp-consent/prompt';
 import { terminalKey } from './keys.js';
 import { Lines } from './lines.js';
 import { terminalColors } from './palette.js';

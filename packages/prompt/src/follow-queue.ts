@@ -1,5 +1,5 @@
 import type { EngineEvent, PendingPrompt } from '@mcp-consent/engine';
-import type { PermissionPrompt } from './permission/index.js';
+import type { PermissionModel } from './permission/index.js';
 
 /** The part of the engine a renderer needs to keep "1 of 3" live. */
 export interface QueueSource {
@@ -11,7 +11,7 @@ export interface QueueSource {
  * Keeps a prompt's queue position in step with the engine's pending list, so
  * every renderer shows the same live "1 of 3". Returns the unsubscribe.
  */
-export function followQueue(engine: QueueSource, prompt: PermissionPrompt): () => void {
+export function followQueue(engine: QueueSource, prompt: PermissionModel): () => void {
   const sync = () => {
     const pending = engine.pending();
     const index = pending.findIndex((entry) => entry.id === prompt.requestId);

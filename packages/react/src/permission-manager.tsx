@@ -6,7 +6,7 @@ import {
   type AuditDecisionFilter,
   type ManagerApi,
   type ManagerEngine,
-  type PermissionManager as ManagerModel,
+  type ManagerModel,
 } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { useIsClient } from './dom.js';

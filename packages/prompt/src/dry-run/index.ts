@@ -4,7 +4,7 @@ export { dryRunAnatomy, type DryRunPart } from './anatomy.js';
 export type {
   DryRunAnswer,
   DryRunApi,
-  DryRunPrompt,
+  DryRunModel,
   DryRunPromptOptions,
   DryRunRequest,
   DryRunState,

@@ -17,7 +17,7 @@ import type {
   DryRunActions,
   DryRunAnswer,
   DryRunContent,
-  DryRunPrompt,
+  DryRunModel,
   DryRunPromptOptions,
   DryRunRequest,
   DryRunState,
@@ -31,7 +31,7 @@ import type {
 export function createDryRunPrompt(
   request: DryRunRequest,
   options: DryRunPromptOptions,
-): DryRunPrompt {
+): DryRunModel {
   const content = describeDryRun(request, options, resolveTranslator(options));
   const state = createState<DryRunState>({
     status: options.signal?.aborted ? 'closed' : 'open',

@@ -75,7 +75,7 @@ export interface DryRunApi {
   focus(answer: DryRunAnswer): void;
 }
 
-export interface DryRunPrompt {
+export interface DryRunModel {
   connect(): DryRunApi;
   getState(): DryRunState;
   subscribe(listener: () => void): () => void;

@@ -7,7 +7,7 @@ export type {
   ElicitationFocus,
   ElicitationFormApi,
   ElicitationOutcome,
-  ElicitationPrompt,
+  ElicitationModel,
   ElicitationPromptOptions,
   ElicitationState,
   ElicitationUrlApi,

@@ -18,7 +18,7 @@ import type {
   ElicitationActions,
   ElicitationContent,
   ElicitationOutcome,
-  ElicitationPrompt,
+  ElicitationModel,
   ElicitationPromptOptions,
   ElicitationState,
   ElicitRequest,
@@ -38,7 +38,7 @@ const ENTER_SUBMITS = new Set(['text', 'email', 'url', 'date', 'datetime', 'numb
 export function createElicitationPrompt(
   request: ElicitRequest,
   options: ElicitationPromptOptions,
-): ElicitationPrompt {
+): ElicitationModel {
   const content = describeElicitation(request, options, resolveTranslator(options));
   const state = createState<ElicitationState>({
     status: options.signal?.aborted ? 'closed' : 'open',

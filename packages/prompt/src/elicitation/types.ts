@@ -160,7 +160,7 @@ export interface ElicitationUrlApi extends ApiBase {
 
 export type ElicitationApi = ElicitationFormApi | ElicitationUrlApi;
 
-export interface ElicitationPrompt {
+export interface ElicitationModel {
   connect(): ElicitationApi;
   getState(): ElicitationState;
   subscribe(listener: () => void): () => void;

@@ -9,6 +9,6 @@ export type {
   ManagerApi,
   ManagerEngine,
   ManagerState,
-  PermissionManager,
+  ManagerModel,
   PermissionManagerOptions,
 } from './types.js';

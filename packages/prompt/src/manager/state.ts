@@ -6,7 +6,7 @@ import type {
   ManagerApi,
   ManagerContext,
   ManagerState,
-  PermissionManager,
+  ManagerModel,
   PermissionManagerOptions,
 } from './types.js';
 
@@ -19,7 +19,7 @@ const MINUTE = 60_000;
  * engine's grants on every `grants` event and the history on every `decision` event.
  * Revoking one grant is immediate (the user is simply asked again next time).
  */
-export function createPermissionManager(options: PermissionManagerOptions): PermissionManager {
+export function createPermissionManager(options: PermissionManagerOptions): ManagerModel {
   const t = resolveTranslator(options);
   const prefix = options.idPrefix ?? 'mcp-consent-manager';
   const cleaner = new TextCleaner('escape');

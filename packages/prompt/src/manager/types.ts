@@ -148,7 +148,7 @@ export interface ManagerApi {
   refreshAudit(): Promise<void>;
 }
 
-export interface PermissionManager {
+export interface ManagerModel {
   /** The current view; the same object until something changes (or a minute passes). */
   connect(): ManagerApi;
   getState(): ManagerState;

@@ -10,7 +10,7 @@ export {
   type NoticeKind,
   type PermissionApi,
   type PermissionId,
-  type PermissionPrompt,
+  type PermissionModel,
   type PermissionPromptOptions,
   type PermissionState,
   type QueuePosition,

@@ -18,7 +18,7 @@ import type {
   KeyOutcome,
   PermissionActions,
   PermissionContent,
-  PermissionPrompt,
+  PermissionModel,
   PermissionPromptOptions,
   PermissionState,
 } from './types.js';
@@ -33,7 +33,7 @@ import type {
 export function createPermissionPrompt(
   request: PromptRequest,
   options: PermissionPromptOptions,
-): PermissionPrompt {
+): PermissionModel {
   const content = describePermission(request, options, resolveTranslator(options));
   const state = createState<PermissionState>({
     status: request.signal.aborted ? 'closed' : 'open',

@@ -145,7 +145,7 @@ export interface PermissionApi {
   focus(choice: Choice): void;
 }
 
-export interface PermissionPrompt {
+export interface PermissionModel {
   /** The engine's prompt id this model shows. */
   readonly requestId: string;
   /** The renderer-neutral view of the current state. Cached until the state changes. */

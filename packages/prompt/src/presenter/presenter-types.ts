@@ -10,16 +10,16 @@ import type {
 } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { BaseModelOptions } from '../core.js';
-import type { DryRunApi, DryRunPrompt, DryRunPromptOptions } from '../dry-run/index.js';
+import type { DryRunApi, DryRunModel, DryRunPromptOptions } from '../dry-run/index.js';
 import type {
   ElicitationApi,
-  ElicitationPrompt,
+  ElicitationModel,
   ElicitRequest,
   ElicitResult,
 } from '../elicitation/index.js';
 import type {
   PermissionApi,
-  PermissionPrompt,
+  PermissionModel,
   PermissionPromptOptions,
 } from '../permission/index.js';
 
@@ -43,9 +43,9 @@ export interface ElicitationCall {
 
 /** The head of the queue, with the model built for it: what a renderer shows. */
 export type ConsentItem =
-  | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionPrompt }
-  | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunPrompt }
-  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationPrompt };
+  | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionModel }
+  | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunModel }
+  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel };
 
 /** How a request left the presenter. */
 export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrupted' | 'disposed';

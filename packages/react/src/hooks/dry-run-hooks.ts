@@ -3,7 +3,7 @@ import {
   createDryRunPrompt,
   type DryRunAnswer,
   type DryRunApi,
-  type DryRunPrompt,
+  type DryRunModel,
   type DryRunPromptOptions,
   type DryRunRequest,
 } from '@mcp-consent/prompt';
@@ -21,7 +21,7 @@ export interface UseDryRunPromptOptions extends Omit<DryRunPromptOptions, 'onAns
 export function useDryRunModel(
   request: DryRunRequest | null,
   options: UseDryRunPromptOptions,
-): { model: DryRunPrompt | null; api: DryRunApi | null } {
+): { model: DryRunModel | null; api: DryRunApi | null } {
   const { onAnswer, ...modelOptions } = options;
   const onAnswerRef = useLatest(onAnswer);
   const locale =
@@ -31,7 +31,7 @@ export function useDryRunModel(
       : (modelOptions.locale ?? []).join(','));
   // Read once per request: a preview's copy and guard must not change under the user.
   const key = request ? `${request.id}\u0000${locale}` : null;
-  return useHeadlessModel<DryRunApi, DryRunPrompt>(key, () => {
+  return useHeadlessModel<DryRunApi, DryRunModel>(key, () => {
     const shown = request!;
     return createDryRunPrompt(shown, {
       ...modelOptions,

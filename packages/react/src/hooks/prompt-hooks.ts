@@ -6,11 +6,11 @@ import {
   createPermissionPrompt,
   followQueue,
   type ElicitationApi,
-  type ElicitationPrompt,
+  type ElicitationModel,
   type ElicitationPromptOptions,
   type ElicitResult,
   type PermissionApi,
-  type PermissionPrompt,
+  type PermissionModel,
   type PermissionPromptOptions,
   type PresenterSnapshot,
   type PromptPresenter,
@@ -49,13 +49,13 @@ export interface UsePermissionPromptOptions extends Omit<PermissionPromptOptions
 export function usePermissionModel(
   request: PromptRequest | null,
   options: UsePermissionPromptOptions,
-): { model: PermissionPrompt | null; api: PermissionApi | null } {
+): { model: PermissionModel | null; api: PermissionApi | null } {
   const { engine, onAnswer, ...modelOptions } = options;
   const onAnswerRef = useLatest(onAnswer);
   const locale = modelOptions.translator?.locale ?? localeKey(modelOptions.locale);
   // Options are read once per request: a prompt's copy and guard must not change under the user.
   const key = request ? `${request.id}\u0000${locale}` : null;
-  return useHeadlessModel<PermissionApi, PermissionPrompt>(
+  return useHeadlessModel<PermissionApi, PermissionModel>(
     key,
     () => {
       const shown = request!;
@@ -95,12 +95,12 @@ export interface UseElicitationPromptOptions extends Omit<
 export function useElicitationModel(
   entry: ElicitationEntry | null,
   options: UseElicitationPromptOptions,
-): { model: ElicitationPrompt | null; api: ElicitationApi | null } {
+): { model: ElicitationModel | null; api: ElicitationApi | null } {
   const { onResult, ...modelOptions } = options;
   const onResultRef = useLatest(onResult);
   const locale = modelOptions.translator?.locale ?? localeKey(modelOptions.locale);
   const key = entry ? `${entry.id}\u0000${locale}` : null;
-  return useHeadlessModel<ElicitationApi, ElicitationPrompt>(key, () => {
+  return useHeadlessModel<ElicitationApi, ElicitationModel>(key, () => {
     const shown = entry!;
     return createElicitationPrompt(shown.request, {
       ...modelOptions,
