@@ -193,14 +193,10 @@ export const hostileDryRunHint = [
 
 /**
  * What `@mcp-consent/mcp` passes to the engine when a two-key server answered
- * `DRY_RUN_PREVIEW` (seed 001): the parsed preview as context, always asked, never kept.
+ * `DRY_RUN_PREVIEW` (seed 001): a `dry_run` prompt, always asked, never kept.
  */
 export function dryRunOptions(preview: unknown, hint: string) {
-  return {
-    context: { kind: 'dry_run_preview', preview: { preview, hint, tool: 'messages_send' } },
-    forcePrompt: true,
-    persist: false,
-  };
+  return { dryRun: { preview, hint, toolName: 'messages_send' } };
 }
 
 /** A store that never finishes loading (spec N1): the engine shows "Checking permissions…". */
