@@ -76,9 +76,11 @@ export interface ConsentSnapshot {
 export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefix'> {
   /**
    * The engine the permission prompts come from: keeps "1 of 3" live and says when it takes
-   * longer than 100 ms to decide (`checking`). @default undefined
+   * longer than 100 ms to decide (`checking`), and assesses the tool calls given to `show`.
+   * Only these four members are used, so a renderer can type what it takes as narrowly.
+   * @default undefined
    */
-  engine?: PermissionEngine;
+  engine?: Pick<PermissionEngine, 'assess' | 'getSnapshot' | 'pending' | 'subscribe'>;
   /** A translator for every model; wins over `locale`. */
   translator?: Translator;
   /** Options of the permission model only (Allow always's expiry line, arrow layout, arguments). */
