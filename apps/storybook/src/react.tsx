@@ -2,10 +2,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createPromptPresenter } from '@mcp-consent/prompt';
+import { createConsentPresenter, type ConsentPresenter } from '@mcp-consent/prompt';
 import {
   ConsentProvider,
-  createElicitationPresenter,
   ElicitationSheet,
   PermissionManager,
   PermissionSheet,
@@ -28,6 +27,21 @@ import {
   type SceneHandle,
   type ViewArgs,
 } from './scenes.js';
+
+/** The one queue a story's sheets show, made as the provider would make its own. */
+function presenterFor(
+  handle: SceneHandle,
+  args: ViewArgs,
+  allowAlwaysExpiresInMs?: number | null,
+): ConsentPresenter {
+  return createConsentPresenter({
+    engine: handle.engine,
+    clock: handle.clock,
+    locale: args.locale,
+    guardMs: GUARD_MS,
+    ...(allowAlwaysExpiresInMs === undefined ? {} : { permission: { allowAlwaysExpiresInMs } }),
+  });
+}
 
 /** Renders `children` in a StrictMode provider into the scene's container; unmounted with the scene. */
 function mount(
@@ -59,6 +73,7 @@ function mount(
   const dispose = handle.dispose;
   handle.dispose = async () => {
     await dispose();
+    extra.presenter?.dispose();
     root.unmount();
   };
 }
@@ -66,20 +81,13 @@ function mount(
 export function reactPermission(name: PermissionSceneName, args: ViewArgs): HTMLElement {
   const scene: PermissionScene = permissionScenes[name];
   const { container, handle } = createScene(name, { hanging: scene.hanging ?? false });
-  const presenter = createPromptPresenter();
+  const presenter = presenterFor(handle, args, scene.allowAlwaysExpiresInMs);
   mount(
     container,
     handle,
     args,
     (target) => (
-      <PermissionSheet
-        layout={args.layout}
-        colorScheme={args.theme}
-        container={target}
-        {...(scene.allowAlwaysExpiresInMs === undefined
-          ? {}
-          : { allowAlwaysExpiresInMs: scene.allowAlwaysExpiresInMs })}
-      />
+      <PermissionSheet layout={args.layout} colorScheme={args.theme} container={target} />
     ),
     { presenter },
   );
@@ -90,7 +98,7 @@ export function reactPermission(name: PermissionSceneName, args: ViewArgs): HTML
 /** A dry-run preview (seed 001): `<PermissionSheet>` shows a `dry_run_preview` request as one. */
 export function reactDryRun(name: DryRunSceneName, args: ViewArgs): HTMLElement {
   const { container, handle } = createScene(name);
-  const presenter = createPromptPresenter();
+  const presenter = presenterFor(handle, args);
   mount(
     container,
     handle,
@@ -106,7 +114,7 @@ export function reactDryRun(name: DryRunSceneName, args: ViewArgs): HTMLElement 
 
 export function reactElicitation(name: ElicitationSceneName, args: ViewArgs): HTMLElement {
   const { container, handle } = createScene(name);
-  const elicitations = createElicitationPresenter();
+  const presenter = presenterFor(handle, args);
   mount(
     container,
     handle,
@@ -119,10 +127,10 @@ export function reactElicitation(name: ElicitationSceneName, args: ViewArgs): HT
         onOpenUrl={null}
       />
     ),
-    { elicitationPresenter: elicitations },
+    { presenter },
   );
-  handle.ready = runElicitation(name, handle, (request, signal) =>
-    elicitations.elicit(request, { server: elicitationServer, signal }),
+  handle.ready = runElicitation(name, handle, (params, signal) =>
+    presenter.elicit({ params, server: elicitationServer, signal }),
   );
   return container;
 }

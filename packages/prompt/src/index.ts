@@ -12,11 +12,6 @@ export type {
   SettledItem,
 } from './presenter/presenter-types.js';
 export {
-  createPromptPresenter,
-  type PresenterSnapshot,
-  type PromptPresenter,
-} from './presenter.js';
-export {
   actionRows,
   choiceOrder,
   riskColorRole,

@@ -26,7 +26,8 @@ export interface CheckingStatusProps {
 /**
  * "Checking permissions…": a polite status shown while the engine has been
  * checking for longer than 100 ms (hashing arguments, waiting for the store).
- * `<PermissionSheet>` renders it when no prompt is shown. Nothing on the server.
+ * `<PermissionSheet>` shows the same line while the provider's presenter says
+ * `checking` and nothing is asked. Nothing on the server.
  */
 export function CheckingStatus(props: CheckingStatusProps) {
   const context = useOptionalConsent();
@@ -34,17 +35,36 @@ export function CheckingStatus(props: CheckingStatusProps) {
   const clock = props.clock ?? context?.clock;
   if (!engine || !clock) throw new Error('<CheckingStatus> needs an engine and a clock.');
   const late = useChecking(engine, clock, props.delayMs ?? CHECKING_DELAY_MS);
-  const locale = props.locale ?? context?.locale;
-  const view = useMemo(() => connectChecking({ locale }), [locale]);
   const isClient = useIsClient();
   if (!isClient || !late) return null;
+  return (
+    <CheckingLine
+      locale={props.locale ?? context?.locale}
+      colorScheme={props.colorScheme}
+      portal={props.portal}
+      injectStyles={context?.injectStyles ?? true}
+      nonce={context?.nonce}
+    />
+  );
+}
+
+/** The status line itself, shown now (client only): its copy and role come from the model. */
+export function CheckingLine(props: {
+  locale: string | readonly string[] | undefined;
+  colorScheme: ColorScheme | undefined;
+  portal?: boolean | undefined;
+  injectStyles: boolean;
+  nonce: string | undefined;
+}) {
+  const { locale } = props;
+  const view = useMemo(() => connectChecking({ locale }), [locale]);
   const status = (
     <div
       {...p(view.props.checking)}
       className="mcp-consent-theme mcp-consent-checking"
       data-color-scheme={props.colorScheme ?? 'auto'}
     >
-      {context?.injectStyles === false ? null : <ConsentStyles nonce={context?.nonce} />}
+      {props.injectStyles ? <ConsentStyles nonce={props.nonce} /> : null}
       {view.text}
     </div>
   );

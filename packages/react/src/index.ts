@@ -1,17 +1,15 @@
 /**
- * @mcp-consent/react: React 19 components of MCP Consent Kit. They render the
- * headless models of @mcp-consent/prompt; the DOM-free hooks live in
- * `@mcp-consent/react/hooks` (shared with the Ink renderer).
+ * @mcp-consent/react: React 19 components of MCP Consent Kit. They render the consent
+ * presenter and the headless models of @mcp-consent/prompt; the DOM-free hooks live in
+ * `@mcp-consent/react/hooks`.
  */
 export {
   ConsentProvider,
   useConsent,
-  useElicit,
-  usePrompter,
-  useRequestPermission,
   type ConsentContextValue,
   type ConsentProviderProps,
 } from './provider.js';
+export { useElicit, usePrompter, useRequestPermission, useShow } from './host-hooks.js';
 export { PermissionSheet, type PermissionSheetProps } from './permission-sheet.js';
 export { ElicitationSheet, type ElicitationSheetProps } from './elicitation-sheet.js';
 export { DryRunSheet, type DryRunSheetProps } from './dry-run-sheet.js';

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import {
   systemClock,
   type Choice,
@@ -6,45 +6,43 @@ import {
   type PermissionEngine,
   type PromptRequest,
 } from '@mcp-consent/engine';
-import type { PresenterSnapshot, PromptPresenter } from '@mcp-consent/prompt';
-import { CheckingStatus } from './checking-status.js';
+import { CheckingLine, CheckingStatus } from './checking-status.js';
+import { DryRunFrame } from './dry-run-frame.js';
 import { DryRunSheet } from './dry-run-sheet.js';
-import { cycleTab } from '@mcp-consent/prompt/dom';
-import {
-  NAVIGATION_KEYS,
-  useAnnouncement,
-  useIsClient,
-  useModalSheet,
-  useRearmOnVisible,
-} from './dom.js';
+import { useIsClient } from './dom.js';
 import { dryRunRequestOf } from './hooks/dry-run-hooks.js';
-import { usePermissionModel } from './hooks/prompt-hooks.js';
-import { PermissionView } from './permission-view.js';
-import { useOptionalConsent } from './provider.js';
-import { SheetLayer, type SheetPresentationProps } from './sheet-layer.js';
+import { useConsentSnapshot, usePermissionModel } from './hooks/prompt-hooks.js';
+import { useLatest } from './hooks/use-model.js';
+import { PermissionFrame } from './permission-frame.js';
+import { useOptionalConsent, type ConsentContextValue } from './provider.js';
+import { SheetBoundary } from './sheet-boundary.js';
+import { layerOptions, type LayerOptions, type SheetPresentationProps } from './sheet-layer.js';
 
 export interface PermissionSheetProps extends SheetPresentationProps {
   /**
-   * Controlled use: the request to show (`null`: nothing). Leave it out to show
-   * whatever the provider's engine asks (uncontrolled use).
-   * @default undefined (uncontrolled)
+   * Controlled use: the request to show (`null`: nothing), held by the host. Leave it out
+   * to show the provider's presenter: its head when that is a permission prompt or a
+   * dry-run preview. @default undefined (the provider's presenter)
    */
   request?: PromptRequest | null;
   /**
    * Called once with the user's answer (both uses). A dry-run preview answers
-   * `allow_once` (Run it for real: re-issue with `__confirm`) or `deny_once`.
-   * @default undefined
+   * `allow_once` (Run it for real: re-issue with `__confirm`) or `deny_once`. In controlled
+   * use a sheet that cannot render answers `deny_once`. @default undefined
    */
   onDecision?: (choice: Choice, request: PromptRequest) => void;
-  /** Keeps "1 of 3" live from this engine's queue. @default the provider's engine */
+  /** Controlled use: keeps "1 of 3" live from this engine's queue. @default the provider's engine */
   engine?: PermissionEngine;
-  /** @default the provider's clock, else systemClock */
+  /** Controlled use. @default the provider's clock, else systemClock */
   clock?: Clock;
-  /** @default the provider's locale, else 'en-US' */
+  /** Controlled use. @default the provider's locale, else 'en-US' */
   locale?: string | readonly string[];
-  /** Input guard in ms. @default the provider's, else 500 */
+  /** Controlled use: input guard in ms. @default the provider's, else 500 */
   guardMs?: number;
-  /** Shows "expires in …" under Allow always for this lifetime (`null`: never). @default undefined */
+  /**
+   * Controlled use: "expires in …" under Allow always for this lifetime (`null`: never).
+   * The provider's presenter takes it as the provider's prop. @default undefined
+   */
   allowAlwaysExpiresInMs?: number | null;
   /** Show "Checking permissions…" while the engine checks and nothing is asked. @default true */
   showChecking?: boolean;
@@ -54,123 +52,114 @@ export interface PermissionSheetProps extends SheetPresentationProps {
   nonce?: string;
 }
 
-const emptySnapshot: PresenterSnapshot = { request: null };
-const noSubscribe = () => () => {};
-
-function useShown(presenter: PromptPresenter | undefined): PresenterSnapshot {
-  const subscribe = presenter?.subscribe ?? noSubscribe;
-  const get = presenter?.getSnapshot ?? (() => emptySnapshot);
-  return useSyncExternalStore(subscribe, get, () => emptySnapshot);
-}
-
 /**
- * The permission prompt (spec R1): a bottom sheet on compact widths, a centred
- * modal on wide ones. Focus moves to the model's default action, Tab is
- * trapped, Escape answers Deny once, focus returns to the opener on close.
- * Renders nothing until a request is shown, and nothing on the server.
- * A request with a `dry_run_preview` context (asked by `@mcp-consent/mcp` when a
- * two-key server answered `DRY_RUN_PREVIEW`, seed 001) is shown as `<DryRunSheet>`.
+ * The permission prompt (spec R1): a bottom sheet on compact widths, a centred modal on
+ * wide ones. Focus moves to the model's default action, Tab is trapped, Escape answers
+ * Deny once, focus returns to the opener on close. Under a provider it shows the head of
+ * the provider's one queue when that is a permission prompt, or a dry-run preview (asked
+ * by `@mcp-consent/mcp` when a two-key server answered `DRY_RUN_PREVIEW`, seed 001), with
+ * the model the presenter built; an elicitation at the head is `<ElicitationSheet>`'s, so
+ * the two never show at once. Renders nothing on the server.
  */
 export function PermissionSheet(props: PermissionSheetProps) {
   const context = useOptionalConsent();
-  const controlled = props.request !== undefined;
-  if (!controlled && !context) {
-    throw new Error('<PermissionSheet> needs a <ConsentProvider> or a `request` prop.');
-  }
-  const shown = useShown(controlled ? undefined : context?.presenter);
   const isClient = useIsClient();
-  const request = isClient ? (controlled ? (props.request ?? null) : shown.request) : null;
+  if (props.request !== undefined) {
+    return isClient ? <ControlledPermission {...props} request={props.request} /> : null;
+  }
+  if (!context) throw new Error('<PermissionSheet> needs a <ConsentProvider> or a `request` prop.');
+  return isClient ? <QueuedPermission {...props} context={context} /> : null;
+}
+
+/** The head of the provider's presenter, when it is a permission prompt or a dry run. */
+function QueuedPermission(props: PermissionSheetProps & { context: ConsentContextValue }) {
+  const { context } = props;
+  const { current, checking } = useConsentSnapshot(context.presenter);
+  const onDecision = useLatest(props.onDecision);
+  const layer = layerOptions(props, context);
+  if (current?.kind === 'permission' || current?.kind === 'dry_run') {
+    const { id, request } = current;
+    const decide = (choice: Choice) => onDecision.current?.(choice, request);
+    return (
+      <SheetBoundary key={id} onError={(error) => context.presenter.fail(id, error)}>
+        {current.kind === 'permission' ? (
+          <PermissionFrame {...layer} model={current.model} onAnswered={decide} />
+        ) : (
+          <DryRunFrame
+            {...layer}
+            model={current.model}
+            id={id}
+            onAnswered={(answer) => decide(answer === 'approve' ? 'allow_once' : 'deny_once')}
+          />
+        )}
+      </SheetBoundary>
+    );
+  }
+  if (current || !checking || props.showChecking === false) return null;
+  return (
+    <CheckingLine
+      locale={context.locale}
+      colorScheme={props.colorScheme}
+      injectStyles={layer.injectStyles}
+      nonce={layer.nonce}
+    />
+  );
+}
+
+/** A request the host holds: the sheet builds its model (or shows its dry run). */
+function ControlledPermission(props: PermissionSheetProps & { request: PromptRequest | null }) {
+  const context = useOptionalConsent();
+  const { request } = props;
   const engine = props.engine ?? context?.engine;
   const clock = props.clock ?? context?.clock ?? systemClock;
+  const locale = props.locale ?? context?.locale ?? 'en-US';
+  const guardMs = props.guardMs ?? context?.guardMs;
+  const onDecision = useLatest(props.onDecision);
   const dryRun = useMemo(() => (request ? dryRunRequestOf(request) : null), [request]);
-  const answer = (choice: Choice, answered: PromptRequest) => {
-    if (!controlled) context?.presenter.answer(answered.id, choice);
-    props.onDecision?.(choice, answered);
-  };
-
-  const { model, api } = usePermissionModel(dryRun ? null : request, {
+  const { model } = usePermissionModel(dryRun ? null : request, {
     clock,
-    locale: props.locale ?? context?.locale ?? 'en-US',
-    guardMs: props.guardMs ?? context?.guardMs,
+    locale,
+    guardMs,
     engine,
     allowAlwaysExpiresInMs: props.allowAlwaysExpiresInMs,
-    onAnswer: answer,
   });
+  const layer: LayerOptions = layerOptions(props, context);
 
-  const open = api !== null && api.status === 'open';
-  const rootRef = useRef<HTMLDivElement>(null);
-  const sheet = useModalSheet(
-    rootRef,
-    open ? model!.requestId : null,
-    () => rootRef.current?.querySelector<HTMLElement>(`[data-choice="${api!.focused}"]`) ?? null,
-  );
-  useRearmOnVisible(open ? model : null);
-  const announcement = useAnnouncement(open ? api.announcement : null);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!api) return;
-    if (!sheet.acceptKey(event)) return event.preventDefault();
-    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
-    // Enter, Space and arrows belong to the focused control unless it is an action.
-    const onAction =
-      event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
-    if (!onAction && NAVIGATION_KEYS.has(event.key)) return;
-    const outcome = api.handleKey(event.nativeEvent);
-    if (!outcome.handled) return;
-    event.preventDefault();
-    if (outcome.intent === 'focus') {
-      rootRef.current?.querySelector<HTMLElement>(`[data-choice="${outcome.focused}"]`)?.focus();
-    }
-  };
-
-  const injectStyles = props.injectStyles ?? context?.injectStyles ?? true;
   if (dryRun && request) {
+    const answer = (reply: string) =>
+      onDecision.current?.(reply === 'approve' ? 'allow_once' : 'deny_once', request);
     return (
       <DryRunSheet
+        {...layer}
         request={dryRun}
         signal={request.signal}
-        onAnswer={(reply) => answer(reply === 'approve' ? 'allow_once' : 'deny_once', request)}
+        onAnswer={answer}
         clock={clock}
-        locale={props.locale ?? context?.locale ?? 'en-US'}
-        guardMs={props.guardMs ?? context?.guardMs}
-        layout={props.layout}
-        colorScheme={props.colorScheme}
-        portal={props.portal}
-        container={props.container}
-        className={props.className}
-        injectStyles={injectStyles}
-        nonce={props.nonce ?? context?.nonce}
+        locale={locale}
+        guardMs={guardMs}
       />
     );
   }
-  const checking =
-    !request && (props.showChecking ?? true) && engine ? (
+  if (model && request) {
+    return (
+      <SheetBoundary key={request.id} onError={() => onDecision.current?.('deny_once', request)}>
+        <PermissionFrame
+          {...layer}
+          model={model}
+          onAnswered={(choice) => onDecision.current?.(choice, request)}
+        />
+      </SheetBoundary>
+    );
+  }
+  if ((props.showChecking ?? true) && engine) {
+    return (
       <CheckingStatus
         engine={engine}
         clock={clock}
-        locale={props.locale ?? context?.locale}
+        locale={locale}
         colorScheme={props.colorScheme}
       />
-    ) : null;
-  if (!open) return checking;
-  return (
-    <SheetLayer
-      scope="permission"
-      layout={props.layout}
-      colorScheme={props.colorScheme}
-      portal={props.portal}
-      container={props.container}
-      className={props.className}
-      injectStyles={injectStyles}
-      nonce={props.nonce ?? context?.nonce}
-    >
-      <PermissionView
-        api={api}
-        rootRef={rootRef}
-        onKeyDown={onKeyDown}
-        acceptClick={sheet.acceptClick}
-        announcement={announcement}
-      />
-    </SheetLayer>
-  );
+    );
+  }
+  return null;
 }

@@ -1,23 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  systemClock,
-  type Clock,
-  type PermissionEngine,
-  type RequestOptions,
-  type RequestResult,
-  type ToolCall,
-} from '@mcp-consent/engine';
-import {
-  createPromptPresenter,
-  type ElicitRequest,
-  type ElicitResult,
-  type PromptPresenter,
-} from '@mcp-consent/prompt';
-import {
-  createElicitationPresenter,
-  type ElicitationPresenter,
-  type ElicitOptions,
-} from './hooks/elicitation-presenter.js';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { systemClock, type Clock, type PermissionEngine } from '@mcp-consent/engine';
+import type { ConsentPresenter } from '@mcp-consent/prompt';
+import { useOwnPresenter } from './own-presenter.js';
 
 /** What the provider shares with the sheets, the manager and the hooks. */
 export interface ConsentContextValue {
@@ -25,8 +9,8 @@ export interface ConsentContextValue {
   clock: Clock;
   locale: string | readonly string[];
   guardMs: number | undefined;
-  presenter: PromptPresenter;
-  elicitations: ElicitationPresenter;
+  /** The one queue every sheet below shows: the provider's own, or the one passed in. */
+  presenter: ConsentPresenter;
   injectStyles: boolean;
   nonce: string | undefined;
 }
@@ -43,13 +27,20 @@ export interface ConsentProviderProps {
   /** Input guard: answers are ignored this long after a prompt appears. @default 500 */
   guardMs?: number;
   /**
-   * The presenter whose `prompt` callback the engine calls. Pass one made with
-   * `createPromptPresenter()` to call `engine.request` from code outside React.
-   * @default a presenter owned by the provider (denies what is on screen on unmount)
+   * Shows "expires in …" under Allow always for grants of this lifetime (`null`: never
+   * expire). @default undefined (no line)
    */
-  presenter?: PromptPresenter;
-  /** The elicitation queue. @default one owned by the provider (cancels on unmount) */
-  elicitationPresenter?: ElicitationPresenter;
+  allowAlwaysExpiresInMs?: number | null;
+  /**
+   * The consent presenter the sheets show (`createConsentPresenter` of
+   * `@mcp-consent/prompt`). Pass one to give its `prompt`, `elicit` and `show` to code
+   * outside React (`guardClient`); it is then yours to configure (clock, locale, guard,
+   * engine) and to dispose.
+   * @default one owned by the provider, made from `engine`, `clock`, `locale`, `guardMs` and
+   * `allowAlwaysExpiresInMs` (made again when they change), disposed on unmount (what it
+   * holds is denied or cancelled)
+   */
+  presenter?: ConsentPresenter;
   /** Add the kit's stylesheet once (React 19 style hoisting). @default true */
   injectStyles?: boolean;
   /** CSP nonce for the injected stylesheet. @default undefined */
@@ -58,37 +49,23 @@ export interface ConsentProviderProps {
 }
 
 /**
- * Connects an engine to the React tree: owns the presenters the engine's
- * prompt callback and elicitations go through, so `<PermissionSheet>` and
- * `<ElicitationSheet>` anywhere below show what the engine asks. Renders only
- * its children: safe to server-render.
+ * Connects an engine to the React tree through one consent presenter: the engine's
+ * permission and dry-run prompts, servers' elicitations and `useShow()` calls wait in its
+ * one queue, and `<PermissionSheet>` and `<ElicitationSheet>` anywhere below show its head,
+ * one at a time. Renders only its children: safe to server-render.
  */
 export function ConsentProvider(props: ConsentProviderProps) {
   const { engine, clock = systemClock, locale = 'en-US', guardMs, children } = props;
-  const [ownPresenter] = useState(createPromptPresenter);
-  const [ownElicitations] = useState(createElicitationPresenter);
-  const presenter = props.presenter ?? ownPresenter;
-  const elicitations = props.elicitationPresenter ?? ownElicitations;
-  useEffect(
-    () => () => {
-      ownPresenter.dispose();
-      ownElicitations.dispose();
-    },
-    [ownPresenter, ownElicitations],
+  const own = useOwnPresenter(
+    props.presenter
+      ? null
+      : { engine, clock, locale, guardMs, allowAlwaysExpiresInMs: props.allowAlwaysExpiresInMs },
   );
+  const presenter = props.presenter ?? own!;
   const injectStyles = props.injectStyles ?? true;
   const value = useMemo<ConsentContextValue>(
-    () => ({
-      engine,
-      clock,
-      locale,
-      guardMs,
-      presenter,
-      elicitations,
-      injectStyles,
-      nonce: props.nonce,
-    }),
-    [engine, clock, locale, guardMs, presenter, elicitations, injectStyles, props.nonce],
+    () => ({ engine, clock, locale, guardMs, presenter, injectStyles, nonce: props.nonce }),
+    [engine, clock, locale, guardMs, presenter, injectStyles, props.nonce],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
 }
@@ -103,32 +80,4 @@ export function useConsent(): ConsentContextValue {
 /** The provider's context, or null outside one (for components that also work controlled). */
 export function useOptionalConsent(): ConsentContextValue | null {
   return useContext(ConsentContext);
-}
-
-/** The prompt callback to pass to `engine.request(call, { prompt })`. */
-export function usePrompter(): PromptPresenter['prompt'] {
-  return useConsent().presenter.prompt;
-}
-
-/**
- * `requestPermission(call)`: the engine's whole flow (lookup, prompt through
- * the provider's sheet, grant, audit). Resolves exactly once.
- */
-export function useRequestPermission(): (
-  call: ToolCall,
-  options?: Omit<RequestOptions, 'prompt'>,
-) => Promise<RequestResult> {
-  const { engine, presenter } = useConsent();
-  return useMemo(
-    () => (call, options) => engine.request(call, { ...options, prompt: presenter.prompt }),
-    [engine, presenter],
-  );
-}
-
-/** `elicit(request, { server })`: shows an MCP elicitation in the provider's `<ElicitationSheet>`. */
-export function useElicit(): (
-  request: ElicitRequest,
-  options: ElicitOptions,
-) => Promise<ElicitResult> {
-  return useConsent().elicitations.elicit;
 }

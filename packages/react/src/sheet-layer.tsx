@@ -33,6 +33,28 @@ export interface SheetPresentationProps {
   className?: string;
 }
 
+/** How a sheet's overlay looks and where it goes: its presentation props and the styles. */
+export interface LayerOptions extends SheetPresentationProps {
+  injectStyles: boolean;
+  nonce: string | undefined;
+}
+
+/** A sheet's layer options: its own props, else the provider's (styles on by default). */
+export function layerOptions(
+  props: SheetPresentationProps & { injectStyles?: boolean; nonce?: string },
+  context: { injectStyles: boolean; nonce: string | undefined } | null,
+): LayerOptions {
+  return {
+    layout: props.layout,
+    colorScheme: props.colorScheme,
+    portal: props.portal,
+    container: props.container,
+    className: props.className,
+    injectStyles: props.injectStyles ?? context?.injectStyles ?? true,
+    nonce: props.nonce ?? context?.nonce,
+  };
+}
+
 /** The kit's stylesheet, hoisted into `<head>` once by React 19 however many sheets render it. */
 export function ConsentStyles({ nonce }: { nonce?: string | undefined }) {
   return (
@@ -46,14 +68,7 @@ export function ConsentStyles({ nonce }: { nonce?: string | undefined }) {
  * The overlay every sheet renders into: theme, layout switch, styles and the
  * portal. Client only (callers render it after `useIsClient()`).
  */
-export function SheetLayer(
-  props: SheetPresentationProps & {
-    scope: string;
-    injectStyles: boolean;
-    nonce: string | undefined;
-    children: ReactNode;
-  },
-) {
+export function SheetLayer(props: LayerOptions & { scope: string; children: ReactNode }) {
   const portal = props.portal ?? true;
   const ref = useRef<HTMLDivElement>(null);
   const layout = useSheetLayout(ref, props.layout ?? 'auto');

@@ -58,7 +58,7 @@ describe('axe-core: zero violations', () => {
           ([l, ms]) =>
             (window as unknown as W).__start(
               { locale: l },
-              { manager: true, sheet: { allowAlwaysExpiresInMs: ms } },
+              { manager: true, allowAlwaysExpiresInMs: ms },
             ),
           [locale, 90 * DAY_MS] as const,
         );

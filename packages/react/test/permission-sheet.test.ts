@@ -133,7 +133,7 @@ describe('accessibility (spec R8)', () => {
 
 describe('anatomy', () => {
   it('every data-part of the sheet is in permissionAnatomy, and together the states show all of it', async () => {
-    const { page } = await start({}, { sheet: { allowAlwaysExpiresInMs: 7 * 86_400_000 } });
+    const { page } = await start({}, { allowAlwaysExpiresInMs: 7 * 86_400_000 });
     const seen = new Set<string>();
     for (const [name, c] of [
       // Destructive with a secret: Allow always disabled with its reason, redacted arguments.

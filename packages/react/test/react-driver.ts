@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Choice, ToolCall } from '@mcp-consent/engine';
 import {
   launchChromium,
@@ -17,8 +17,11 @@ export const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
 
 /** The sheet's dialog element in the page. */
 export const ROOT = '[data-scope="permission"][data-part="root"]';
-/** The sheet's dialog in either mode: a permission prompt or a dry-run preview. */
-const ANY_ROOT = ':is([data-scope="permission"], [data-scope="dry-run"])[data-part="root"]';
+/** The elicitation sheet's dialog element. */
+export const ELICITATION_ROOT = '[data-scope="elicitation"][data-part="root"]';
+/** Any sheet's dialog: a permission prompt, a dry-run preview or an elicitation. */
+const ANY_ROOT =
+  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"])[data-part="root"]';
 
 /** One Chromium and one Vite server for a test file, started on first use. */
 export function sharedBrowser() {
@@ -67,6 +70,7 @@ export function reactDriver(): RendererDriver {
   const shared = sharedBrowser();
   return {
     name: 'react',
+    elicits: true,
     async start(options = {}) {
       const { context, page } = await openFixture(shared);
       await page.evaluate((opts) => (window as unknown as W).__start(opts), options);
@@ -79,7 +83,15 @@ export function reactDriver(): RendererDriver {
   };
 }
 
-/** Scenario host operations on a page that runs `createHostRuntime` with the React sheet. */
+/** A real pointer click at an element's centre, also when it is aria-disabled. */
+async function pointerClick(page: Page, target: Locator, what: string): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`The ${what} button is not visible.`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Scenario host operations on a page that runs `createHostRuntime` with the React sheets. */
 export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost {
   const action = (choice: Choice) =>
     page.locator(`${ROOT} [data-part="action"][data-choice="${choice}"]`);
@@ -137,14 +149,7 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
           active instanceof HTMLElement ? active.closest<HTMLElement>('[data-choice]') : null;
         return (button?.dataset.choice as Choice | undefined) ?? null;
       }),
-    click: async (choice) => {
-      // A real pointer click at the button's centre, also when it is aria-disabled.
-      const button = action(choice);
-      await button.scrollIntoViewIfNeeded();
-      const box = await button.boundingBox();
-      if (!box) throw new Error(`The ${choice} button is not visible.`);
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    },
+    click: (choice) => pointerClick(page, action(choice), choice),
     action: (choice) =>
       action(choice).evaluate((button) => {
         const label = button.querySelector<HTMLElement>('.mcp-consent-action-label');
@@ -157,6 +162,20 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
         };
       }),
     expandArguments: () => page.click(`${ROOT} [data-part="args-toggle"]`),
+    elicit: (params) => page.evaluate((p) => (window as unknown as W).__host.elicit(p), params),
+    elicitation: (handle) =>
+      page.evaluate((h) => (window as unknown as W).__host.elicitation(h), handle),
+    fill: async (field, value) => {
+      // The page names the field's element (the DOM does not carry schema names); the
+      // value goes in as typed text, replacing what is there.
+      const id = await page.evaluate((name) => (window as unknown as W).__field(name), field);
+      if (!id) throw new Error(`The elicitation shown has no field ${field}.`);
+      const input = page.locator(`${ELICITATION_ROOT} [id="${id}"]`);
+      await input.click();
+      await input.fill(value);
+    },
+    clickElicitation: (name) =>
+      pointerClick(page, page.locator(`${ELICITATION_ROOT} [data-action="${name}"]`), name),
     compromised: () => page.evaluate(findCompromise, ANY_ROOT),
     dispose,
   };

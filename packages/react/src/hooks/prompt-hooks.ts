@@ -5,31 +5,28 @@ import {
   createElicitationPrompt,
   createPermissionPrompt,
   followQueue,
+  type ConsentPresenter,
+  type ConsentSnapshot,
   type ElicitationApi,
+  type ElicitationCall,
   type ElicitationModel,
   type ElicitationPromptOptions,
   type ElicitResult,
   type PermissionApi,
   type PermissionModel,
   type PermissionPromptOptions,
-  type PresenterSnapshot,
-  type PromptPresenter,
 } from '@mcp-consent/prompt';
 import { useEngineSnapshot } from './engine-hooks.js';
-import type {
-  ElicitationEntry,
-  ElicitationPresenter,
-  ElicitationSnapshot,
-} from './elicitation-presenter.js';
 import { useHeadlessModel, useLatest } from './use-model.js';
 
-/** What the presenter shows now (the engine's current prompt request, or null). */
-export function usePresenter(presenter: PromptPresenter): PresenterSnapshot {
-  return useSyncExternalStore(presenter.subscribe, presenter.getSnapshot, presenter.getSnapshot);
-}
-
-/** What an elicitation presenter shows now. */
-export function useElicitationPresenter(presenter: ElicitationPresenter): ElicitationSnapshot {
+/**
+ * What a consent presenter shows now (`{ current, waiting, checking, settled }`),
+ * re-rendered on every change. The head's `model` is the presenter's: render it, never
+ * destroy it.
+ */
+export function useConsentSnapshot(
+  presenter: Pick<ConsentPresenter, 'subscribe' | 'getSnapshot'>,
+): ConsentSnapshot {
   return useSyncExternalStore(presenter.subscribe, presenter.getSnapshot, presenter.getSnapshot);
 }
 
@@ -44,7 +41,8 @@ export interface UsePermissionPromptOptions extends Omit<PermissionPromptOptions
  * The headless permission model for one request and its current view: one
  * model per request id (and locale), re-rendered on every model change,
  * destroyed on unmount. `model` gives `rearm()` to renderers that can tell
- * when the prompt becomes visible again. No DOM: the Ink renderer uses it too.
+ * when the prompt becomes visible again. For requests shown outside a consent
+ * presenter (controlled use). No DOM.
  */
 export function usePermissionModel(
   request: PromptRequest | null,
@@ -84,29 +82,40 @@ export interface UseElicitationPromptOptions extends Omit<
   ElicitationPromptOptions,
   'onResult' | 'server' | 'signal' | 'id'
 > {
-  /** Called once with the result and the entry it answers. */
-  onResult?: (result: ElicitResult, entry: ElicitationEntry) => void;
+  /** Called once with the result and the call it answers. */
+  onResult?: (result: ElicitResult, call: ElicitationCall) => void;
 }
 
+const callIds = new WeakMap<ElicitationCall, string>();
+let nextCallId = 0;
+/** The call's own id, else one per call object (element ids derive from it). */
+const idOf = (call: ElicitationCall) => {
+  let id = call.id ?? callIds.get(call);
+  if (!id) callIds.set(call, (id = `elicitation-c${++nextCallId}`));
+  return id;
+};
+
 /**
- * The headless elicitation model (form or URL mode) for one queued entry and
- * its current view; null when there is none. No DOM.
+ * The headless elicitation model (form or URL mode) for one server question, in the
+ * shape `@mcp-consent/mcp` hands it over (`{ params, server, signal, id }`), and its
+ * current view; null when there is none. For questions shown outside a consent
+ * presenter (controlled use). No DOM.
  */
 export function useElicitationModel(
-  entry: ElicitationEntry | null,
+  call: ElicitationCall | null,
   options: UseElicitationPromptOptions,
 ): { model: ElicitationModel | null; api: ElicitationApi | null } {
   const { onResult, ...modelOptions } = options;
   const onResultRef = useLatest(onResult);
   const locale = modelOptions.translator?.locale ?? localeKey(modelOptions.locale);
-  const key = entry ? `${entry.id}\u0000${locale}` : null;
+  const key = call ? `${idOf(call)}\u0000${locale}` : null;
   return useHeadlessModel<ElicitationApi, ElicitationModel>(key, () => {
-    const shown = entry!;
-    return createElicitationPrompt(shown.request, {
+    const shown = call!;
+    return createElicitationPrompt(shown.params, {
       ...modelOptions,
-      id: shown.id,
+      id: idOf(shown),
       server: shown.server,
-      signal: shown.signal,
+      ...(shown.signal ? { signal: shown.signal } : {}),
       onResult: (result) => onResultRef.current?.(result, shown),
     });
   });
@@ -116,6 +125,7 @@ export function useElicitationModel(
  * True while the engine has been checking permissions for longer than
  * `delayMs` (spec R4.1: show "Checking permissions…" after 100 ms). Needs a
  * clock with `setTimer` (both `systemClock` and the manual clock have one).
+ * Under a consent presenter, its snapshot's `checking` says the same.
  */
 export function useChecking(
   engine: PermissionEngine,

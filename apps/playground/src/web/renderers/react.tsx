@@ -1,33 +1,42 @@
 import { StrictMode } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createPromptPresenter } from '@mcp-consent/prompt';
+import { systemClock } from '@mcp-consent/engine';
+import type { Locale } from '@mcp-consent/i18n';
+import { createConsentPresenter, type ConsentPresenter } from '@mcp-consent/prompt';
 import {
   ConsentProvider,
-  createElicitationPresenter,
   ElicitationSheet,
   PermissionManager,
   PermissionSheet,
 } from '@mcp-consent/react';
 import type { Renderer, RendererOptions, RendererView } from './types.js';
 
-/** The React renderer: `<PermissionSheet>`, `<ElicitationSheet>` and `<PermissionManager>` in one provider. */
+/**
+ * The React renderer: `<PermissionSheet>`, `<ElicitationSheet>` and `<PermissionManager>`
+ * in one provider, over one consent presenter (prompts and elicitations in one queue).
+ */
 export function createReactRenderer(options: RendererOptions): Renderer {
-  const presenter = createPromptPresenter();
-  const elicitations = createElicitationPresenter();
+  const make = (locale: Locale) =>
+    createConsentPresenter({ engine: options.engine, clock: systemClock, locale });
+  let locale = options.view.locale;
+  let presenter: ConsentPresenter = make(locale);
   const container = document.createElement('div');
   options.sheetHost.append(container);
   const root = createRoot(container);
 
-  const render = (view: RendererView) =>
+  const render = (view: RendererView) => {
+    // A presenter builds its models in one locale. The settings behind the modal sheet
+    // cannot change while it is open, so the old presenter holds nothing here.
+    if (view.locale !== locale) {
+      const old = presenter;
+      locale = view.locale;
+      presenter = make(locale);
+      old.dispose();
+    }
     root.render(
       <StrictMode>
-        <ConsentProvider
-          engine={options.engine}
-          locale={view.locale}
-          presenter={presenter}
-          elicitationPresenter={elicitations}
-        >
+        <ConsentProvider engine={options.engine} locale={view.locale} presenter={presenter}>
           <PermissionSheet colorScheme={view.theme} />
           {/* URL mode: the sheet opens the link itself, inside the click (popup blockers allow it). */}
           <ElicitationSheet colorScheme={view.theme} />
@@ -38,16 +47,15 @@ export function createReactRenderer(options: RendererOptions): Renderer {
         </ConsentProvider>
       </StrictMode>,
     );
+  };
   render(options.view);
 
   return {
-    prompt: presenter.prompt,
-    elicit: (request) =>
-      elicitations.elicit(request.params, { server: request.server, signal: request.signal }),
+    prompt: (request) => presenter.prompt(request),
+    elicit: (request) => presenter.elicit(request),
     update: render,
     dispose() {
       presenter.dispose();
-      elicitations.dispose();
       root.unmount();
       container.remove();
     },
