@@ -1,10 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { ServerRef } from '@mcp-consent/engine';
 import {
-  createElicitationPrompt,
+  createConsentPresenter,
+  type ConsentPresenter,
   type ElicitAction,
   type ElicitationApi,
-  type ElicitationModel,
+  type ElicitationCall,
   type ElicitationUrlApi,
   type ElicitRequest,
   type ElicitResult,
@@ -16,31 +17,36 @@ import { emit } from './events.js';
 import { closeIcon, linkIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
 import { ModelController } from './internal/model-controller.js';
+import {
+  PresenterController,
+  type ItemOf,
+  type SettledOf,
+} from './internal/presenter-controller.js';
 import { spread } from './internal/spread.js';
 import { sheetFrame } from './styles/sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 
 /**
  * One elicitation as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
- * fields are read), so `elicit: (request) => sheet.elicit(request)` plugs in as it is.
+ * fields are read), so `elicit: sheet.elicit` plugs in as it is: the presenter's
+ * `ElicitationCall`.
  */
-export interface ElicitationInput {
-  /** The request exactly as the server sent it (untrusted; the model sanitizes it). */
-  params: ElicitRequest;
-  /** The requesting server as the host configured it: always shown. */
-  server: ServerRef;
-  /** Aborted when the server gives up: the sheet closes with `cancel`. */
-  signal?: AbortSignal;
-  id?: string;
-}
+export type ElicitationInput = ElicitationCall;
 
-interface Entry {
-  input: ElicitationInput;
-  resolve(result: ElicitResult): void;
-  onResult?: (result: ElicitResult) => void;
-}
+type Item = ItemOf<'elicitation'>;
 
-let counter = 0;
+/** The properties the presenter in use depends on. */
+const OWN_OPTIONS = ['presenter', 'clock', 'locale', 'guardMs'] as const;
+
+/**
+ * The id events carry: the caller's, else a URL-mode request's own `elicitationId`, else the
+ * presenter's.
+ */
+function requestIdOf(item: Item): string {
+  const { params } = item.call;
+  const urlId = params.mode === 'url' ? params.elicitationId : undefined;
+  return item.call.id ?? (typeof urlId === 'string' ? urlId : item.id);
+}
 
 /**
  * @tagname mcp-elicitation-sheet
@@ -49,6 +55,17 @@ let counter = 0;
  * host highlighted and warnings; the sheet never opens it, the host does after `accept`).
  * The requesting server is always shown. Escape = cancel. Same frame, focus handling and
  * input guard as `<mcp-permission-sheet>`.
+ *
+ * The sheet holds no queue: it shows the head of a `ConsentPresenter` (`@mcp-consent/prompt`)
+ * while that is an elicitation, with the model the presenter built. Without a `presenter`
+ * it makes its own from `clock`, `locale` and `guardMs`. Give it and `<mcp-permission-sheet>`
+ * the same presenter and the page shows one sheet at a time, in the order the requests
+ * came: a question a tool asks waits while the permission prompt before it is open.
+ *
+ * ```js
+ * guardClient(client, { prompt: sheet.prompt, elicit: elicitationSheet.elicit, … });
+ * sheet.presenter = elicitationSheet.presenter = createConsentPresenter({ engine, clock });
+ * ```
  *
  * @slot - none: every string comes from the model.
  * @fires {CustomEvent<OpenDetail>} mcp-open - an elicitation is shown.
@@ -94,12 +111,32 @@ let counter = 0;
  * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`.
  */
 export class McpElicitationSheet extends ModalSheet {
+  static override properties = {
+    ...ModalSheet.properties,
+    presenter: { attribute: false },
+  };
   static override styles = [tokens, buttons, sheetFrame, elicitationSheetStyles];
 
+  /**
+   * The queue the sheet shows (`createConsentPresenter`): share one with
+   * `<mcp-permission-sheet>` for one sheet at a time across kinds. Its options then apply,
+   * not the sheet's `clock`, `locale` and `guardMs`. Replaced, a question of the old one on
+   * screen is cancelled. @default undefined (the sheet's own)
+   */
+  declare presenter: ConsentPresenter | undefined;
+
   private readonly model = new ModelController<ElicitationApi>(this);
-  private current: (Entry & { id: string; prompt: ElicitationModel }) | undefined;
-  private readonly waiting: Entry[] = [];
-  private closing: ReturnType<typeof setTimeout> | undefined;
+  private readonly consent = new PresenterController<'elicitation'>(this, {
+    kinds: ['elicitation'],
+    given: () => this.presenter,
+    createOwn: () =>
+      createConsentPresenter({ clock: this.clock, locale: this.locales, guardMs: this.guardMs }),
+    ownDeps: () => [this.clock, this.locale, this.guardMs],
+    opened: (item, late) => this.opened(item, late),
+    reportOpen: (item) => emit(this, 'mcp-open', { requestId: requestIdOf(item) }),
+    settled: (item, record) => this.settled(item, record),
+    closed: (item, record) => this.closed(item, record),
+  });
   private focusKey = '';
 
   /**
@@ -107,7 +144,7 @@ export class McpElicitationSheet extends ModalSheet {
    * accept (with content in form mode), decline or cancel.
    */
   readonly elicit = (input: ElicitationInput): Promise<ElicitResult> =>
-    new Promise((resolve) => this.enqueue({ input, resolve }));
+    this.consent.presenter.elicit(input);
 
   /** Shows a request from `server` and calls `onResult` with the answer (also the promise's value). */
   show(
@@ -115,36 +152,49 @@ export class McpElicitationSheet extends ModalSheet {
     options: { server: ServerRef; signal?: AbortSignal },
     onResult?: (result: ElicitResult) => void,
   ): Promise<ElicitResult> {
-    return new Promise((resolve) =>
-      this.enqueue({ input: { params: request, ...options }, resolve, onResult }),
-    );
+    return this.elicit({ params: request, ...options }).then((result) => {
+      onResult?.(result);
+      return result;
+    });
   }
 
   protected get showing(): boolean {
-    return this.model.api !== undefined;
+    return this.consent.item !== undefined;
+  }
+
+  private get api(): ElicitationApi | undefined {
+    return this.consent.item?.model.connect();
   }
 
   protected defaultFocusTarget(): HTMLElement | null {
-    const api = this.model.api;
+    const api = this.api;
     return api ? this.targetOf(api, api.focused) : null;
   }
 
   protected rearm(): void {
-    this.current?.prompt.rearm();
+    this.consent.active?.model.rearm();
   }
 
-  /** Nobody can answer a sheet that left the page: cancel what waits. */
+  /** Nobody can answer a sheet that left the page: what it shows is cancelled. */
   protected leave(): void {
-    const entries = [...(this.current ? [this.current] : []), ...this.waiting.splice(0)];
-    for (const entry of entries) this.settle(entry, { action: 'cancel' }, 'settled_elsewhere');
+    this.consent.leave();
+  }
+
+  protected renderFailed(error: unknown): boolean {
+    return this.consent.fail(error);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    // A new presenter, or new options for the sheet's own: listen to the one in use now.
+    if (OWN_OPTIONS.some((name) => changed.has(name))) this.consent.refresh();
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    const api = this.model.api;
+    const api = this.api;
     if (!api || api.status !== 'open' || !this.dialog?.open) return;
     const focused = api.focused;
-    const key = `${this.current?.id}:${focused.kind}:${focused.kind === 'action' ? focused.action : focused.name}`;
+    const key = `${this.consent.item?.id}:${focused.kind}:${focused.kind === 'action' ? focused.action : focused.name}`;
     if (key !== this.focusKey) {
       this.focusKey = key;
       this.targetOf(api, focused)?.focus();
@@ -152,7 +202,7 @@ export class McpElicitationSheet extends ModalSheet {
   }
 
   override render(): TemplateResult {
-    const api = this.model.api;
+    const api = this.api;
     return html`<dialog
       ${spread(api?.props.root ?? {})}
       @keydown=${this.onKeydown}
@@ -239,85 +289,43 @@ export class McpElicitationSheet extends ModalSheet {
     return control?.getAttribute('role') === 'group' ? control.querySelector('input') : control;
   }
 
-  // --- the queue -------------------------------------------------------------------
+  // --- what the presenter shows ------------------------------------------------------
 
-  private enqueue(entry: Entry): void {
-    if (this.current) this.waiting.push(entry);
-    else this.present(entry);
+  private opened(item: Item, late: boolean): void {
+    if (late) this.dueWhileAway();
+    this.model.set(item.model);
+    this.announce(item.model.connect().announcement);
   }
 
-  private present(entry: Entry): void {
-    clearTimeout(this.closing);
-    const { params } = entry.input;
-    const id =
-      entry.input.id ??
-      (params.mode === 'url' && typeof params.elicitationId === 'string'
-        ? params.elicitationId
-        : `elicitation-${++counter}`);
-    const prompt = createElicitationPrompt(entry.input.params, {
-      server: entry.input.server,
-      signal: entry.input.signal,
-      id,
-      clock: this.clock,
-      locale: this.locales,
-      guardMs: this.guardMs,
-      onResult: (result) => this.settle(shown, result, 'answered'),
-    });
-    const stopStatus = prompt.subscribe(() => {
-      if (prompt.getState().status === 'closed')
-        this.settle(shown, { action: 'cancel' }, 'settled_elsewhere');
-    });
-    const shown = { ...entry, id, prompt, stop: stopStatus };
-    this.current = shown;
-    this.model.set(prompt);
-    this.announce(prompt.connect().announcement);
-    emit(this, 'mcp-open', { requestId: id });
-    if (prompt.getState().status === 'closed')
-      this.settle(shown, { action: 'cancel' }, 'settled_elsewhere');
+  private settled(item: Item, record: SettledOf<'elicitation'>): void {
+    if (record.end !== 'answered') return;
+    const result = record.answer;
+    // URL mode: the sheet never opens the link; the host does, after an accept.
+    const api = record.api;
+    const openUrl = result.action === 'accept' && api?.mode === 'url' ? api.url.openUrl : null;
+    emit(this, 'mcp-elicitation-result', { requestId: requestIdOf(item), result, openUrl });
   }
 
-  private settle(
-    entry: Entry & { id?: string; stop?: () => void; prompt?: ElicitationModel },
-    result: ElicitResult,
-    reason: 'answered' | 'settled_elsewhere',
-  ): void {
-    if (this.current === entry) {
-      entry.stop?.();
-      entry.prompt?.destroy();
-      this.current = undefined;
-    } else if (entry.prompt) {
-      return;
-    }
-    const requestId = entry.id ?? entry.input.id ?? '';
-    if (reason === 'answered') {
-      const api = this.model.api;
-      const openUrl = result.action === 'accept' && api?.mode === 'url' ? api.url.openUrl : null;
-      emit(this, 'mcp-elicitation-result', { requestId, result, openUrl });
-    }
-    entry.onResult?.(result);
-    entry.resolve(result);
-    const next = this.waiting.shift();
-    if (next) return this.present(next);
-    clearTimeout(this.closing);
-    this.closing = setTimeout(() => {
-      if (this.current) return;
-      this.model.set(undefined);
-      this.focusKey = '';
-      emit(this, 'mcp-close', { requestId, reason });
-    });
+  private closed(item: Item, record: SettledOf<'elicitation'> | undefined): void {
+    this.model.set(undefined);
+    this.focusKey = '';
+    // Now, not at the next render: a sheet taking over must find focus given back.
+    this.closeDialog();
+    const reason = record?.end === 'answered' ? 'answered' : 'settled_elsewhere';
+    emit(this, 'mcp-close', { requestId: requestIdOf(item), reason });
   }
 
   // --- intents -----------------------------------------------------------------------
 
   private fieldOf(target: EventTarget | undefined): FieldView | undefined {
-    const api = this.model.api;
+    const api = this.api;
     if (!(target instanceof HTMLElement) || api?.mode !== 'form') return undefined;
     const index = target.closest<HTMLElement>('[data-index]')?.dataset.index;
     return index === undefined ? undefined : api.form.fields[Number(index)];
   }
 
   private readonly onKeydown = (event: KeyboardEvent): void => {
-    const api = this.model.api;
+    const api = this.api;
     if (!api || !this.acceptKey(event) || this.trapTab(event)) return;
     const target = event.composedPath()[0];
     const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
@@ -342,7 +350,7 @@ export class McpElicitationSheet extends ModalSheet {
   }
 
   private readonly onFocusin = (event: FocusEvent): void => {
-    const api = this.model.api;
+    const api = this.api;
     const target = event.composedPath()[0];
     if (!api || !(target instanceof HTMLElement)) return;
     const action = target.dataset.action as ElicitAction | undefined;
@@ -352,20 +360,20 @@ export class McpElicitationSheet extends ModalSheet {
   };
 
   private readonly onFocusout = (event: FocusEvent): void => {
-    const api = this.model.api;
+    const api = this.api;
     const field = this.fieldOf(event.composedPath()[0]);
     const next = this.fieldOf(event.relatedTarget ?? undefined);
     if (api?.mode === 'form' && field && next !== field) api.blur(field.name);
   };
 
   private onActionClick(event: MouseEvent, action: ElicitAction): void {
-    const api = this.model.api;
+    const api = this.api;
     if (!api || !this.acceptClick(event)) return;
     this.afterOutcome(api.choose(action));
   }
 
   private readonly onCloseClick = (event: MouseEvent): void => {
-    const api = this.model.api;
+    const api = this.api;
     if (api && this.acceptClick(event)) api.choose(api.escapeAction);
   };
 }

@@ -4,7 +4,6 @@ export { McpPermissionManager } from './permission-manager.js';
 export { ModelController, type ConnectableModel } from './internal/model-controller.js';
 export { spread } from './internal/spread.js';
 export { DEFAULT_BREAKPOINT_PX, type SheetLayout } from '@mcp-consent/prompt/dom';
-export { isPromptRequest, toPromptRequest } from './tool-call.js';
 export type {
   CloseDetail,
   DecisionDetail,

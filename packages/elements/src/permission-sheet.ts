@@ -2,47 +2,48 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Choice, PermissionEngine, PromptRequest, ToolCall } from '@mcp-consent/engine';
 import {
   connectChecking,
-  createDryRunPrompt,
-  createPermissionPrompt,
-  dryRunRequestOf,
-  followQueue,
+  createConsentPresenter,
+  type ConsentPresenter,
   type DryRunAnswer,
   type DryRunApi,
-  type DryRunModel,
-  type DryRunRequest,
   type PermissionApi,
-  type PermissionModel,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
-import { CheckingController } from './internal/checking-controller.js';
 import { renderDryRun } from './internal/dry-run-view.js';
 import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
 import { ModelController } from './internal/model-controller.js';
+import {
+  PresenterController,
+  type ItemOf,
+  type SettledOf,
+} from './internal/presenter-controller.js';
 import { spread } from './internal/spread.js';
 import { permissionSheetStyles } from './permission-sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 import { dryRunStyles } from './styles/dry-run.styles.js';
 import { sheetFrame } from './styles/sheet.styles.js';
-import { toPromptRequest } from './tool-call.js';
 
-/** What the sheet uses of an engine: the queue for "1 of 3", `checking` for the status. */
-export type SheetEngine = Pick<PermissionEngine, 'pending' | 'subscribe' | 'getSnapshot'>;
+/**
+ * What the sheet uses of an engine: the queue for "1 of 3", `checking` for the status, and
+ * `assess` for the tool calls given to `show`.
+ */
+export type SheetEngine = Pick<
+  PermissionEngine,
+  'assess' | 'pending' | 'subscribe' | 'getSnapshot'
+>;
 
-interface Entry {
-  request: PromptRequest;
-  resolve(choice: Choice): void;
-  onDecision?: (choice: Choice) => void;
-}
+type Kind = 'permission' | 'dry_run';
 
-interface Shown extends Entry {
-  prompt: PermissionModel | DryRunModel;
-  stop(): void;
-}
-
-/** The engine's choice for a dry-run answer: `@mcp-consent/mcp` re-issues on Allow once. */
-const dryRunChoice = (answer: DryRunAnswer): Choice =>
-  answer === 'approve' ? 'allow_once' : 'deny_once';
+/** The properties the presenter in use depends on. */
+const OWN_OPTIONS = [
+  'presenter',
+  'engine',
+  'clock',
+  'locale',
+  'guardMs',
+  'allowAlwaysExpiresInMs',
+] as const;
 
 /**
  * @tagname mcp-permission-sheet
@@ -52,15 +53,24 @@ const dryRunChoice = (answer: DryRunAnswer): Choice =>
  * cycling inside, Escape = Deny once, keys 1–4, Enter and arrows from the prompt model.
  * Every string, attribute and decision comes from `@mcp-consent/prompt`.
  *
- * Dry-run mode (seed 001): a request whose `context.kind` is `dry_run_preview` (what
- * `@mcp-consent/mcp` asks when a two-key server answered `DRY_RUN_PREVIEW`) shows the
- * server's preview instead: Don't run (focused, Escape) answers Deny once, Run it for
- * real answers Allow once, on which the binding re-issues the call with `__confirm`.
- * Same queue, frame, focus handling and input guard; one prompt callback serves both.
+ * Dry-run mode (seed 001): a request of kind `dry_run` (what `@mcp-consent/mcp` asks when
+ * a two-key server answered `DRY_RUN_PREVIEW`) shows the server's preview instead: Don't
+ * run (focused, Escape) answers Deny once, Run it for real answers Allow once, on which the
+ * binding re-issues the call with `__confirm`. Same frame, focus handling and input guard;
+ * one prompt callback serves both.
+ *
+ * The sheet holds no queue: it shows the head of a `ConsentPresenter` (`@mcp-consent/prompt`)
+ * while that is a permission prompt or a dry-run preview, with the model the presenter built.
+ * Without a `presenter` it makes its own from `engine`, `clock`, `locale`, `guardMs` and
+ * `allowAlwaysExpiresInMs`. Give it and `<mcp-elicitation-sheet>` the same presenter and the
+ * page shows one sheet at a time, in the order the requests came, whatever their kind: a
+ * permission prompt and the question its tool then asks never fight for the screen.
  *
  * ```js
  * engine.request(call, { prompt: sheet.prompt }); // the engine's prompt callback
  * sheet.show(toolCall, (choice) => …);             // R7, without an engine
+ * const presenter = createConsentPresenter({ engine, clock: systemClock });
+ * sheet.presenter = elicitationSheet.presenter = presenter; // one queue for both sheets
  * ```
  *
  * @slot - none: every string comes from the model.
@@ -138,59 +148,103 @@ export class McpPermissionSheet extends ModalSheet {
     ...ModalSheet.properties,
     engine: { attribute: false },
     allowAlwaysExpiresInMs: { attribute: false },
+    presenter: { attribute: false },
   };
   static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles, dryRunStyles];
 
   /**
-   * The engine the prompts come from: keeps "1 of 3" live and shows "Checking
-   * permissions…" when its lookup takes over 100 ms (timed with `clock`). @default undefined
+   * The engine the prompts come from: keeps "1 of 3" live, shows "Checking permissions…"
+   * when its lookup takes over 100 ms (timed with `clock`) and assesses the calls given to
+   * `show`. Used by the sheet's own presenter only. @default undefined
    */
   declare engine: SheetEngine | undefined;
-  /** Shows "expires in 7 days" under Allow always for this lifetime (`null`: never). @default undefined */
+  /**
+   * Shows "expires in 7 days" under Allow always for this lifetime (`null`: never). Used by
+   * the sheet's own presenter only. @default undefined
+   */
   declare allowAlwaysExpiresInMs: number | null | undefined;
+  /**
+   * The queue the sheet shows (`createConsentPresenter`): share one with
+   * `<mcp-elicitation-sheet>` for one sheet at a time across kinds. Its options then apply,
+   * not the sheet's `engine`, `clock`, `locale`, `guardMs` and `allowAlwaysExpiresInMs`.
+   * Replaced, a prompt of the old one on screen is answered Deny once. @default undefined (the
+   * sheet's own)
+   */
+  declare presenter: ConsentPresenter | undefined;
 
-  private readonly model = new ModelController<PermissionApi>(this);
-  private readonly dryRun = new ModelController<DryRunApi>(this);
-  private current: Shown | undefined;
-  private readonly waiting: Entry[] = [];
-  private closing: ReturnType<typeof setTimeout> | undefined;
+  private readonly model = new ModelController<PermissionApi | DryRunApi>(this);
+  private readonly consent = new PresenterController<Kind>(this, {
+    kinds: ['permission', 'dry_run'],
+    given: () => this.presenter,
+    createOwn: () =>
+      createConsentPresenter({
+        clock: this.clock,
+        locale: this.locales,
+        guardMs: this.guardMs,
+        ...(this.engine ? { engine: this.engine } : {}),
+        permission:
+          this.allowAlwaysExpiresInMs === undefined
+            ? {}
+            : { allowAlwaysExpiresInMs: this.allowAlwaysExpiresInMs },
+      }),
+    ownDeps: () => [
+      this.engine,
+      this.clock,
+      this.locale,
+      this.guardMs,
+      this.allowAlwaysExpiresInMs,
+    ],
+    opened: (item, late) => this.opened(item, late),
+    reportOpen: (item) => emit(this, 'mcp-open', { requestId: item.request.id }),
+    settled: (item, record) => this.settled(item, record),
+    closed: (item, record) => this.closed(item, record),
+    synced: () => this.syncLocalQueue(),
+  });
   private focusKey = '';
-  private readonly checking = new CheckingController(this, () => this.clock);
 
   /**
    * The engine's prompt callback: `engine.request(call, { prompt: sheet.prompt })`.
    * Resolves with the user's choice; a request settled elsewhere closes the sheet.
    */
   readonly prompt = (request: PromptRequest): Promise<Choice> =>
-    new Promise((resolve) => this.enqueue({ request, resolve }));
+    this.consent.presenter.prompt(request);
 
   /**
    * Spec R7: asks about a tool call and calls `onDecision` with the answer (the promise
    * resolves with it too). Takes the engine's `PromptRequest` as it is, or a bare
-   * `ToolCall`, whose risk and Allow-always rule are derived the engine's way; nothing
-   * is stored or audited then. Calls made while a prompt is open wait their turn.
+   * `ToolCall`, which the presenter assesses by the engine's rules (a first call, no saved
+   * grant); nothing is stored or audited then. Calls made while a prompt is open wait their turn.
    */
   show(
     toolCall: ToolCall | PromptRequest,
     onDecision?: (choice: Choice) => void,
     options: { signal?: AbortSignal } = {},
   ): Promise<Choice> {
-    const request = toPromptRequest(toolCall, options.signal);
-    return new Promise((resolve) => this.enqueue({ request, resolve, onDecision }));
+    return this.consent.presenter.show(toolCall, onDecision, options);
   }
 
   /** The request on screen, if any. */
   get requestId(): string | null {
-    return this.current?.request.id ?? null;
+    return this.consent.active?.request.id ?? null;
   }
 
   protected get showing(): boolean {
-    return this.model.api !== undefined || this.dryRun.api !== undefined;
+    return this.consent.item !== undefined;
   }
 
   /** The view on screen: a permission prompt or a dry-run preview. */
   private get view(): PermissionApi | DryRunApi | undefined {
-    return this.model.api ?? this.dryRun.api;
+    return this.consent.item?.model.connect();
+  }
+
+  private get permission(): PermissionApi | undefined {
+    const item = this.consent.item;
+    return item?.kind === 'permission' ? item.model.connect() : undefined;
+  }
+
+  private get dryRun(): DryRunApi | undefined {
+    const item = this.consent.item;
+    return item?.kind === 'dry_run' ? item.model.connect() : undefined;
   }
 
   protected defaultFocusTarget(): HTMLElement | null {
@@ -199,22 +253,21 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   protected rearm(): void {
-    this.current?.prompt.rearm();
+    this.consent.active?.model.rearm();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.checking.watch(this.engine);
-  }
-
-  /** Nobody can answer a sheet that left the page: deny what waits, as the engine does. */
+  /** Nobody can answer a sheet that left the page: what it shows is denied, as the engine does. */
   protected leave(): void {
-    const entries = [...(this.current ? [this.current] : []), ...this.waiting.splice(0)];
-    for (const entry of entries) this.settle(entry, 'deny_once', 'settled_elsewhere');
+    this.consent.leave();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('engine') && this.isConnected) this.checking.watch(this.engine);
+  protected renderFailed(error: unknown): boolean {
+    return this.consent.fail(error);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    // A new presenter, or new options for the sheet's own: listen to the one in use now.
+    if (OWN_OPTIONS.some((name) => changed.has(name))) this.consent.refresh();
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -222,7 +275,7 @@ export class McpPermissionSheet extends ModalSheet {
     const view = this.view;
     if (!view || view.status !== 'open' || !this.dialog?.open) return;
     // Follow the model's focus (arrows, a new prompt), never fight Tab or a click.
-    const key = `${this.current?.request.id}:${view.focused}`;
+    const key = `${this.consent.item?.id}:${view.focused}`;
     if (key !== this.focusKey) {
       this.focusKey = key;
       this.actionButton(view.focused)?.focus();
@@ -230,8 +283,8 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   override render(): TemplateResult {
-    const api = this.model.api;
-    const dryRun = this.dryRun.api;
+    const api = this.permission;
+    const dryRun = this.dryRun;
     return html`${this.renderChecking(api ?? dryRun)}
       <dialog
         ${spread(api?.props.root ?? dryRun?.props.root ?? {})}
@@ -251,7 +304,7 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   private renderChecking(api: PermissionApi | DryRunApi | undefined) {
-    if (!this.checking.visible || api) return nothing;
+    if (!this.consent.checking || api) return nothing;
     const checking = connectChecking({ locale: this.locales });
     return html`<div ${spread(checking.props.checking)} class="checking">
       <span class="spinner" aria-hidden="true"></span>${checking.text}
@@ -357,119 +410,45 @@ export class McpPermissionSheet extends ModalSheet {
 
   /** An action button by its permission choice or dry-run answer. */
   private actionButton(answer: Choice | DryRunAnswer): HTMLElement | null {
-    const attribute = this.dryRun.api ? 'data-answer' : 'data-choice';
+    const attribute = this.dryRun ? 'data-answer' : 'data-choice';
     return this.renderRoot.querySelector(`[data-part='action'][${attribute}='${answer}']`);
   }
 
-  // --- the queue -------------------------------------------------------------------
+  // --- what the presenter shows ------------------------------------------------------
 
-  private enqueue(entry: Entry): void {
-    if (this.current) {
-      this.waiting.push(entry);
-      this.syncLocalQueue();
-    } else {
-      this.present(entry);
-    }
+  private opened(item: ItemOf<Kind>, late: boolean): void {
+    if (late) this.dueWhileAway();
+    this.model.set(item.model);
+    this.announce(item.model.connect().announcement);
   }
 
-  private present(entry: Entry): void {
-    clearTimeout(this.closing);
-    const dryRun = dryRunRequestOf(entry.request);
-    if (dryRun) return this.presentDryRun(entry, dryRun);
-    const prompt = createPermissionPrompt(entry.request, {
-      clock: this.clock,
-      locale: this.locales,
-      guardMs: this.guardMs,
-      allowAlwaysExpiresInMs: this.allowAlwaysExpiresInMs,
-      onAnswer: (choice) => this.settle(shown, choice, 'answered'),
+  private settled(item: ItemOf<Kind>, record: SettledOf<Kind>): void {
+    if (record.end !== 'answered') return;
+    const choice = record.answer;
+    // The presenter answers a dry run Allow once (approve) or Deny once.
+    const dryRun: DryRunAnswer | undefined =
+      item.kind === 'dry_run' ? (choice === 'allow_once' ? 'approve' : 'deny') : undefined;
+    emit(this, 'mcp-decision', {
+      requestId: item.request.id,
+      choice,
+      ...(dryRun ? { dryRun } : {}),
     });
-    const stopQueue = this.engine ? followQueue(this.engine, prompt) : undefined;
-    const stopStatus = prompt.subscribe(() => {
-      if (prompt.getState().status === 'closed')
-        this.settle(shown, 'deny_once', 'settled_elsewhere');
-    });
-    const shown: Shown = {
-      ...entry,
-      prompt,
-      stop() {
-        stopQueue?.();
-        stopStatus();
-        prompt.destroy();
-      },
-    };
-    this.current = shown;
-    this.syncLocalQueue();
-    this.dryRun.set(undefined);
-    this.model.set(prompt);
-    this.announce(prompt.connect().announcement);
-    emit(this, 'mcp-open', { requestId: entry.request.id });
-    if (prompt.getState().status === 'closed') this.settle(shown, 'deny_once', 'settled_elsewhere');
   }
 
-  /** Seed 001: the server's preview, answered Allow once (re-issue) or Deny once. */
-  private presentDryRun(entry: Entry, request: DryRunRequest): void {
-    const prompt = createDryRunPrompt(request, {
-      clock: this.clock,
-      locale: this.locales,
-      guardMs: this.guardMs,
-      signal: entry.request.signal,
-      onAnswer: (answer) => this.settle(shown, dryRunChoice(answer), 'answered', answer),
-    });
-    const stopStatus = prompt.subscribe(() => {
-      if (prompt.getState().status === 'closed')
-        this.settle(shown, 'deny_once', 'settled_elsewhere');
-    });
-    const shown: Shown = {
-      ...entry,
-      prompt,
-      stop() {
-        stopStatus();
-        prompt.destroy();
-      },
-    };
-    this.current = shown;
+  private closed(item: ItemOf<Kind>, record: SettledOf<Kind> | undefined): void {
     this.model.set(undefined);
-    this.dryRun.set(prompt);
-    this.announce(prompt.connect().announcement);
-    emit(this, 'mcp-open', { requestId: entry.request.id });
-    if (prompt.getState().status === 'closed') this.settle(shown, 'deny_once', 'settled_elsewhere');
+    this.focusKey = '';
+    // Now, not at the next render: a sheet taking over must find focus given back.
+    this.closeDialog();
+    const reason = record?.end === 'answered' ? 'answered' : 'settled_elsewhere';
+    emit(this, 'mcp-close', { requestId: item.request.id, reason });
   }
 
-  private settle(
-    entry: Entry | Shown,
-    choice: Choice,
-    reason: 'answered' | 'settled_elsewhere',
-    dryRun?: DryRunAnswer,
-  ): void {
-    const requestId = entry.request.id;
-    if (this.current === entry) {
-      this.current.stop();
-      this.current = undefined;
-    } else if ('prompt' in entry) {
-      return; // already settled
-    }
-    if (reason === 'answered')
-      emit(this, 'mcp-decision', { requestId, choice, ...(dryRun ? { dryRun } : {}) });
-    entry.onDecision?.(choice);
-    entry.resolve(choice);
-    const next = this.waiting.shift();
-    if (next) return this.present(next);
-    // The engine shows its next prompt a few microtasks later: keep the sheet up for it.
-    clearTimeout(this.closing);
-    this.closing = setTimeout(() => {
-      if (this.current) return;
-      this.model.set(undefined);
-      this.dryRun.set(undefined);
-      this.focusKey = '';
-      emit(this, 'mcp-close', { requestId, reason });
-    });
-  }
-
-  /** Without an engine, "1 of 3" counts the sheet's own waiting calls. */
+  /** Without an engine, "1 of 3" counts what the sheet's own presenter holds. */
   private syncLocalQueue(): void {
-    if (this.current && 'setQueue' in this.current.prompt && !this.engine) {
-      this.current.prompt.setQueue({ position: 1, total: 1 + this.waiting.length });
-    }
+    const item = this.consent.active;
+    if (item?.kind !== 'permission' || this.presenter || this.engine) return;
+    item.model.setQueue({ position: 1, total: this.consent.waiting });
   }
 
   // --- intents -----------------------------------------------------------------------
@@ -493,30 +472,30 @@ export class McpPermissionSheet extends ModalSheet {
     const target = event.composedPath()[0];
     if (!(target instanceof HTMLElement)) return;
     const { choice, answer } = target.dataset;
-    if (choice) this.model.api?.focus(choice as Choice);
-    if (answer) this.dryRun.api?.focus(answer as DryRunAnswer);
+    if (choice) this.permission?.focus(choice as Choice);
+    if (answer) this.dryRun?.focus(answer as DryRunAnswer);
   };
 
   private onActionClick(event: MouseEvent, choice: Choice): void {
-    if (this.acceptClick(event)) this.model.api?.choose(choice);
+    if (this.acceptClick(event)) this.permission?.choose(choice);
   }
 
   private readonly onCloseClick = (event: MouseEvent): void => {
-    const api = this.model.api;
-    const dryRun = this.dryRun.api;
+    const api = this.permission;
+    const dryRun = this.dryRun;
     if (!this.acceptClick(event)) return;
     if (api) api.choose(api.escapeAction);
     else dryRun?.choose(dryRun.escapeAction);
   };
 
-  private readonly onToggleArgs = (): void => this.model.api?.toggleArgs();
+  private readonly onToggleArgs = (): void => this.permission?.toggleArgs();
 
   private readonly dryRunHandlers = {
     onAction: (event: MouseEvent, answer: DryRunAnswer) => {
-      if (this.acceptClick(event)) this.dryRun.api?.choose(answer);
+      if (this.acceptClick(event)) this.dryRun?.choose(answer);
     },
     onClose: this.onCloseClick,
-    onToggle: () => this.dryRun.api?.togglePreview(),
+    onToggle: () => this.dryRun?.togglePreview(),
   };
 }
 

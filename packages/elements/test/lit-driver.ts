@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Choice, ToolCall } from '@mcp-consent/engine';
 import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
 import {
@@ -11,6 +11,9 @@ import { findCompromise } from './compromise.js';
 
 export const fixtureDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const SHEET = 'mcp-permission-sheet';
+const ELICITATION = 'mcp-elicitation-sheet';
+/** Both sheets of the scenario page: one presenter shows one of them at a time. */
+const SHEETS = [SHEET, ELICITATION] as const;
 
 /** One Chromium and one fixture server for every host the driver starts. */
 export function litDriver(): RendererDriver {
@@ -19,6 +22,7 @@ export function litDriver(): RendererDriver {
 
   return {
     name: 'lit',
+    elicits: true,
     async start(options = {}) {
       const [browser, server] = await boot();
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -40,7 +44,17 @@ export function litDriver(): RendererDriver {
   };
 }
 
-/** The scenario host over a page whose `window.__host` is the shared host runtime. */
+/** A real pointer click at the centre (Playwright would refuse an aria-disabled button). */
+async function clickAt(page: Page, target: Locator, what: string): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`The ${what} action is not on screen.`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * The scenario host over a page whose `window.__host` is the shared host runtime, with a
+ * permission sheet and an elicitation sheet on one presenter (only one is open at a time).
+ */
 export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost {
   const action = (choice: Choice) =>
     page.locator(`${SHEET} [data-part='action'][data-choice='${choice}']`);
@@ -55,31 +69,44 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
     grants: () => page.evaluate(() => window.__host.grants()),
     restart: () => page.evaluate(() => window.__host.restart()),
     async waitForPrompt() {
-      await page.waitForFunction((tag) => {
-        const root = document.querySelector(tag)?.shadowRoot;
-        const dialog = root?.querySelector('dialog');
-        const active = root?.activeElement as HTMLElement | null | undefined;
-        return (
-          !!dialog?.open && dialog.dataset.state === 'open' && active?.dataset.part === 'action'
-        );
-      }, SHEET);
+      // Open, and focused: an action of the permission sheet, a field or an action of a question.
+      await page.waitForFunction((tags) => {
+        return tags.some((tag) => {
+          const root = document.querySelector(tag)?.shadowRoot;
+          const dialog = root?.querySelector('dialog');
+          const active = root?.activeElement as HTMLElement | null | undefined;
+          const focused =
+            active?.dataset.part === 'action' ||
+            (tag === 'mcp-elicitation-sheet' && !!active?.closest('[data-part="field"]'));
+          return !!dialog?.open && dialog.dataset.state === 'open' && focused;
+        });
+      }, SHEETS);
     },
     async waitForClosed() {
       await page.waitForFunction(
-        (tag) => !document.querySelector(tag)?.shadowRoot?.querySelector('dialog')?.open,
-        SHEET,
+        (tags) =>
+          !tags.some(
+            (tag) => document.querySelector(tag)?.shadowRoot?.querySelector('dialog')?.open,
+          ),
+        SHEETS,
       );
     },
     isOpen: () =>
       page.evaluate(
-        (tag) => !!document.querySelector(tag)?.shadowRoot?.querySelector('dialog')?.open,
-        SHEET,
+        (tags) =>
+          tags.some(
+            (tag) => !!document.querySelector(tag)?.shadowRoot?.querySelector('dialog')?.open,
+          ),
+        SHEETS,
       ),
     screen: () =>
-      page.evaluate(
-        (tag) => document.querySelector(tag)?.shadowRoot?.querySelector('dialog')?.innerText ?? '',
-        SHEET,
-      ),
+      page.evaluate((tags) => {
+        for (const tag of tags) {
+          const dialog = document.querySelector(tag)?.shadowRoot?.querySelector('dialog');
+          if (dialog?.open) return dialog.innerText;
+        }
+        return '';
+      }, SHEETS),
     press: (key) => page.keyboard.press(key),
     async typeAhead(text) {
       // Focus the page's own input (a no-op while the modal makes the page inert), then type.
@@ -91,12 +118,7 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
         const active = document.querySelector(tag)?.shadowRoot?.activeElement as HTMLElement | null;
         return (active?.dataset.choice as Choice | undefined) ?? null;
       }, SHEET),
-    async click(choice) {
-      // A real pointer click at the button's centre (Playwright would refuse aria-disabled).
-      const box = await action(choice).boundingBox();
-      if (!box) throw new Error(`The ${choice} action is not on screen.`);
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    },
+    click: (choice) => clickAt(page, action(choice), choice),
     action: (choice) =>
       page.evaluate(
         ([tag, c]) => {
@@ -120,7 +142,27 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
     async expandArguments() {
       await page.locator(`${SHEET} [data-part='args-toggle']`).click();
     },
-    compromised: () => findCompromise(page, SHEET),
+    compromised: async () => [
+      ...(await findCompromise(page, SHEET)),
+      ...(await findCompromise(page, ELICITATION)),
+    ],
+    elicit: (params) => page.evaluate((p) => window.__host.elicit(p), params),
+    elicitation: (handle) => page.evaluate((h) => window.__host.elicitation(h), handle),
+    async fill(field, value) {
+      // The page names the field's element; the value is typed over what is there, as a user would.
+      const id = await page.evaluate((name) => window.__field(name), field);
+      if (!id) throw new Error(`The elicitation shown has no field ${field}.`);
+      await page.locator(`${ELICITATION} [id="${id}"]`).click();
+      await page.keyboard.press('ControlOrMeta+a');
+      if (value === '') await page.keyboard.press('Backspace');
+      else await page.keyboard.type(value);
+    },
+    clickElicitation: (name) =>
+      clickAt(
+        page,
+        page.locator(`${ELICITATION} [data-part='action'][data-action='${name}']`),
+        name,
+      ),
     dispose,
   };
 }

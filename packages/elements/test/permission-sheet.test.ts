@@ -330,7 +330,8 @@ describe('"Checking permissions…" (spec R4.1)', () => {
       sheet.clock = clock;
       document.querySelector('main')!.append(sheet);
       void engine.request(call(tools.notesPut), { prompt: sheet.prompt });
-      await until(() => clock.pendingTimers() > 0, 'the ready wait');
+      // Two timers: the presenter's "checking" delay, then the engine's wait for its store.
+      await until(() => clock.pendingTimers() > 1, 'the ready wait');
       Object.assign(window, { __clock: clock });
     });
     const checking = page.locator(`${SHEET} [data-part='checking']`);

@@ -93,6 +93,20 @@ export abstract class ModalSheet extends LitElement {
   /** The sheet left the page for good: settle whatever it shows or holds. */
   protected abstract leave(): void;
 
+  /**
+   * Rendering what is on screen threw: settle it fail-closed and take it off the screen.
+   * Returns false when nothing was shown (the error is then not the request's).
+   */
+  protected abstract renderFailed(error: unknown): boolean;
+
+  /**
+   * The prompt became due while the sheet was not there to show it: when it opens, the
+   * input guard starts again and the announcement is made again.
+   */
+  protected dueWhileAway(): void {
+    this.shownDetached = true;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.stopLayout = watchLayout(this, () => this.layout);
@@ -111,6 +125,22 @@ export abstract class ModalSheet extends LitElement {
     queueMicrotask(() => {
       if (!this.isConnected) this.leave();
     });
+  }
+
+  /**
+   * A render error settles the request on screen fail-closed instead of leaving it hanging,
+   * and the sheet renders again without it (each round takes one request off the screen).
+   */
+  protected override update(changed: PropertyValues): void {
+    for (;;) {
+      try {
+        super.update(changed);
+        return;
+      } catch (error) {
+        if (!this.renderFailed(error)) throw error;
+        globalThis.reportError?.(error);
+      }
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -141,11 +171,21 @@ export abstract class ModalSheet extends LitElement {
           opener,
         });
     } else if (!this.showing && dialog.open) {
-      dialog.close();
-      this.gate.close();
-      this.trap?.release();
-      this.trap = undefined;
+      this.closeDialog();
     }
+  }
+
+  /**
+   * Closes the dialog and gives focus back. Called from `updated`, and at once when another
+   * sheet takes the screen, so the closing sheet returns focus before the next one opens.
+   */
+  protected closeDialog(): void {
+    const dialog = this.dialog;
+    if (!dialog?.open) return;
+    dialog.close();
+    this.gate.close();
+    this.trap?.release();
+    this.trap = undefined;
   }
 
   /** Native Escape would close the dialog behind the model's back: the model decides. */
