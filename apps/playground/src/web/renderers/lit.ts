@@ -4,17 +4,41 @@ import type {
   McpPermissionManager,
   McpPermissionSheet,
 } from '@mcp-consent/elements';
+import { systemClock } from '@mcp-consent/engine';
+import type { Locale } from '@mcp-consent/i18n';
+import { createConsentPresenter, type ConsentPresenter } from '@mcp-consent/prompt';
 import type { Renderer, RendererOptions, RendererView } from './types.js';
 
-/** The Lit renderer: `<mcp-permission-sheet>`, `<mcp-elicitation-sheet>`, `<mcp-permission-manager>`. */
+/**
+ * The Lit renderer: `<mcp-permission-sheet>`, `<mcp-elicitation-sheet>` and
+ * `<mcp-permission-manager>`, both sheets over one consent presenter (prompts and
+ * elicitations in one queue: one sheet at a time, in order).
+ */
 export function createLitRenderer(options: RendererOptions): Renderer {
   const sheet = document.createElement('mcp-permission-sheet') as McpPermissionSheet;
   const elicitation = document.createElement('mcp-elicitation-sheet') as McpElicitationSheet;
   const manager = document.createElement('mcp-permission-manager') as McpPermissionManager;
-  sheet.engine = options.engine;
+  const make = (locale: Locale) =>
+    createConsentPresenter({ engine: options.engine, clock: systemClock, locale });
+  let locale = options.view.locale;
+  let presenter: ConsentPresenter = make(locale);
+  const share = () => {
+    sheet.presenter = presenter;
+    elicitation.presenter = presenter;
+  };
+  share();
   manager.engine = options.engine;
 
   const apply = (view: RendererView) => {
+    // A presenter builds its models in one locale. The settings behind the modal sheet
+    // cannot change while it is open, so the old presenter holds nothing here.
+    if (view.locale !== locale) {
+      const old = presenter;
+      locale = view.locale;
+      presenter = make(locale);
+      share();
+      old.dispose();
+    }
     for (const element of [sheet, elicitation, manager]) {
       element.locale = view.locale;
       element.theme = view.theme;
@@ -28,11 +52,12 @@ export function createLitRenderer(options: RendererOptions): Renderer {
 
   return {
     prompt: sheet.prompt,
-    elicit: (request) => elicitation.elicit(request),
+    elicit: elicitation.elicit,
     // The sheet never opens a URL itself: the host does, after the user accepted.
     openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     update: apply,
     dispose() {
+      presenter.dispose();
       sheet.remove();
       elicitation.remove();
       manager.remove();
