@@ -125,6 +125,7 @@ export class McpElicitationSheet extends ModalSheet {
    */
   declare presenter: ConsentPresenter | undefined;
 
+  /** Renders again on every change of the model on screen (bound in `opened`). */
   private readonly model = new ModelController<ElicitationApi>(this);
   private readonly consent = new PresenterController<'elicitation'>(this, {
     kinds: ['elicitation'],

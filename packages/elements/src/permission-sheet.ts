@@ -172,6 +172,7 @@ export class McpPermissionSheet extends ModalSheet {
    */
   declare presenter: ConsentPresenter | undefined;
 
+  /** Renders again on every change of the model on screen (bound in `opened`). */
   private readonly model = new ModelController<PermissionApi | DryRunApi>(this);
   private readonly consent = new PresenterController<Kind>(this, {
     kinds: ['permission', 'dry_run'],
