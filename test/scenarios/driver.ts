@@ -19,8 +19,6 @@ import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
  */
 export interface RendererDriver {
   readonly name: string;
-  /** The driver shows elicitations (true for every renderer once issue 15 is done). */
-  readonly elicits?: boolean;
   /** A fresh host (new page / new terminal) with the renderer attached. */
   start(options?: HostOptions): Promise<ScenarioHost>;
   /** Releases shared resources (browser, servers) after the suite. */
@@ -94,18 +92,17 @@ export interface ScenarioHost {
   expandArguments(): Promise<void>;
 
   // --- a server's own question (elicitation) -------------------------------------------
-  // Optional only while the renderers move onto the consent presenter (issue 15).
   /**
    * The server asks the user (`elicitation/create`), as `@mcp-consent/mcp` hands it to the
    * renderer's `elicit` callback; the requesting server is the fixtures' `server`. Does not wait.
    */
-  elicit?(params: ElicitRequest): Promise<RequestHandle>;
+  elicit(params: ElicitRequest): Promise<RequestHandle>;
   /** The answer to an elicitation (waits for it). */
-  elicitation?(handle: RequestHandle): Promise<ElicitResult>;
+  elicitation(handle: RequestHandle): Promise<ElicitResult>;
   /** Types a value into a form field, replacing what is there, as a user would. */
-  fill?(field: string, value: string): Promise<void>;
+  fill(field: string, value: string): Promise<void>;
   /** Activates an elicitation's action the way a pointer user would (click or tap). */
-  clickElicitation?(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
+  clickElicitation(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
   /** Signs that server text escaped its box: scripts that ran, raw escape sequences written, … */
   compromised(): Promise<string[]>;
   dispose(): Promise<void>;

@@ -8,19 +8,6 @@ import { GUARD_MS } from './host-runtime.js';
 const en = createTranslator('en-US');
 const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The elicitation methods of a driver, required here (optional only while renderers move). */
-type Elicits = Required<
-  Pick<ScenarioHost, 'elicit' | 'elicitation' | 'fill' | 'clickElicitation'>
-> &
-  ScenarioHost;
-
-function elicits(h: ScenarioHost): Elicits {
-  if (!h.elicit || !h.elicitation || !h.fill || !h.clickElicitation) {
-    throw new Error('This driver cannot show elicitations yet.');
-  }
-  return h as Elicits;
-}
-
 /**
  * A server's own questions (MCP elicitation, seeds 000 and 002) on every renderer: the form
  * and the link, accept / decline / cancel, a validation error, and one queue with permission
@@ -29,7 +16,7 @@ function elicits(h: ScenarioHost): Elicits {
 export function elicitationScenarios({ start, openPrompt }: SuiteContext): void {
   const sees = async (h: ScenarioHost, text: string) =>
     expect(norm(await h.screen())).toContain(norm(text));
-  const startEliciting = async () => elicits(await start());
+  const startEliciting = start;
 
   it('elicitation: the server and its message; a filled form is sent with Submit', async () => {
     const h = await startEliciting();

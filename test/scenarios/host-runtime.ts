@@ -18,7 +18,7 @@ import { server } from './fixtures.js';
 export interface MountedRenderer {
   prompt: PromptCallback;
   /** The renderer's `elicit` callback, as `@mcp-consent/mcp` calls it. */
-  elicit?(call: ElicitationCall): Promise<ElicitResult>;
+  elicit(call: ElicitationCall): Promise<ElicitResult>;
   unmount(): void;
 }
 
@@ -105,9 +105,7 @@ export function createHostRuntime(
     /** A server's question through the renderer's elicit callback; answered by `elicitation`. */
     elicit(params: ElicitRequest): number {
       const handle = ++nextHandle;
-      const { elicit } = current.renderer;
-      if (!elicit) throw new Error('This renderer takes no elicitations.');
-      elicitations.set(handle, elicit({ params, server }));
+      elicitations.set(handle, current.renderer.elicit({ params, server }));
       return handle;
     },
     elicitation(handle: number): Promise<ElicitResult> {

@@ -83,7 +83,6 @@ const screenOf = (item: ConsentItem): string[] =>
 export function modelDriver(): RendererDriver {
   return {
     name: 'model',
-    elicits: true,
     async start(options) {
       let presenter: ConsentPresenter | undefined;
       const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {

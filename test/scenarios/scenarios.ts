@@ -310,7 +310,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     });
 
     dryRunScenarios({ start, openPrompt });
-    if (driver.elicits) elicitationScenarios({ start, openPrompt });
+    elicitationScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });

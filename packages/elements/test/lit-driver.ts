@@ -22,7 +22,6 @@ export function litDriver(): RendererDriver {
 
   return {
     name: 'lit',
-    elicits: true,
     async start(options = {}) {
       const [browser, server] = await boot();
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

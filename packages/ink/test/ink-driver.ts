@@ -70,7 +70,6 @@ export interface InkDriverOptions {
 export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
   return {
     name: 'ink',
-    elicits: true,
     async start(hostOptions) {
       const terminal = new VirtualTerminal(options.columns ?? 200, options.rows ?? 1000);
       const labels = createTranslator(hostOptions?.locale ?? 'en-US');

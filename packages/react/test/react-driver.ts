@@ -70,7 +70,6 @@ export function reactDriver(): RendererDriver {
   const shared = sharedBrowser();
   return {
     name: 'react',
-    elicits: true,
     async start(options = {}) {
       const { context, page } = await openFixture(shared);
       await page.evaluate((opts) => (window as unknown as W).__start(opts), options);

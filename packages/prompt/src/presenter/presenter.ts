@@ -116,7 +116,7 @@ class Presenter implements ConsentPresenter {
     const index = this.held.indexOf(entry);
     if (index >= 0) this.held.splice(index, 1);
     entry.detach();
-    const api = entry.item ? entry.item.model.connect() : null;
+    const api = entry.item ? lastView(entry.item) : null;
     entry.item?.model.destroy();
     const record = { kind: entry.kind, id: entry.id, end, answer, api } as SettledItem;
     this.snapshot = {
@@ -241,4 +241,13 @@ function followChecking(
 /** Whether `show()` got the engine's request rather than a bare tool call. */
 export function isPromptRequest(input: ToolCall | PromptRequest): input is PromptRequest {
   return 'kind' in input && 'call' in input && 'signal' in input;
+}
+
+/** The model's last view for the record; a model that cannot give one must not stop the settle. */
+function lastView(item: ConsentItem): SettledItem['api'] {
+  try {
+    return item.model.connect();
+  } catch {
+    return null;
+  }
 }
