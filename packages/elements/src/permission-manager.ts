@@ -143,173 +143,177 @@ export class McpPermissionManager extends LitElement {
   override render(): TemplateResult {
     const api = this.model.api;
     if (!api) return html``;
+    return html`<div ${spread(api.props.root!)} class="panel">
+      ${this.renderGrants(api)} ${this.renderAudit(api)}
+    </div>`;
+  }
+
+  /** Each cell carries its column's name, shown before the value when the panel is narrow. */
+  private cell(
+    api: ManagerApi,
+    column: GrantColumn | AuditColumn,
+    label: string,
+    content: unknown,
+    title?: string | null,
+  ): TemplateResult {
+    return html`<td
+      ${spread(api.getColumnProps('cell', column))}
+      data-label=${label}
+      title=${title ?? nothing}
+    >
+      ${content}
+    </td>`;
+  }
+
+  private renderGrants(api: ManagerApi): TemplateResult {
     const p = api.props;
     const g = api.grants;
-    const a = api.audit;
-    // Each cell carries its column's name, shown before the value when the panel is narrow.
-    const cell = (
-      column: GrantColumn | AuditColumn,
-      label: string,
-      content: unknown,
-      title?: string | null,
-    ) =>
-      html`<td
-        ${spread(api.getColumnProps('cell', column))}
-        data-label=${label}
-        title=${title ?? nothing}
-      >
-        ${content}
-      </td>`;
-    return html`<div ${spread(p.root!)} class="panel">
-      <section ${spread(p.grants!)}>
-        <div class="section-head">
-          <h2 ${spread(p['grants-heading']!)} tabindex="-1">${g.title}</h2>
-          <p ${spread(p['grants-count']!)} class="count">${g.countText}</p>
+    const cell = this.cell.bind(this, api);
+    return html`<section ${spread(p.grants!)}>
+      <div class="section-head">
+        <h2 ${spread(p['grants-heading']!)} tabindex="-1">${g.title}</h2>
+        <p ${spread(p['grants-count']!)} class="count">${g.countText}</p>
+      </div>
+      <div class="toolbar">
+        <div class="filter" ?hidden=${g.total === 0}>
+          <label ${spread(p['grants-filter-label']!)}>${g.filter.label}</label>
+          <input
+            ${spread(p['grants-filter']!)}
+            .value=${g.filter.value}
+            @input=${(e: Event) => api.setGrantQuery((e.target as HTMLInputElement).value)}
+          />
         </div>
-        <div class="toolbar">
-          <div class="filter" ?hidden=${g.total === 0}>
-            <label ${spread(p['grants-filter-label']!)}>${g.filter.label}</label>
-            <input
-              ${spread(p['grants-filter']!)}
-              .value=${g.filter.value}
-              @input=${(e: Event) => api.setGrantQuery((e.target as HTMLInputElement).value)}
-            />
-          </div>
-          <button ${spread(p['revoke-all']!)} @click=${() => api.requestRevokeAll()}>
-            ${g.revokeAllLabel}
+        <button ${spread(p['revoke-all']!)} @click=${() => api.requestRevokeAll()}>
+          ${g.revokeAllLabel}
+        </button>
+      </div>
+      <div ${spread(p.confirm!)} class="confirm">
+        <p ${spread(p['confirm-text']!)}>${api.confirm?.text ?? ''}</p>
+        <div class="confirm-actions">
+          <button
+            ${spread(p['confirm-action']!)}
+            data-emphasis="primary"
+            @click=${this.onRevokeAll}
+          >
+            ${api.confirm?.confirmLabel ?? ''}
+          </button>
+          <button ${spread(p['confirm-cancel']!)} @click=${() => api.cancelRevokeAll()}>
+            ${api.confirm?.cancelLabel ?? ''}
           </button>
         </div>
-        <div ${spread(p.confirm!)} class="confirm">
-          <p ${spread(p['confirm-text']!)}>${api.confirm?.text ?? ''}</p>
-          <div class="confirm-actions">
-            <button
-              ${spread(p['confirm-action']!)}
-              data-emphasis="primary"
-              @click=${this.onRevokeAll}
-            >
-              ${api.confirm?.confirmLabel ?? ''}
-            </button>
-            <button ${spread(p['confirm-cancel']!)} @click=${() => api.cancelRevokeAll()}>
-              ${api.confirm?.cancelLabel ?? ''}
-            </button>
-          </div>
-        </div>
-        <p ${spread(p.status!)} class="status">${api.status}</p>
-        <div
-          class="scroll"
-          role="group"
-          aria-labelledby=${api.ids.grantsHeading}
-          tabindex="0"
-          ?hidden=${g.rows.length === 0}
-        >
-          <table ${spread(p['grants-table']!)}>
-            <thead>
-              <tr>
-                ${GRANT_COLUMNS.map(
-                  (c) =>
-                    html`<th ${spread(api.getColumnProps('column-header', c))}>
-                      ${g.columns[c]}
-                    </th>`,
-                )}
-                <th
-                  part="column-header"
-                  data-part="column-header"
-                  data-column="actions"
-                  scope="col"
-                >
-                  ${g.actionsColumn}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              ${g.rows.map(
-                (row) =>
-                  html`<tr ${spread(row.props.row)}>
-                    ${cell('tool', g.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
-                    ${cell('server', g.columns.server, html`<span dir="auto">${row.server}</span>`)}
-                    ${cell('decision', g.columns.decision, decision(row.decision, row.decisionLabel))}
-                    ${cell('scope', g.columns.scope, row.scopeText)}
-                    ${cell('expires', g.columns.expires, row.expiresText, row.expiresDateText)}
-                    <td class="actions-cell">
-                      <button
-                        ${spread(row.props.revoke)}
-                        @click=${() => this.onRevoke(row.key, row.tool, row.server)}
-                      >
-                        ${row.revokeLabel}
-                      </button>
-                    </td>
-                  </tr>`,
+      </div>
+      <p ${spread(p.status!)} class="status">${api.status}</p>
+      <div
+        class="scroll"
+        role="group"
+        aria-labelledby=${api.ids.grantsHeading}
+        tabindex="0"
+        ?hidden=${g.rows.length === 0}
+      >
+        <table ${spread(p['grants-table']!)}>
+          <thead>
+            <tr>
+              ${GRANT_COLUMNS.map(
+                (c) =>
+                  html`<th ${spread(api.getColumnProps('column-header', c))}>${g.columns[c]}</th>`,
               )}
-            </tbody>
-          </table>
+              <th part="column-header" data-part="column-header" data-column="actions" scope="col">
+                ${g.actionsColumn}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            ${g.rows.map(
+              (row) =>
+                html`<tr ${spread(row.props.row)}>
+                  ${cell('tool', g.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
+                  ${cell('server', g.columns.server, html`<span dir="auto">${row.server}</span>`)}
+                  ${cell('decision', g.columns.decision, decision(row.decision, row.decisionLabel))}
+                  ${cell('scope', g.columns.scope, row.scopeText)}
+                  ${cell('expires', g.columns.expires, row.expiresText, row.expiresDateText)}
+                  <td class="actions-cell">
+                    <button
+                      ${spread(row.props.revoke)}
+                      @click=${() => this.onRevoke(row.key, row.tool, row.server)}
+                    >
+                      ${row.revokeLabel}
+                    </button>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p ${spread(p['grants-empty']!)} class="empty">${g.emptyText ?? ''}</p>
+    </section>`;
+  }
+
+  private renderAudit(api: ManagerApi): TemplateResult {
+    const p = api.props;
+    const a = api.audit;
+    const cell = this.cell.bind(this, api);
+    return html`<section ${spread(p.audit!)}>
+      <div class="section-head">
+        <h2 ${spread(p['audit-heading']!)}>${a.title}</h2>
+      </div>
+      <div class="toolbar">
+        <div class="filter">
+          <label ${spread(p['audit-filter-label']!)}>${a.filter.label}</label>
+          <input
+            ${spread(p['audit-filter']!)}
+            .value=${a.filter.value}
+            @input=${(e: Event) => api.setAuditQuery((e.target as HTMLInputElement).value)}
+          />
         </div>
-        <p ${spread(p['grants-empty']!)} class="empty">${g.emptyText ?? ''}</p>
-      </section>
-      <section ${spread(p.audit!)}>
-        <div class="section-head">
-          <h2 ${spread(p['audit-heading']!)}>${a.title}</h2>
+        <div class="filter">
+          <label ${spread(p['audit-decision-label']!)}>${a.filter.decisionLabel}</label>
+          <select
+            ${spread(p['audit-decision']!)}
+            @change=${(e: Event) =>
+              api.setAuditDecision((e.target as HTMLSelectElement).value as AuditDecisionFilter)}
+          >
+            ${a.filter.options.map(
+              (o) =>
+                html`<option .value=${o.value} ?selected=${o.value === a.filter.decision}>
+                  ${o.label}
+                </option>`,
+            )}
+          </select>
         </div>
-        <div class="toolbar">
-          <div class="filter">
-            <label ${spread(p['audit-filter-label']!)}>${a.filter.label}</label>
-            <input
-              ${spread(p['audit-filter']!)}
-              .value=${a.filter.value}
-              @input=${(e: Event) => api.setAuditQuery((e.target as HTMLInputElement).value)}
-            />
-          </div>
-          <div class="filter">
-            <label ${spread(p['audit-decision-label']!)}>${a.filter.decisionLabel}</label>
-            <select
-              ${spread(p['audit-decision']!)}
-              @change=${(e: Event) =>
-                api.setAuditDecision((e.target as HTMLSelectElement).value as AuditDecisionFilter)}
-            >
-              ${a.filter.options.map(
-                (o) =>
-                  html`<option .value=${o.value} ?selected=${o.value === a.filter.decision}>
-                    ${o.label}
-                  </option>`,
+      </div>
+      <div
+        class="scroll"
+        role="group"
+        aria-labelledby=${api.ids.auditHeading}
+        tabindex="0"
+        ?hidden=${a.rows.length === 0}
+      >
+        <table ${spread(p['audit-table']!)}>
+          <thead>
+            <tr>
+              ${AUDIT_COLUMNS.map(
+                (c) =>
+                  html`<th ${spread(api.getColumnProps('column-header', c))}>${a.columns[c]}</th>`,
               )}
-            </select>
-          </div>
-        </div>
-        <div
-          class="scroll"
-          role="group"
-          aria-labelledby=${api.ids.auditHeading}
-          tabindex="0"
-          ?hidden=${a.rows.length === 0}
-        >
-          <table ${spread(p['audit-table']!)}>
-            <thead>
-              <tr>
-                ${AUDIT_COLUMNS.map(
-                  (c) =>
-                    html`<th ${spread(api.getColumnProps('column-header', c))}>
-                      ${a.columns[c]}
-                    </th>`,
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              ${a.rows.map(
-                (row) =>
-                  html`<tr ${spread(row.props.row)}>
-                    ${cell('time', a.columns.time, html`<time datetime=${row.timestamp}>${row.timeText}</time>`)}
-                    ${cell('tool', a.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
-                    ${cell('server', a.columns.server, html`<span dir="auto">${row.server}</span>`)}
-                    ${cell('decision', a.columns.decision, decision(row.decision, row.decisionLabel))}
-                    ${cell('risk', a.columns.risk, row.riskText)}
-                    ${cell('origin', a.columns.origin, row.originText)}
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>
-        <p ${spread(p['audit-empty']!)} class="empty">${a.emptyText ?? ''}</p>
-      </section>
-    </div>`;
+            </tr>
+          </thead>
+          <tbody>
+            ${a.rows.map(
+              (row) =>
+                html`<tr ${spread(row.props.row)}>
+                  ${cell('time', a.columns.time, html`<time datetime=${row.timestamp}>${row.timeText}</time>`)}
+                  ${cell('tool', a.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
+                  ${cell('server', a.columns.server, html`<span dir="auto">${row.server}</span>`)}
+                  ${cell('decision', a.columns.decision, decision(row.decision, row.decisionLabel))}
+                  ${cell('risk', a.columns.risk, row.riskText)}
+                  ${cell('origin', a.columns.origin, row.originText)}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p ${spread(p['audit-empty']!)} class="empty">${a.emptyText ?? ''}</p>
+    </section>`;
   }
 
   private async onRevoke(key: string, tool: string, server: string): Promise<void> {
