@@ -94,18 +94,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
   const translator =
     options.translator ??
     createTranslator(options.locale ?? localesFromEnv(process.env), { isolateValues: false });
-  const presenter = createConsentPresenter({
-    clock,
-    translator,
-    ...(options.engine ? { engine: options.engine } : {}),
-    ...(options.guardMs === undefined ? {} : { guardMs: options.guardMs }),
-    permission: {
-      layout: 'list',
-      ...(options.allowAlwaysExpiresInMs === undefined
-        ? {}
-        : { allowAlwaysExpiresInMs: options.allowAlwaysExpiresInMs }),
-    },
-  });
+  const presenter = presenterFor(options, clock, translator);
   const color = options.color ?? colorFromEnv(process.env);
   const stdin = options.stdin ?? process.stdin;
   let instance: Instance | undefined;
@@ -217,4 +206,20 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
       unmountInk();
     },
   };
+}
+
+/** The one queue of the terminal: a list layout, the engine's queue and Allow always's expiry. */
+function presenterFor(options: InkPrompterOptions, clock: Clock, translator: Translator) {
+  return createConsentPresenter({
+    clock,
+    translator,
+    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.guardMs === undefined ? {} : { guardMs: options.guardMs }),
+    permission: {
+      layout: 'list',
+      ...(options.allowAlwaysExpiresInMs === undefined
+        ? {}
+        : { allowAlwaysExpiresInMs: options.allowAlwaysExpiresInMs }),
+    },
+  });
 }
