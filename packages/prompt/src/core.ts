@@ -43,6 +43,29 @@ export function idPrefixFor(requestId: string, prefix?: string): string {
   return `mcp-consent-${safe || 'prompt'}`;
 }
 
+/** One piece of cleaned server text: plain text, or a run of hidden characters shown as one chip. */
+export type TextPart =
+  | { type: 'text'; text: string }
+  | {
+      type: 'hidden';
+      /** How many hidden or control characters the run had. */
+      count: number;
+      /** The run as visible codes (`\u{200B}\u{200B}…`), for an expanded chip. */
+      codes: string;
+      /** "200 hidden characters", localized. */
+      label: string;
+    };
+
+/**
+ * Server text ready to show: `parts` for display (text nodes and hidden-run chips), `text`
+ * for announcements and plain output (each run as its chip label in brackets).
+ */
+export interface ServerText {
+  text: string;
+  parts: readonly TextPart[];
+  truncated: boolean;
+}
+
 /** Collects hidden-character findings across every server string of one model. */
 export class TextCleaner {
   readonly found = new Set<HiddenKind>();
@@ -60,6 +83,19 @@ export class TextCleaner {
 
   text(input: unknown, maxLength: number, multiline = false): string {
     return this.clean(input, maxLength, { multiline }).text;
+  }
+
+  /**
+   * Server text as parts, for the "From the server" container.
+   * TODO(issue 16, hidden chips): runs of hidden characters become `hidden` parts.
+   */
+  serverText(input: unknown, maxLength: number, multiline = false): ServerText {
+    const result = this.clean(input, maxLength, { multiline });
+    return {
+      text: result.text,
+      parts: result.text === '' ? [] : [{ type: 'text', text: result.text }],
+      truncated: result.truncated,
+    };
   }
 
   /** Whether a "hidden characters were shown as codes" notice is due. */

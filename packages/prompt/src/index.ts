@@ -97,6 +97,8 @@ export {
   type BaseModelOptions,
   type IgnoredReason,
   type KeyInput,
+  type ServerText,
+  type TextPart,
 } from './core.js';
 export { createPermissionManager } from './manager/index.js';
 export {
