@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"الأذونات المحفوظة غير متاحة. سنسألك في كل مرة."}],
   "mcp.error.store_write_failed": [{"type":0,"value":"تعذّر حفظ اختيارك. ينطبق على هذا الاستدعاء فقط."}],
   "mcp.error.unknown": [{"type":0,"value":"حدث خطأ ما"}],
+  "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"zero":{"value":[{"type":0,"value":"لا توجد أحرف مخفية"}]},"one":{"value":[{"type":0,"value":"حرف مخفي واحد"}]},"two":{"value":[{"type":0,"value":"حرفان مخفيان"}]},"few":{"value":[{"type":7},{"type":0,"value":" أحرف مخفية"}]},"many":{"value":[{"type":7},{"type":0,"value":" حرفًا مخفيًا"}]},"other":{"value":[{"type":7},{"type":0,"value":" حرف مخفي"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"["},{"type":1,"value":"label"},{"type":0,"value":"]"}],
 };

@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"Gespeicherte Berechtigungen sind nicht verfügbar. Sie werden jedes Mal gefragt."}],
   "mcp.error.store_write_failed": [{"type":0,"value":"Ihre Auswahl konnte nicht gespeichert werden. Sie gilt nur für diesen Aufruf."}],
   "mcp.error.unknown": [{"type":0,"value":"Etwas ist schiefgelaufen"}],
+  "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" verstecktes Zeichen"}]},"other":{"value":[{"type":7},{"type":0,"value":" versteckte Zeichen"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"["},{"type":1,"value":"label"},{"type":0,"value":"]"}],
 };

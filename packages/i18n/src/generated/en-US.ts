@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"Saved permissions are unavailable. You will be asked every time."}],
   "mcp.error.store_write_failed": [{"type":0,"value":"Your choice could not be saved. It applies to this call only."}],
   "mcp.error.unknown": [{"type":0,"value":"Something went wrong"}],
+  "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" hidden character"}]},"other":{"value":[{"type":7},{"type":0,"value":" hidden characters"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"["},{"type":1,"value":"label"},{"type":0,"value":"]"}],
 };

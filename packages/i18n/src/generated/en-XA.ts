@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš åŕé ûñåṽåîļåƀļé. Ýöû ŵîļļ ƀé åšķéđ éṽéŕý ţîɱé. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ⟧"}],
   "mcp.error.store_write_failed": [{"type":0,"value":"⟦Ýöûŕ çĥöîçé çöûļđ ñöţ ƀé šåṽéđ. Îţ åþþļîéš ţö ţĥîš çåļļ öñļý. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
   "mcp.error.unknown": [{"type":0,"value":"⟦Šöɱéţĥîñĝ ŵéñţ ŵŕöñĝ ļöŕéɱ îþ⟧"}],
+  "mcp.text.hidden_run": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ĥîđđéñ çĥåŕåçţéŕ"}]},"other":{"value":[{"type":7},{"type":0,"value":" ĥîđđéñ çĥåŕåçţéŕš"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"⟦["},{"type":1,"value":"label"},{"type":0,"value":"] ļö⟧"}],
 };

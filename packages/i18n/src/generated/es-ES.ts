@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"Los permisos guardados no están disponibles. Se te preguntará cada vez."}],
   "mcp.error.store_write_failed": [{"type":0,"value":"No se pudo guardar tu elección. Solo se aplica a esta llamada."}],
   "mcp.error.unknown": [{"type":0,"value":"Algo ha fallado"}],
+  "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" carácter oculto"}]},"other":{"value":[{"type":7},{"type":0,"value":" caracteres ocultos"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"["},{"type":1,"value":"label"},{"type":0,"value":"]"}],
 };

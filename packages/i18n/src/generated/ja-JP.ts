@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"保存済みの権限を利用できません。毎回確認されます。"}],
   "mcp.error.store_write_failed": [{"type":0,"value":"選択を保存できませんでした。今回の呼び出しにのみ適用されます。"}],
   "mcp.error.unknown": [{"type":0,"value":"問題が発生しました"}],
+  "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"other":{"value":[{"type":7},{"type":0,"value":" 個の不可視文字"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"［"},{"type":1,"value":"label"},{"type":0,"value":"］"}],
 };

@@ -187,6 +187,8 @@ export const messageIds = [
   'mcp.error.store_unavailable',
   'mcp.error.store_write_failed',
   'mcp.error.unknown',
+  'mcp.text.hidden_run',
+  'mcp.text.hidden_run_inline',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -378,4 +380,6 @@ export interface MessageValues {
   'mcp.error.store_unavailable': never;
   'mcp.error.store_write_failed': never;
   'mcp.error.unknown': never;
+  'mcp.text.hidden_run': { count: number };
+  'mcp.text.hidden_run_inline': { label: string | number };
 }

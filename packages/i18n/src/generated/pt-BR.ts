@@ -187,4 +187,6 @@ export const messages: CompiledMessages = {
   "mcp.error.store_unavailable": [{"type":0,"value":"As permissões salvas estão indisponíveis. Você será consultado toda vez."}],
   "mcp.error.store_write_failed": [{"type":0,"value":"Não foi possível salvar sua escolha. Ela vale só para esta chamada."}],
   "mcp.error.unknown": [{"type":0,"value":"Algo deu errado"}],
+  "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" caractere oculto"}]},"other":{"value":[{"type":7},{"type":0,"value":" caracteres ocultos"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.text.hidden_run_inline": [{"type":0,"value":"["},{"type":1,"value":"label"},{"type":0,"value":"]"}],
 };
