@@ -105,17 +105,20 @@ export function buildTranslator(
     },
     cache,
   );
-  const wrap = (values: Record<string, unknown> | undefined) => {
+  const wrap = (id: string, values: Record<string, unknown> | undefined) => {
     if (!values || !isolate) return values;
+    // A select's value picks a branch and is never shown: isolated, it would match no branch.
+    const selectors = selectArguments(messages[id] ?? fallback[id]);
     const out: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(values)) {
-      out[name] = typeof value === 'string' ? `${FSI}${value}${PDI}` : value;
+      out[name] =
+        typeof value === 'string' && !selectors.has(name) ? `${FSI}${value}${PDI}` : value;
     }
     return out;
   };
   type Values = Parameters<IntlShape['formatMessage']>[1];
   const t = <K extends MessageId>(id: K, ...args: MessageArgs<K>): string => {
-    const values = wrap(args[0] as Record<string, unknown> | undefined) as Values;
+    const values = wrap(id, args[0] as Record<string, unknown> | undefined) as Values;
     const out = intl.formatMessage({ id, defaultMessage: fallback[id] }, values);
     return typeof out === 'string' ? out : out.join('');
   };
@@ -141,4 +144,34 @@ export function buildTranslator(
   };
   if (!options.onError) translators.set(key, translator);
   return translator;
+}
+
+/** The ICU AST's element type of `{x, select, …}` (@formatjs/icu-messageformat-parser). */
+const SELECT = 5;
+const selectorsOf = new WeakMap<object, ReadonlySet<string>>();
+
+/** Names of the arguments a message selects on, at any depth (cached per message). */
+function selectArguments(message: CompiledMessage | undefined): ReadonlySet<string> {
+  if (!message || typeof message !== 'object') return new Set();
+  const known = selectorsOf.get(message);
+  if (known) return known;
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const element = node as {
+      type?: number;
+      value?: unknown;
+      options?: object;
+      children?: unknown;
+    };
+    if (element.type === SELECT && typeof element.value === 'string') names.add(element.value);
+    // Branches of selects and plurals, and the children of tags, may nest selects.
+    for (const option of Object.values(element.options ?? {}))
+      visit((option as { value?: unknown }).value);
+    visit(element.children);
+  };
+  visit(message);
+  selectorsOf.set(message, names);
+  return names;
 }

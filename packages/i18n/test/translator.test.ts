@@ -107,6 +107,14 @@ describe('createTranslator', () => {
     expect(de.t('mcp.audit.risk', { tier: 'bogus' })).toBe('Unbekanntes Risiko');
   });
 
+  it('selects by value in right-to-left locales too (the value is not isolated)', () => {
+    const ar = createTranslator('ar');
+    expect(ar.t('mcp.audit.risk', { tier: 'high' })).toBe('خطورة عالية');
+    expect(ar.t('mcp.audit.risk', { tier: 'low' })).toBe('خطورة منخفضة');
+    // Shown values are still isolated.
+    expect(ar.t('mcp.permission.from', { server: 'x' })).toBe('من \u2068x\u2069');
+  });
+
   it('lists in the locale’s words', () => {
     const parts = ['description', 'input schema'];
     expect(createTranslator('en-US').formatList(parts)).toBe('description and input schema');
