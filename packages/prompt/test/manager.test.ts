@@ -8,6 +8,7 @@ import {
   type Choice,
   type ToolCall,
 } from '@mcp-consent/engine';
+import { createTranslator } from '@mcp-consent/i18n';
 import { createPermissionManager } from '@mcp-consent/prompt';
 import { DANGEROUS, hostile } from './support.js';
 
@@ -44,8 +45,8 @@ describe('createPermissionManager', () => {
     expect(api.grants.title).toBe('Saved permissions');
     expect(api.grants.countText).toBe('2 saved permissions');
     expect(api.grants.rows.map((row) => [row.tool, row.server, row.decisionLabel])).toEqual([
-      ['notes_put', 'notes', 'Always denied'],
-      ['notes_list', 'notes', 'Always allowed'],
+      ['notes_put', 'notes', 'Denied always'],
+      ['notes_list', 'notes', 'Allowed always'],
     ]);
     expect(api.grants.rows[1]!.expiresText).toBe('expires in 90 days');
     expect(api.grants.rows[0]!.expiresText).toBe('never expires');
@@ -105,7 +106,10 @@ describe('createPermissionManager', () => {
       text: 'Revoke all 2 saved permissions? You will be asked again.',
       confirmLabel: 'Revoke all',
       cancelLabel: 'Cancel',
+      // The safe answer takes focus, never the destructive one.
+      initialFocus: 'confirm-cancel',
     });
+    expect(asking.returnFocus).toBe('revoke-all');
     expect(asking.props['revoke-all']!.hidden).toBe(true);
     asking.cancelRevokeAll();
     expect(manager.connect().confirm).toBeNull();
@@ -116,8 +120,76 @@ describe('createPermissionManager', () => {
     expect(api.grants.emptyText).toMatch(/^No saved permissions\./);
     expect(api.status).toBe('2 saved permissions revoked');
     expect(api.props['revoke-all']!.hidden).toBe(true);
+    // Revoke all is gone with the grants: focus goes back to the list's heading.
+    expect(api.returnFocus).toBe('grants-heading');
     expect(engine.grants().map((g) => g.userId)).toEqual(['someone-else']);
   });
+
+  it('Escape closes the confirmation of Revoke all without revoking anything', async () => {
+    const { clock, engine, answer } = await setup();
+    await answer('allow_always', call('notes_list', readOnly));
+    const manager = createPermissionManager({ engine, clock });
+    expect(manager.connect().handleKey('Escape')).toBe(false);
+    manager.connect().requestRevokeAll();
+    expect(manager.connect().handleKey('Enter')).toBe(false);
+    expect(manager.connect().confirm).not.toBeNull();
+    expect(manager.connect().handleKey('Escape')).toBe(true);
+    expect(manager.connect().confirm).toBeNull();
+    expect(manager.connect().props['revoke-all']!.hidden).toBe(false);
+    expect(engine.grants()).toHaveLength(1);
+  });
+
+  it('says "no saved permissions" once: the count hides when the empty text shows', async () => {
+    const { clock, engine, answer } = await setup();
+    const manager = createPermissionManager({ engine, clock });
+    const empty = manager.connect();
+    expect(empty.grants.emptyText).toMatch(/^No saved permissions\./);
+    expect(empty.props['grants-count']!.hidden).toBe(true);
+    await answer('allow_always', call('notes_list', readOnly));
+    const listed = manager.connect();
+    expect(listed.props['grants-count']!.hidden).toBe(false);
+    listed.setGrantQuery('zzz');
+    // A filter that matches nothing keeps the count: the grants are still there.
+    expect(manager.connect().props['grants-count']!.hidden).toBe(false);
+  });
+
+  it.each(['en-US', 'pt-BR', 'de-DE', 'es-ES', 'ja-JP', 'ar', 'en-XA'])(
+    'in %s, a history row shows its own risk tier and the saved list words decisions as the history does',
+    async (locale) => {
+      const { clock, sink, engine, answer } = await setup();
+      const t = createTranslator(locale);
+      await answer('allow_always', call('notes_list', readOnly)); // low (trusted, read-only)
+      await answer('deny_always', call('notes_put', write)); // medium
+      await answer('deny_once', call('notes_wipe', { destructiveHint: true })); // high
+      const manager = createPermissionManager({
+        engine,
+        clock,
+        locale,
+        audit: () => sink.events(),
+      });
+      await flush();
+      const api = manager.connect();
+      const tiers = { notes_list: 'low', notes_put: 'medium', notes_wipe: 'high' } as const;
+      for (const row of api.audit.rows) {
+        expect(row.riskTier).toBe(tiers[row.tool as keyof typeof tiers]);
+        expect(row.riskText).toBe(t.t('mcp.audit.risk', { tier: row.riskTier }));
+        expect(row.riskText).not.toBe(t.t('mcp.audit.risk', { tier: 'unknown' }));
+      }
+      expect(new Set(api.audit.rows.map((r) => r.riskText)).size).toBe(3);
+      // One wording and one badge per decision: a saved "always" reads as the history's.
+      const history = new Map(api.audit.rows.map((r) => [r.decision, r]));
+      for (const grant of api.grants.rows) {
+        const same = history.get(`${grant.decision}_always`)!;
+        expect(grant.decisionLabel).toBe(same.decisionLabel);
+        expect(grant.props.decision).toEqual(same.props.decision);
+      }
+      expect(api.grants.rows.map((r) => r.props.decision['data-tone']).sort()).toEqual([
+        'allow',
+        'deny',
+      ]);
+      manager.destroy();
+    },
+  );
 
   it('filters grants by tool or server text', async () => {
     const { clock, engine, answer } = await setup();

@@ -5,16 +5,24 @@
 export const messageIds = [
   'mcp.permission.title',
   'mcp.permission.from',
+  'mcp.permission.from_server.heading',
   'mcp.permission.action.allow_once',
   'mcp.permission.action.allow_always',
+  'mcp.permission.action.allow_always_scoped',
   'mcp.permission.action.deny_once',
   'mcp.permission.action.deny_always',
   'mcp.permission.risk.low',
+  'mcp.permission.risk.low_writes',
   'mcp.permission.risk.medium',
   'mcp.permission.risk.high',
+  'mcp.permission.risk.high_open_world',
+  'mcp.permission.risk.high_undescribed',
+  'mcp.permission.risk.high_changed',
+  'mcp.permission.risk.high_plain',
   'mcp.permission.risk.heading',
   'mcp.permission.risk.why.no_annotations',
   'mcp.permission.risk.why.destructive',
+  'mcp.permission.risk.why.definition_changed',
   'mcp.permission.risk.why.open_world',
   'mcp.permission.risk.why.read_only',
   'mcp.permission.risk.why.trusted_server',
@@ -26,6 +34,13 @@ export const messageIds = [
   'mcp.permission.risk.why.server_lower_ignored',
   'mcp.permission.server.trusted',
   'mcp.permission.server.untrusted',
+  'mcp.permission.summary.target',
+  'mcp.permission.summary.generic',
+  'mcp.permission.summary.consequence.undescribed',
+  'mcp.permission.summary.consequence.read_only',
+  'mcp.permission.summary.consequence.additive',
+  'mcp.permission.summary.consequence.destructive',
+  'mcp.permission.summary.consequence.destructive_assumed',
   'mcp.permission.effects.heading',
   'mcp.permission.effects.unannotated',
   'mcp.permission.effect.title',
@@ -39,6 +54,10 @@ export const messageIds = [
   'mcp.permission.effect.closed_world',
   'mcp.permission.effect.declared',
   'mcp.permission.effect.assumed',
+  'mcp.permission.effect.assumed_writes',
+  'mcp.permission.effect.assumed_destructive',
+  'mcp.permission.effect.assumed_not_idempotent',
+  'mcp.permission.effect.assumed_open_world',
   'mcp.permission.notice.expired',
   'mcp.permission.notice.definition_changed',
   'mcp.permission.notice.definition_changed_unknown',
@@ -65,7 +84,16 @@ export const messageIds = [
   'mcp.permission.args.circular',
   'mcp.permission.args.unreadable',
   'mcp.permission.checking',
+  'mcp.permission.change.heading',
+  'mcp.permission.change.hide',
+  'mcp.permission.change.summary',
+  'mcp.permission.change.summary_unknown',
+  'mcp.permission.change.summary_unspecified',
+  'mcp.permission.change.show',
+  'mcp.permission.change.added',
+  'mcp.permission.change.removed',
   'mcp.permission.allow_always.disabled_destructive',
+  'mcp.permission.allow_always.disabled_change',
   'mcp.permission.allow_always.disabled',
   'mcp.permission.queue.position',
   'mcp.permission.queue.label',
@@ -73,6 +101,11 @@ export const messageIds = [
   'mcp.permission.keys.hint',
   'mcp.permission.guard',
   'mcp.permission.announce',
+  'mcp.permission.announce_summary',
+  'mcp.permission.announce_scope',
+  'mcp.permission.duration.days',
+  'mcp.permission.duration.hours',
+  'mcp.permission.duration.minutes',
   'mcp.expiry.in_days',
   'mcp.expiry.in_hours',
   'mcp.expiry.in_minutes',
@@ -86,6 +119,8 @@ export const messageIds = [
   'mcp.elicitation.action.confirm',
   'mcp.elicitation.action.open',
   'mcp.elicitation.action.decline',
+  'mcp.elicitation.action.decline_confirm',
+  'mcp.elicitation.action.decline_url',
   'mcp.elicitation.action.cancel',
   'mcp.elicitation.field.required',
   'mcp.elicitation.field.optional',
@@ -121,6 +156,9 @@ export const messageIds = [
   'mcp.elicitation.url.error.scheme',
   'mcp.elicitation.keys.hint',
   'mcp.elicitation.announce',
+  'mcp.elicitation.detail.decline',
+  'mcp.elicitation.detail.cancel',
+  'mcp.elicitation.link',
   'mcp.dry_run.title',
   'mcp.dry_run.intro',
   'mcp.dry_run.preview.heading',
@@ -198,16 +236,24 @@ export type MessageId = (typeof messageIds)[number];
 export interface MessageValues {
   'mcp.permission.title': never;
   'mcp.permission.from': { server: string | number };
+  'mcp.permission.from_server.heading': never;
   'mcp.permission.action.allow_once': never;
   'mcp.permission.action.allow_always': never;
+  'mcp.permission.action.allow_always_scoped': { label: string | number; duration: string | number };
   'mcp.permission.action.deny_once': never;
   'mcp.permission.action.deny_always': never;
   'mcp.permission.risk.low': never;
+  'mcp.permission.risk.low_writes': never;
   'mcp.permission.risk.medium': never;
   'mcp.permission.risk.high': never;
+  'mcp.permission.risk.high_open_world': never;
+  'mcp.permission.risk.high_undescribed': never;
+  'mcp.permission.risk.high_changed': never;
+  'mcp.permission.risk.high_plain': never;
   'mcp.permission.risk.heading': never;
   'mcp.permission.risk.why.no_annotations': never;
   'mcp.permission.risk.why.destructive': never;
+  'mcp.permission.risk.why.definition_changed': never;
   'mcp.permission.risk.why.open_world': never;
   'mcp.permission.risk.why.read_only': never;
   'mcp.permission.risk.why.trusted_server': never;
@@ -219,6 +265,13 @@ export interface MessageValues {
   'mcp.permission.risk.why.server_lower_ignored': never;
   'mcp.permission.server.trusted': never;
   'mcp.permission.server.untrusted': never;
+  'mcp.permission.summary.target': { tool: string | number; target: string | number; server: string | number; consequence: string | number };
+  'mcp.permission.summary.generic': { tool: string | number; server: string | number; consequence: string | number };
+  'mcp.permission.summary.consequence.undescribed': never;
+  'mcp.permission.summary.consequence.read_only': { reach: string };
+  'mcp.permission.summary.consequence.additive': { reach: string };
+  'mcp.permission.summary.consequence.destructive': { reach: string };
+  'mcp.permission.summary.consequence.destructive_assumed': { reach: string };
   'mcp.permission.effects.heading': never;
   'mcp.permission.effects.unannotated': never;
   'mcp.permission.effect.title': { title: string | number };
@@ -232,6 +285,10 @@ export interface MessageValues {
   'mcp.permission.effect.closed_world': never;
   'mcp.permission.effect.declared': never;
   'mcp.permission.effect.assumed': never;
+  'mcp.permission.effect.assumed_writes': never;
+  'mcp.permission.effect.assumed_destructive': never;
+  'mcp.permission.effect.assumed_not_idempotent': never;
+  'mcp.permission.effect.assumed_open_world': never;
   'mcp.permission.notice.expired': never;
   'mcp.permission.notice.definition_changed': { parts: string | number };
   'mcp.permission.notice.definition_changed_unknown': never;
@@ -258,7 +315,16 @@ export interface MessageValues {
   'mcp.permission.args.circular': never;
   'mcp.permission.args.unreadable': never;
   'mcp.permission.checking': never;
+  'mcp.permission.change.heading': never;
+  'mcp.permission.change.hide': never;
+  'mcp.permission.change.summary': { parts: string | number };
+  'mcp.permission.change.summary_unknown': { parts: string | number };
+  'mcp.permission.change.summary_unspecified': never;
+  'mcp.permission.change.show': never;
+  'mcp.permission.change.added': never;
+  'mcp.permission.change.removed': never;
   'mcp.permission.allow_always.disabled_destructive': never;
+  'mcp.permission.allow_always.disabled_change': never;
   'mcp.permission.allow_always.disabled': never;
   'mcp.permission.queue.position': { position: string | number; total: string | number };
   'mcp.permission.queue.label': { position: string | number; total: string | number };
@@ -266,6 +332,11 @@ export interface MessageValues {
   'mcp.permission.keys.hint': never;
   'mcp.permission.guard': never;
   'mcp.permission.announce': { tool: string | number; server: string | number; risk: string | number; effects: string | number };
+  'mcp.permission.announce_summary': { summary: string | number; risk: string | number; effects: string | number };
+  'mcp.permission.announce_scope': { duration: string | number };
+  'mcp.permission.duration.days': { count: number };
+  'mcp.permission.duration.hours': { count: number };
+  'mcp.permission.duration.minutes': { count: number };
   'mcp.expiry.in_days': { count: number };
   'mcp.expiry.in_hours': { count: number };
   'mcp.expiry.in_minutes': { count: number };
@@ -279,6 +350,8 @@ export interface MessageValues {
   'mcp.elicitation.action.confirm': never;
   'mcp.elicitation.action.open': never;
   'mcp.elicitation.action.decline': never;
+  'mcp.elicitation.action.decline_confirm': never;
+  'mcp.elicitation.action.decline_url': never;
   'mcp.elicitation.action.cancel': never;
   'mcp.elicitation.field.required': never;
   'mcp.elicitation.field.optional': never;
@@ -314,6 +387,9 @@ export interface MessageValues {
   'mcp.elicitation.url.error.scheme': { scheme: string | number };
   'mcp.elicitation.keys.hint': never;
   'mcp.elicitation.announce': { server: string | number; message: string | number };
+  'mcp.elicitation.detail.decline': never;
+  'mcp.elicitation.detail.cancel': never;
+  'mcp.elicitation.link': { text: string | number; host: string | number };
   'mcp.dry_run.title': never;
   'mcp.dry_run.intro': { server: string | number; tool: string | number };
   'mcp.dry_run.preview.heading': never;
@@ -381,5 +457,5 @@ export interface MessageValues {
   'mcp.error.store_write_failed': never;
   'mcp.error.unknown': never;
   'mcp.text.hidden_run': { count: number };
-  'mcp.text.hidden_run_inline': { label: string | number };
+  'mcp.text.hidden_run_inline': { count: number };
 }

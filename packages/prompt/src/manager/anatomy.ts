@@ -13,6 +13,7 @@ export const managerAnatomy = [
   'grant-row',
   'column-header',
   'cell',
+  'decision',
   'revoke',
   'revoke-all',
   'confirm',

@@ -68,8 +68,10 @@ export function connectManager(
           text: t.t('mcp.grants.confirm.revoke_all', { count: all.length }),
           confirmLabel: t.t('mcp.grants.action.revoke_all'),
           cancelLabel: t.t('mcp.grants.action.cancel'),
+          initialFocus: 'confirm-cancel',
         }
       : null,
+    returnFocus: all.length > 0 ? 'revoke-all' : 'grants-heading',
     audit: auditView(ctx, current, auditRows),
     status: current.status,
     props: managerProps(ctx, current, { all, rows, auditRows, confirming }),
@@ -163,7 +165,8 @@ function managerProps(
     root: { ...attrs('root'), id: ids.root, dir: t.dir, lang: t.locale },
     grants: { ...attrs('grants'), 'aria-labelledby': ids.grantsHeading },
     'grants-heading': { ...attrs('grants-heading'), id: ids.grantsHeading },
-    'grants-count': attrs('grants-count'),
+    // With no grants the empty text says it: "No saved permissions" is not said twice.
+    'grants-count': { ...attrs('grants-count'), hidden: all.length === 0 },
     'grants-filter-label': { ...attrs('grants-filter-label'), for: `${prefix}-grants-filter` },
     'grants-filter': {
       ...attrs('grants-filter'),

@@ -1,6 +1,22 @@
 import type { AuditEvent, Choice, Grant } from '@mcp-consent/engine';
+import type { Translator } from '@mcp-consent/i18n';
+import type { PartProps } from '../anatomy.js';
 import { attrs } from './anatomy.js';
 import type { AuditRowView, GrantRowView, ManagerContext } from './types.js';
+
+/**
+ * The one wording of a decision, in the saved list and in the history alike ("Allowed
+ * always", "Denied always": the R9 family of "Allow always"/"Deny always").
+ */
+export const decisionLabel = (t: Translator, choice: Choice): string =>
+  t.t(`mcp.audit.decision.${choice}`);
+
+/** The decision badge, coloured by its tone (allow or deny), the same in every renderer. */
+const decisionBadge = (choice: Choice): PartProps => ({
+  ...attrs('decision'),
+  'data-tone': choice.startsWith('allow') ? 'allow' : 'deny',
+  'data-decision': choice,
+});
 
 /** One saved grant as a table row, its expiry counted from `now`. */
 export function grantRow(
@@ -21,7 +37,7 @@ export function grantRow(
     tool,
     server,
     decision: grant.decision,
-    decisionLabel: t.t(`mcp.grants.decision.${grant.decision}`),
+    decisionLabel: decisionLabel(t, `${grant.decision}_always`),
     scopeText: t.t(
       grant.argsHash ? 'mcp.grants.scope.these_arguments' : 'mcp.grants.scope.any_arguments',
     ),
@@ -40,6 +56,7 @@ export function grantRow(
         'data-decision': grant.decision,
         'data-expired': expired ? 'true' : undefined,
       },
+      decision: decisionBadge(`${grant.decision}_always`),
       revoke: {
         ...attrs('revoke'),
         type: 'button',
@@ -62,13 +79,14 @@ export function auditRow(ctx: ManagerContext, event: AuditEvent, index: number):
     tool: text(event.tool_name),
     server: text(event.server_id),
     decision,
-    decisionLabel: t.t(`mcp.audit.decision.${decision}`),
+    decisionLabel: decisionLabel(t, decision),
     riskTier: event.risk_tier,
     riskText: t.t('mcp.audit.risk', { tier: event.risk_tier }),
     origin: event.origin,
     originText: t.t(`mcp.audit.origin.${event.origin}`),
     props: {
       row: { ...attrs('audit-row'), 'data-decision': decision, 'data-origin': event.origin },
+      decision: decisionBadge(decision),
     },
   };
 }

@@ -22,7 +22,7 @@ const MINUTE = 60_000;
 export function createPermissionManager(options: PermissionManagerOptions): ManagerModel {
   const t = resolveTranslator(options);
   const prefix = options.idPrefix ?? 'mcp-consent-manager';
-  const cleaner = new TextCleaner('escape');
+  const cleaner = new TextCleaner('escape', t);
   const ctx: ManagerContext = {
     t,
     prefix,
@@ -124,5 +124,10 @@ function managerActions(
     confirmRevokeAll,
     cancelRevokeAll: () => state.set({ confirmingRevokeAll: false }),
     refreshAudit,
+    handleKey: (key) => {
+      if (key !== 'Escape' || !state.get().confirmingRevokeAll) return false;
+      state.set({ confirmingRevokeAll: false });
+      return true;
+    },
   };
 }

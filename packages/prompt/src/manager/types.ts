@@ -73,7 +73,8 @@ export interface GrantRowView {
   grantedText: string;
   riskTier: RiskTier;
   revokeLabel: string;
-  props: { row: PartProps; revoke: PartProps };
+  /** `decision` is the badge of `decisionLabel` (`data-tone` allow or deny). */
+  props: { row: PartProps; decision: PartProps; revoke: PartProps };
   revoke(): Promise<boolean>;
 }
 
@@ -90,7 +91,8 @@ export interface AuditRowView {
   riskText: string;
   origin: DecisionOrigin;
   originText: string;
-  props: { row: PartProps };
+  /** `decision` is the badge of `decisionLabel` (`data-tone` allow or deny). */
+  props: { row: PartProps; decision: PartProps };
 }
 
 export type GrantColumn = 'tool' | 'server' | 'decision' | 'scope' | 'expires';
@@ -116,8 +118,21 @@ export interface ManagerApi {
     revokeAllLabel: string;
     canRevokeAll: boolean;
   };
-  /** The second step of Revoke all, or null. */
-  confirm: { text: string; confirmLabel: string; cancelLabel: string } | null;
+  /**
+   * The second step of Revoke all, or null. Focus goes to `initialFocus` (Cancel: never the
+   * destructive confirm) when it opens; Escape in it cancels (`handleKey`).
+   */
+  confirm: {
+    text: string;
+    confirmLabel: string;
+    cancelLabel: string;
+    initialFocus: 'confirm-cancel';
+  } | null;
+  /**
+   * Where focus goes when the confirmation closes and focus was in it: Revoke all, which
+   * opened it, while there are grants; else the list's heading.
+   */
+  returnFocus: 'revoke-all' | 'grants-heading';
   audit: {
     title: string;
     columns: Readonly<Record<AuditColumn, string>>;
@@ -146,6 +161,11 @@ export interface ManagerApi {
   confirmRevokeAll(): Promise<number>;
   cancelRevokeAll(): void;
   refreshAudit(): Promise<void>;
+  /**
+   * A key pressed in the manager (`KeyboardEvent.key`): Escape while Revoke all asks for
+   * confirmation cancels it. True when the key was used (prevent its default).
+   */
+  handleKey(key: string): boolean;
 }
 
 export interface ManagerModel {
@@ -180,4 +200,5 @@ export type ManagerActions = Pick<
   | 'confirmRevokeAll'
   | 'cancelRevokeAll'
   | 'refreshAudit'
+  | 'handleKey'
 >;
