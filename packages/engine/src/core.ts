@@ -4,7 +4,7 @@ import { createHub, type Hub } from './hub.js';
 import type { ResolvedOptions } from './options.js';
 import { PromptQueue } from './prompt-queue.js';
 import { createStoreSync, type StoreSync } from './sync.js';
-import type { Assessment, LookupResult, RequestResult, ToolCall } from './types.js';
+import type { Assessment, LookupResult, PromptKind, RequestResult, ToolCall } from './types.js';
 
 /** What every part of the engine shares: its options, cache, queue, events and store sync. */
 export interface EngineCore {
@@ -16,7 +16,7 @@ export interface EngineCore {
   /** The lookup on a checked call; `argsHash` null when the arguments cannot be hashed. */
   find(call: ToolCall, argsHash: string | null, assessment: Assessment): LookupResult;
   /** Writes one R6 event to every sink and reports the decision. Never throws. */
-  audit(result: RequestResult, call: ToolCall): void;
+  audit(result: RequestResult, call: ToolCall, kind?: PromptKind): void;
 }
 
 export function createCore(options: ResolvedOptions): EngineCore {
@@ -38,7 +38,7 @@ export function createCore(options: ResolvedOptions): EngineCore {
   };
 
   /** Fans one event out to every sink; a failing sink is reported and never changes a decision. */
-  const audit = (result: RequestResult, call: ToolCall) => {
+  const audit = (result: RequestResult, call: ToolCall, kind?: PromptKind) => {
     const event = toAuditEvent(
       call,
       result.choice,
@@ -47,6 +47,7 @@ export function createCore(options: ResolvedOptions): EngineCore {
       result.origin,
       clock.now(),
     );
+    if (kind === 'dry_run') event.dry_run = result.allowed ? 'sent' : 'not_sent';
     for (const sink of sinks) {
       try {
         const written = sink.write(event);

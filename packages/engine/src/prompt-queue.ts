@@ -16,6 +16,8 @@ import type {
 /** One request waiting on a prompt. Several identical requests share one prompt. */
 export interface Waiter {
   call: ToolCall;
+  /** The kind of prompt it waits on (a `dry_run` answer is audited as sent / not sent). */
+  kind: PromptKind;
   settled: boolean;
   resolve(result: RequestResult): void;
   cleanup(): void;

@@ -40,7 +40,7 @@ export class Scheduler {
     waiter.settled = true;
     waiter.cleanup();
     try {
-      this.core.audit(result, waiter.call);
+      this.core.audit(result, waiter.call, waiter.kind);
     } finally {
       waiter.resolve(result);
     }
@@ -194,7 +194,7 @@ export class Scheduler {
     return new Promise<RequestResult>((resolve) => {
       const entry = queue.enqueue(init);
       const { call } = init;
-      const waiter: Waiter = { call, settled: false, resolve, cleanup: () => {} };
+      const waiter: Waiter = { call, kind: init.kind, settled: false, resolve, cleanup: () => {} };
       const end = (settledBy: Settlement) => {
         if (waiter.settled) return;
         this.finish(waiter, {

@@ -239,4 +239,10 @@ export interface AuditEvent {
   risk_tier: RiskTier;
   timestamp: string;
   origin: DecisionOrigin;
+  /**
+   * Set only on the answer to a server's dry-run preview (a `dry_run` prompt, seed 001): `sent`
+   * when the user let the kit send the call for real (with `__confirm: true`), `not_sent` when not.
+   * The earlier answer that led to the preview is the previous event for the same call.
+   */
+  dry_run?: 'sent' | 'not_sent';
 }
