@@ -163,11 +163,22 @@ export const messageIds = [
   'mcp.dry_run.intro',
   'mcp.dry_run.preview.heading',
   'mcp.dry_run.hint.label',
+  'mcp.dry_run.hint.heading',
+  'mcp.dry_run.history.previewed',
+  'mcp.dry_run.history.sent',
+  'mcp.dry_run.history.not_sent',
   'mcp.dry_run.operator_notice',
   'mcp.dry_run.action.approve',
   'mcp.dry_run.action.deny',
   'mcp.dry_run.keys.hint',
   'mcp.dry_run.announce',
+  'mcp.dry_run.step',
+  'mcp.dry_run.step.preview',
+  'mcp.dry_run.step.preview_note',
+  'mcp.dry_run.step.send',
+  'mcp.dry_run.result.still_preview',
+  'mcp.dry_run.result.server_said',
+  'mcp.dry_run.result.error',
   'mcp.grants.title',
   'mcp.grants.empty',
   'mcp.grants.count',
@@ -391,14 +402,25 @@ export interface MessageValues {
   'mcp.elicitation.detail.cancel': never;
   'mcp.elicitation.link': { text: string | number; host: string | number };
   'mcp.dry_run.title': never;
-  'mcp.dry_run.intro': { server: string | number; tool: string | number };
+  'mcp.dry_run.intro': { tool: string | number; server: string | number };
   'mcp.dry_run.preview.heading': never;
   'mcp.dry_run.hint.label': never;
+  'mcp.dry_run.hint.heading': never;
+  'mcp.dry_run.history.previewed': never;
+  'mcp.dry_run.history.sent': never;
+  'mcp.dry_run.history.not_sent': never;
   'mcp.dry_run.operator_notice': never;
   'mcp.dry_run.action.approve': never;
   'mcp.dry_run.action.deny': never;
   'mcp.dry_run.keys.hint': never;
-  'mcp.dry_run.announce': { server: string | number; tool: string | number };
+  'mcp.dry_run.announce': { step: string | number; tool: string | number; server: string | number };
+  'mcp.dry_run.step': { index: string | number; total: string | number; label: string | number };
+  'mcp.dry_run.step.preview': never;
+  'mcp.dry_run.step.preview_note': { server: string | number; tool: string | number };
+  'mcp.dry_run.step.send': never;
+  'mcp.dry_run.result.still_preview': { tool: string | number; server: string | number };
+  'mcp.dry_run.result.server_said': { message: string | number };
+  'mcp.dry_run.result.error': { tool: string | number; server: string | number };
   'mcp.grants.title': never;
   'mcp.grants.empty': never;
   'mcp.grants.count': { count: number };
