@@ -1,6 +1,12 @@
 import { createEmitter, type CancelTimer, type Clock } from '@mcp-consent/engine';
 import { createTranslator, type Translator } from '@mcp-consent/i18n';
-import { sanitizeText, type HiddenKind, type SanitizeOptions } from './sanitize.js';
+import {
+  sanitizeText,
+  type HiddenKind,
+  type HiddenRunText,
+  type SanitizedPart,
+  type SanitizeOptions,
+} from './sanitize.js';
 
 /** Options every prompt model takes. */
 export interface BaseModelOptions {
@@ -44,17 +50,7 @@ export function idPrefixFor(requestId: string, prefix?: string): string {
 }
 
 /** One piece of cleaned server text: plain text, or a run of hidden characters shown as one chip. */
-export type TextPart =
-  | { type: 'text'; text: string }
-  | {
-      type: 'hidden';
-      /** How many hidden or control characters the run had. */
-      count: number;
-      /** The run as visible codes (`\u{200B}\u{200B}…`), for an expanded chip. */
-      codes: string;
-      /** "200 hidden characters", localized. */
-      label: string;
-    };
+export type TextPart = SanitizedPart;
 
 /**
  * Server text ready to show: `parts` for display (text nodes and hidden-run chips), `text`
@@ -66,39 +62,58 @@ export interface ServerText {
   truncated: boolean;
 }
 
-/** Collects hidden-character findings across every server string of one model. */
+/**
+ * Cleans every server string of one model and collects what it hid, for the notice. With a
+ * translator, a run of hidden characters collapses into one localized label ("200 hidden
+ * characters") instead of a row of codes; in `'remove'` mode runs are simply dropped.
+ */
 export class TextCleaner {
   readonly found = new Set<HiddenKind>();
-  constructor(private readonly mode: 'escape' | 'remove') {}
+  private readonly hiddenRun: ((count: number) => HiddenRunText) | undefined;
+
+  constructor(
+    private readonly mode: 'escape' | 'remove',
+    translator?: Translator,
+  ) {
+    this.hiddenRun =
+      translator === undefined
+        ? undefined
+        : (count) => {
+            const label = translator.t('mcp.text.hidden_run', { count });
+            return { label, inline: translator.t('mcp.text.hidden_run_inline', { count }) };
+          };
+  }
 
   clean(
     input: unknown,
     maxLength: number,
-    options: Omit<SanitizeOptions, 'maxLength' | 'mode'> = {},
+    options: Omit<SanitizeOptions, 'maxLength' | 'mode' | 'hiddenRun'> = {},
   ) {
-    const result = sanitizeText(input, { ...options, maxLength, mode: this.mode });
+    const result = sanitizeText(input, {
+      ...options,
+      maxLength,
+      mode: this.mode,
+      hiddenRun: this.hiddenRun,
+    });
     for (const kind of result.found) this.found.add(kind);
     return result;
   }
 
+  /** Plain cleaned text; each hidden run reads "[200 hidden characters]" when there is a translator. */
   text(input: unknown, maxLength: number, multiline = false): string {
     return this.clean(input, maxLength, { multiline }).text;
   }
 
   /**
-   * Server text as parts, for the "From the server" container.
-   * TODO(issue 16, hidden chips): runs of hidden characters become `hidden` parts.
+   * Server text as parts, for the "From the server" container: text, and one `hidden` part
+   * (a chip) per run of hidden characters. Without a translator runs stay codes inside text.
    */
   serverText(input: unknown, maxLength: number, multiline = false): ServerText {
-    const result = this.clean(input, maxLength, { multiline });
-    return {
-      text: result.text,
-      parts: result.text === '' ? [] : [{ type: 'text', text: result.text }],
-      truncated: result.truncated,
-    };
+    const { text, parts, truncated } = this.clean(input, maxLength, { multiline });
+    return { text, parts, truncated };
   }
 
-  /** Whether a "hidden characters were shown as codes" notice is due. */
+  /** Whether a "hidden characters were found" notice is due. */
   get shouldNotice(): boolean {
     return this.mode === 'escape' && this.found.size > 0;
   }

@@ -37,10 +37,41 @@ export interface SanitizeOptions {
   mode?: 'escape' | 'remove';
   /** Most combining marks kept on one base character; the rest are dropped. @default 8 */
   maxCombiningMarks?: number;
+  /**
+   * Collapse each run of consecutive hidden characters into one `hidden` part (escape mode
+   * only): `text` shows the run as `inline`, and the run costs that much of `maxLength`.
+   * A terminal escape sequence joins a run whole. Without it, every code is spelled out.
+   */
+  hiddenRun?: (count: number) => HiddenRunText;
 }
 
+/** How a run of hidden characters reads once collapsed. */
+export interface HiddenRunText {
+  /** The chip's label: "200 hidden characters". */
+  label: string;
+  /** The run inside plain text (announcements, terminals): "[200 hidden characters]". */
+  inline: string;
+}
+
+/** A run of hidden characters shown as one chip. */
+export interface HiddenPart {
+  type: 'hidden';
+  /** How many hidden or control characters the run had. */
+  count: number;
+  /** The run as visible codes (`\u{200B}\u{200B}…`), for an expanded chip; bounded, cut with "…". */
+  codes: string;
+  /** "200 hidden characters", localized. */
+  label: string;
+}
+
+/** One piece of cleaned text: plain text, or a run of hidden characters shown as one chip. */
+export type SanitizedPart = { type: 'text'; text: string } | HiddenPart;
+
 export interface SanitizedText {
+  /** The cleaned text; with `hiddenRun`, each run reads as its `inline` form. */
   text: string;
+  /** `text` in pieces: text, and (with `hiddenRun`) one `hidden` part per run. Empty for ''. */
+  parts: SanitizedPart[];
   /** The input was longer than `maxLength` and was cut (the text ends with "…"). */
   truncated: boolean;
   /** How many hidden characters were escaped or removed. */
@@ -52,6 +83,8 @@ export interface SanitizedText {
 /** @default maxLength of {@link sanitizeText}. */
 export const DEFAULT_MAX_LENGTH = 1000;
 const ELLIPSIS = '…';
+/** The least room for an expanded chip's codes, whatever `maxLength` is. */
+const MIN_CODES_BUDGET = 2048;
 
 const BIDI = /^[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]$/u;
 const JOINER_SCRIPTS =
@@ -181,96 +214,201 @@ function flagTagLength(text: string, i: number): number {
  * are capped; the result is at most `maxLength` long. Emoji ZWJ sequences, subdivision
  * flags and joiners inside Arabic and Indic words are kept. Work is bounded by
  * `maxLength`, not by the input: a 1 MB string costs no more than a short one.
+ *
+ * With `hiddenRun`, each run of consecutive hidden characters (a terminal sequence joins a
+ * run whole) becomes one `hidden` part instead of a row of codes: 200 zero-width characters
+ * cost one short label, not 1,600 characters of `\u{200B}`.
  */
 export function sanitizeText(input: unknown, options: SanitizeOptions = {}): SanitizedText {
   const text = toText(input);
   const maxLength = Math.max(1, options.maxLength ?? DEFAULT_MAX_LENGTH);
-  const multiline = options.multiline ?? false;
-  const remove = options.mode === 'remove';
-  const maxMarks = options.maxCombiningMarks ?? 8;
-  // Input read at most: enough for the output even when most characters are dropped.
-  const budget = maxLength * 8 + 1024;
-
-  const out = new Output();
-  let changed = 0;
-  let newlines = 0;
-  let marks = 0;
-  const found = new Set<HiddenKind>();
-  const keep = (piece: string) => {
-    out.push(piece, false);
-    newlines = 0;
+  const scan = new Scan(text, maxLength, options);
+  scan.run();
+  const { out, i } = scan;
+  const result = { changed: scan.changed, found: [...scan.found] };
+  if (out.length <= maxLength && i >= text.length) {
+    return { ...out.join(maxLength), truncated: false, ...result };
+  }
+  const cut = out.join(maxLength - ELLIPSIS.length);
+  return {
+    text: cut.text + ELLIPSIS,
+    parts: appendText(cut.parts, ELLIPSIS),
+    truncated: true,
+    ...result,
   };
-  const hide = (cp: number, kind: HiddenKind) => {
-    found.add(kind);
-    changed += 1;
-    if (!remove) out.push(visibleCode(cp), true);
-  };
+}
 
-  const scanner = new RegExp(SUSPICIOUS.source, 'gu');
-  let i = 0;
-  while (i < text.length && out.length <= maxLength && i < budget) {
-    scanner.lastIndex = i;
-    const match = scanner.exec(text);
-    const end = match ? match.index : text.length;
-    if (end > i) {
-      const take = Math.min(end - i, maxLength + 1 - out.length);
-      keep(text.slice(i, i + take));
-      marks = 0;
-      i += take;
-      continue;
+/** One pass over the input: what is kept, escaped, collapsed or removed, and where it stopped. */
+class Scan {
+  readonly out = new Output();
+  readonly found = new Set<HiddenKind>();
+  changed = 0;
+  i = 0;
+  private newlines = 0;
+  private marks = 0;
+  private readonly multiline: boolean;
+  private readonly remove: boolean;
+  private readonly maxMarks: number;
+  /** Input read at most: enough for the output even when most characters are dropped. */
+  private readonly budget: number;
+  private readonly hiddenRun: ((count: number) => HiddenRunText) | undefined;
+  private readonly pending: RunCollector;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxLength: number,
+    options: SanitizeOptions,
+  ) {
+    this.multiline = options.multiline ?? false;
+    this.remove = options.mode === 'remove';
+    this.maxMarks = options.maxCombiningMarks ?? 8;
+    this.budget = maxLength * 8 + 1024;
+    this.hiddenRun = this.remove ? undefined : options.hiddenRun;
+    this.pending = new RunCollector(Math.max(maxLength, MIN_CODES_BUDGET));
+  }
+
+  run(): void {
+    const { text, out } = this;
+    const scanner = new RegExp(SUSPICIOUS.source, 'gu');
+    while (this.i < text.length && out.length <= this.maxLength && this.i < this.budget) {
+      scanner.lastIndex = this.i;
+      const match = scanner.exec(text);
+      const end = match ? match.index : text.length;
+      if (end > this.i) {
+        this.flush();
+        const take = Math.min(end - this.i, this.maxLength + 1 - out.length);
+        if (take <= 0) break;
+        this.keep(text.slice(this.i, this.i + take));
+        this.marks = 0;
+        this.i += take;
+      } else this.step(text.codePointAt(this.i)!);
     }
-    const cp = text.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
+    this.flush();
+  }
 
+  /** One suspicious code point (or the terminal sequence or flag it starts) at `i`. */
+  private step(cp: number): void {
+    const { text, i } = this;
     const sequence = cp === 0x1b || (cp >= 0x90 && cp <= 0x9f) ? sequenceLength(text, i) : 0;
     if (sequence > 1 || (sequence === 1 && cp !== 0x1b)) {
-      found.add('escape_sequence');
-      if (remove) {
-        changed += sequence;
-        i += sequence;
-        continue;
+      this.found.add('escape_sequence');
+      if (this.remove || this.hiddenRun) {
+        this.changed += sequence;
+        if (this.hiddenRun) this.pending.addSequence(text.slice(i, i + sequence));
+        this.i += sequence;
+        return;
       }
     }
-    if (multiline && (cp === 0x0a || cp === 0x0d || cp === 0x2028 || cp === 0x2029)) {
-      if (newlines < 2) out.push('\n', false);
-      newlines += 1;
-      i += cp === 0x0d && text.charCodeAt(i + 1) === 0x0a ? 2 : 1;
-      continue;
+    if (this.multiline && (cp === 0x0a || cp === 0x0d || cp === 0x2028 || cp === 0x2029)) {
+      this.flush();
+      if (this.newlines < 2) this.out.push('\n', false);
+      this.newlines += 1;
+      this.i += cp === 0x0d && text.charCodeAt(i + 1) === 0x0a ? 2 : 1;
+      return;
     }
-    if (multiline && cp === 0x09) {
-      keep('\t');
-      i += 1;
-      continue;
+    if (this.multiline && cp === 0x09) {
+      this.keep('\t');
+      this.i += 1;
+      return;
     }
     if (cp === BLACK_FLAG) {
       const tags = flagTagLength(text, i + 2);
-      keep(text.slice(i, i + 2 + tags));
-      i += 2 + tags;
-      continue;
+      this.keep(text.slice(i, i + 2 + tags));
+      this.i += 2 + tags;
+      return;
     }
-    const kind = kindOf(cp);
-    if (kind === 'combining') {
-      marks += 1;
-      if (marks <= maxMarks) keep(String.fromCodePoint(cp));
-      else {
-        found.add('combining');
-        changed += 1;
-      }
-    } else if (kind === 'variation_selector') {
-      const before = codePointBefore(text, i);
-      if (before !== undefined && !cannotCarrySelector(before)) keep(String.fromCodePoint(cp));
-      else hide(cp, kind);
-    } else if ((cp === 0x200c || cp === 0x200d) && isJoinerAllowed(text, i, cp)) {
-      keep(String.fromCodePoint(cp));
-    } else hide(cp, kind);
-    i += width;
+    this.character(cp);
+    this.i += cp > 0xffff ? 2 : 1;
   }
 
-  const result = { changed, found: [...found] };
-  if (out.length <= maxLength && i >= text.length) {
-    return { text: out.join(maxLength), truncated: false, ...result };
+  /** A single suspicious character: kept, capped (combining marks) or hidden. */
+  private character(cp: number): void {
+    const kind = kindOf(cp);
+    if (kind === 'combining') {
+      this.marks += 1;
+      if (this.marks <= this.maxMarks) this.keep(String.fromCodePoint(cp));
+      else {
+        this.found.add('combining');
+        this.changed += 1;
+      }
+    } else if (kind === 'variation_selector') {
+      const before = codePointBefore(this.text, this.i);
+      if (before !== undefined && !cannotCarrySelector(before)) {
+        this.keep(String.fromCodePoint(cp));
+      } else this.hide(cp, kind);
+    } else if ((cp === 0x200c || cp === 0x200d) && isJoinerAllowed(this.text, this.i, cp)) {
+      this.keep(String.fromCodePoint(cp));
+    } else this.hide(cp, kind);
   }
-  return { text: out.join(maxLength - ELLIPSIS.length) + ELLIPSIS, truncated: true, ...result };
+
+  private keep(piece: string): void {
+    this.flush();
+    this.out.push(piece, false);
+    this.newlines = 0;
+  }
+
+  private hide(cp: number, kind: HiddenKind): void {
+    this.found.add(kind);
+    this.changed += 1;
+    if (this.remove) return;
+    if (this.hiddenRun) this.pending.add(visibleCode(cp));
+    else this.out.push(visibleCode(cp), true);
+  }
+
+  /** Ends the current run of hidden characters: one atomic piece, shown as its label. */
+  private flush(): void {
+    if (!this.hiddenRun || this.pending.count === 0) return;
+    const { count, codes } = this.pending.take();
+    const { label, inline } = this.hiddenRun(count);
+    this.out.push(inline, true, { type: 'hidden', count, codes, label });
+  }
+}
+
+/**
+ * The codes of the current run. All runs of one text share a budget, so an expanded chip
+ * stays bounded too: codes past it are cut with "…" (the count stays exact).
+ */
+class RunCollector {
+  count = 0;
+  private codes = '';
+  private cut = false;
+
+  constructor(private budget: number) {}
+
+  add(code: string): void {
+    this.count += 1;
+    if (this.cut) return;
+    if (code.length > this.budget) {
+      this.cut = true;
+      return;
+    }
+    this.codes += code;
+    this.budget -= code.length;
+  }
+
+  /** A terminal sequence: printable ASCII as is, everything else as codes. */
+  addSequence(sequence: string): void {
+    for (const char of sequence) {
+      const cp = char.codePointAt(0)!;
+      this.add(cp >= 0x20 && cp <= 0x7e ? char : visibleCode(cp));
+    }
+  }
+
+  take(): { count: number; codes: string } {
+    const run = { count: this.count, codes: this.cut ? this.codes + ELLIPSIS : this.codes };
+    this.count = 0;
+    this.codes = '';
+    this.cut = false;
+    return run;
+  }
+}
+
+/** Adds text to the parts, joining it to a text part at the end (parts are built fresh here). */
+function appendText(parts: SanitizedPart[], text: string): SanitizedPart[] {
+  const last = parts.at(-1);
+  if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + text };
+  else parts.push({ type: 'text', text });
+  return parts;
 }
 
 /** A code point that cannot carry a variation selector: controls, spaces, other selectors. */
@@ -279,34 +417,36 @@ function cannotCarrySelector(cp: number): boolean {
   return /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]/u.test(char) || isVariationSelector(cp);
 }
 
-/** Output pieces; visible codes are atomic, so a cut never leaves half of `\u{202E}`. */
+/** Output pieces; visible codes and hidden runs are atomic, so a cut never leaves half of `\u{202E}`. */
 class Output {
-  private readonly pieces: string[] = [];
-  private readonly atomic = new Set<number>();
+  private readonly pieces: { text: string; atomic: boolean; hidden?: HiddenPart }[] = [];
   length = 0;
 
-  push(piece: string, atomic: boolean) {
-    if (atomic) this.atomic.add(this.pieces.length);
-    this.pieces.push(piece);
-    this.length += piece.length;
+  push(text: string, atomic: boolean, hidden?: HiddenPart) {
+    this.pieces.push(hidden ? { text, atomic, hidden } : { text, atomic });
+    this.length += text.length;
   }
 
-  /** The text up to `limit` code units, without splitting a code or a surrogate pair. */
-  join(limit: number): string {
+  /** The text up to `limit` code units, without splitting a code or a surrogate pair, and its parts. */
+  join(limit: number): { text: string; parts: SanitizedPart[] } {
     let out = '';
-    for (const [index, piece] of this.pieces.entries()) {
-      if (out.length + piece.length <= limit) {
-        out += piece;
+    const parts: SanitizedPart[] = [];
+    for (const piece of this.pieces) {
+      if (out.length + piece.text.length <= limit) {
+        out += piece.text;
+        if (piece.hidden) parts.push(piece.hidden);
+        else appendText(parts, piece.text);
         continue;
       }
-      if (!this.atomic.has(index)) {
-        let part = piece.slice(0, limit - out.length);
+      if (!piece.atomic) {
+        let part = piece.text.slice(0, limit - out.length);
         const last = part.charCodeAt(part.length - 1);
         if (last >= 0xd800 && last <= 0xdbff) part = part.slice(0, -1);
         out += part;
+        if (part !== '') appendText(parts, part);
       }
       break;
     }
-    return out;
+    return { text: out, parts };
   }
 }

@@ -73,7 +73,7 @@ export function validateContent(
   options: ValidateContentOptions = {},
 ): ContentCheck {
   const t = resolveTranslator(options);
-  const fields = fieldsOf(requestedSchema, new TextCleaner('escape'));
+  const fields = fieldsOf(requestedSchema, new TextCleaner('escape', t));
   if (!fields) {
     return {
       ok: false,

@@ -256,7 +256,7 @@ describe('dry-run preview: hostile server text', () => {
     };
     const api = open(request).connect();
     expect(api.tool.name).toBe(hostile.html.slice(0, TEXT_LIMITS.toolName));
-    expect(api.hint!.text).toContain('\\u{E0049}');
+    expect(api.hint!.text).toBe('ok[6 hidden characters]');
     expect(api.notices.map((n) => n.kind)).toEqual(['hidden_characters']);
   });
 

@@ -500,7 +500,7 @@ describe('permission prompt: hostile server text', () => {
     const api = open(
       promptRequest({ name: hostile.bidi, annotations: { readOnlyHint: true } }),
     ).api();
-    expect(api.tool.name).toBe('invoice_\\u{202E}txt.exe');
+    expect(api.tool.name).toBe('invoice_[1 hidden character]txt.exe');
     expect(api.notices.map((n) => n.kind)).toContain('hidden_characters');
     const html = open(
       promptRequest({ name: hostile.html, annotations: { readOnlyHint: true } }),

@@ -1,4 +1,4 @@
-import { sanitizeText, visibleCode } from '@mcp-consent/prompt';
+import { sanitizeText, visibleCode, type TextPart } from '@mcp-consent/prompt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DANGEROUS, hostile } from './support.js';
@@ -129,6 +129,111 @@ describe('sanitizeText', () => {
           expect(result.text.length).toBeLessThanOrEqual(maxLength);
           expect(result.text).not.toMatch(DANGEROUS);
           expect(result.text).not.toMatch(/[\uD800-\uDFFF]/u);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** The test's own run label: what TextCleaner passes, minus the translator. */
+const runs = (count: number) => ({
+  label: `${count} hidden`,
+  inline: `[${count} hidden]`,
+});
+/** The parts read back as text, each run as its inline form. */
+const joined = (parts: readonly TextPart[]) =>
+  parts.map((part) => (part.type === 'text' ? part.text : `[${part.label}]`)).join('');
+
+describe('sanitizeText with hiddenRun: one part per run of hidden characters', () => {
+  it('turns 200 zero-width characters into one part that counts them, not 1,600 characters of codes', () => {
+    const result = sanitizeText(`Safe${'\u200B'.repeat(200)}tool`, { hiddenRun: runs });
+    expect(result.text).toBe('Safe[200 hidden]tool');
+    expect(result.parts).toEqual([
+      { type: 'text', text: 'Safe' },
+      { type: 'hidden', count: 200, codes: '\\u{200B}'.repeat(200), label: '200 hidden' },
+      { type: 'text', text: 'tool' },
+    ]);
+    expect(result).toMatchObject({ changed: 200, found: ['invisible'], truncated: false });
+  });
+
+  it('keeps apart runs that text separates, and joins different kinds that touch', () => {
+    expect(sanitizeText(hostile.zeroWidth, { hiddenRun: runs }).parts).toEqual([
+      { type: 'text', text: 'pay' },
+      { type: 'hidden', count: 1, codes: '\\u{200B}', label: '1 hidden' },
+      { type: 'text', text: 'pal' },
+      { type: 'hidden', count: 3, codes: '\\u{200D}\\u{2060}\\u{FEFF}', label: '3 hidden' },
+    ]);
+    expect(sanitizeText('a\u202E\u200B\u0007\u{E0041}b', { hiddenRun: runs }).text).toBe(
+      'a[4 hidden]b',
+    );
+  });
+
+  it('takes a terminal sequence into the run whole, its target readable in the codes', () => {
+    expect(sanitizeText(hostile.ansi, { hiddenRun: runs }).text).toBe('[5 hidden]red[4 hidden]');
+    const link = sanitizeText(hostile.osc8, { hiddenRun: runs });
+    expect(link.text).toBe('[27 hidden]click me[6 hidden]');
+    expect(link.parts[0]).toMatchObject({ codes: '\\u{1B}]8;;https://evil.example/\\u{7}' });
+    expect(sanitizeText(hostile.osc52, { hiddenRun: runs }).text).toBe('[20 hidden]');
+  });
+
+  it('ends a run at a kept line break in multiline text', () => {
+    const result = sanitizeText('a\u200B\n\u200Bb', { hiddenRun: runs, multiline: true });
+    expect(result.text).toBe('a[1 hidden]\n[1 hidden]b');
+    expect(result.parts.filter((part) => part.type === 'hidden')).toHaveLength(2);
+  });
+
+  it('keeps what is legitimate, and changes nothing in remove mode', () => {
+    for (const text of ['👩🏽‍💻 deploy', 'می‌خواهم', 'x\uFE0F']) {
+      expect(sanitizeText(text, { hiddenRun: runs }).parts).toEqual([{ type: 'text', text }]);
+    }
+    expect(sanitizeText(hostile.zeroWidth, { hiddenRun: runs, mode: 'remove' })).toMatchObject({
+      text: 'paypal',
+      parts: [{ type: 'text', text: 'paypal' }],
+    });
+    expect(sanitizeText('', { hiddenRun: runs }).parts).toEqual([]);
+  });
+
+  it('never cuts a run label, and ends a cut with "…" in the parts too', () => {
+    const result = sanitizeText(`abc${'\u200B'.repeat(5)}defghij`, {
+      hiddenRun: runs,
+      maxLength: 12,
+    });
+    expect(result).toMatchObject({ text: 'abc…', truncated: true });
+    const cut = sanitizeText(`abc${'\u200B'.repeat(5)}defghijklmnop`, {
+      hiddenRun: runs,
+      maxLength: 14,
+    });
+    expect(cut.text).toBe('abc[5 hidden]…');
+    expect(cut.parts.at(-1)).toEqual({ type: 'text', text: '…' });
+  });
+
+  it('stays bounded by maxLength on a megabyte of hidden characters, codes included', () => {
+    const result = sanitizeText('\u200B'.repeat(1_000_000), { hiddenRun: runs, maxLength: 200 });
+    expect(result.truncated).toBe(true);
+    expect(result.text.length).toBeLessThanOrEqual(200);
+    const [run] = result.parts;
+    expect(run).toMatchObject({ type: 'hidden' });
+    expect(run?.type === 'hidden' && run.codes.length).toBeLessThanOrEqual(2049);
+    expect(run?.type === 'hidden' && run.codes.endsWith('…')).toBe(true);
+  });
+
+  it('parts always read back as the text, safely, within the cap (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.boolean(),
+        (input, maxLength, multiline) => {
+          const result = sanitizeText(input, { maxLength, multiline, hiddenRun: runs });
+          expect(result.text.length).toBeLessThanOrEqual(maxLength);
+          expect(joined(result.parts)).toBe(result.text);
+          for (const part of result.parts) {
+            const shown = part.type === 'text' ? part.text : part.codes;
+            expect(shown).not.toMatch(DANGEROUS);
+            expect(shown).not.toMatch(/[\uD800-\uDFFF]/u);
+            if (part.type === 'hidden') expect(part.count).toBeGreaterThan(0);
+          }
         },
       ),
       { numRuns: 500 },

@@ -35,7 +35,7 @@ export function describeDryRun(
   options: DryRunPromptOptions,
   t: Translator,
 ): DryRunContent {
-  const cleaner = new TextCleaner(options.textMode ?? 'escape');
+  const cleaner = new TextCleaner(options.textMode ?? 'escape', t);
   const prefix = idPrefixFor(request.id, options.idPrefix);
   const { tool } = request;
   const name = cleaner.text(tool.name, TEXT_LIMITS.toolName) || '?';
