@@ -166,10 +166,13 @@ describe('elicitation form', () => {
     const api = form(prompt);
     expect(api.title).toBe('Files asks you to confirm');
     expect(api.message.text).toBe('⚠️ Delete entity ABC-1?\nThis cannot be undone.');
-    expect(api.actions.map((a) => [a.action, a.label, a.isDefault])).toEqual([
-      ['accept', 'Confirm', false],
-      ['decline', 'Decline', true],
-      ['cancel', 'Cancel', false],
+    // Secondary answers first in plain words, the primary Accept last.
+    expect(
+      api.actions.map((a) => [a.action, a.label, a.detail, a.emphasis, a.tone, a.isDefault]),
+    ).toEqual([
+      ['cancel', 'Not now', 'Closes without answering; it may ask again', 'neutral', 'neutral', false],
+      ['decline', 'Say no', 'Tells the server no', 'neutral', 'neutral', true],
+      ['accept', 'Confirm', null, 'primary', 'neutral', false],
     ]);
     expect(api.handleKey('Enter').outcome).toEqual({ accepted: true });
     expect(prompt.getState().result).toEqual({ action: 'decline' });
@@ -182,7 +185,7 @@ describe('elicitation form', () => {
     });
     const api = form(prompt);
     expect(api.form.unsupported).toBe(true);
-    expect(api.actions[0]).toMatchObject({
+    expect(api.actions.find((a) => a.action === 'accept')).toMatchObject({
       enabled: false,
       disabledReason: expect.stringMatching(/can only be declined/),
     });
@@ -229,10 +232,10 @@ describe('elicitation form', () => {
       },
     });
     const api = form(prompt);
-    expect(api.message.text).toContain('https://evil.example/');
+    expect(api.message.text).toBe('[27 hidden characters]click me[6 hidden characters]');
     expect(api.message.text).not.toContain('\u001b');
-    expect(api.form.fields[0]!.label).toBe('invoice_\\u{202E}txt.exe');
-    expect(api.form.fields[0]!.options[0]!.label).toContain('\\u{200B}');
+    expect(api.form.fields[0]!.label).toBe('invoice_[1 hidden character]txt.exe');
+    expect(api.form.fields[0]!.options[0]!.label).toBe('pay[1 hidden character]pal[3 hidden characters]');
     expect(api.notices.map((n) => n.kind)).toEqual(['hidden_characters']);
   });
 
@@ -272,7 +275,7 @@ describe('elicitation URL mode', () => {
     });
     expect(api.url.before + api.url.host + api.url.after).toBe(api.url.text);
     expect(api.defaultFocus).toEqual({ kind: 'action', action: 'decline' });
-    expect(api.actions[0]!.label).toBe('Open link');
+    expect(api.actions.map((a) => a.label)).toEqual(['Not now', 'Don’t open', 'Open link']);
     expect(api.accept()).toEqual({ accepted: true });
     expect(onResult).toHaveBeenCalledWith({ action: 'accept' });
   });
@@ -315,7 +318,7 @@ describe('elicitation URL mode', () => {
       const { prompt, onResult } = open(request(link));
       const api = url(prompt);
       expect(api.url).toMatchObject({ valid: false, error, openUrl: null });
-      expect(api.actions[0]).toMatchObject({ enabled: false, disabledReason: error });
+      expect(api.actions.find((a) => a.action === 'accept')).toMatchObject({ enabled: false, disabledReason: error });
       expect(api.accept()).toEqual({ accepted: false, reason: 'disabled' });
       expect(onResult).not.toHaveBeenCalled();
     }

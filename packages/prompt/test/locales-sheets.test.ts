@@ -55,9 +55,11 @@ describe.each(supportedLocales)('%s: elicitation and dry-run copy', (locale) => 
     ]);
     expect(dryRun.keyHint).toBe(messages['mcp.dry_run.keys.hint']);
     expect(form.actions.map((a) => a.label)).toEqual(
-      ['accept', 'decline', 'cancel'].map((a) => messages[`mcp.elicitation.action.${a}`]),
+      ['cancel', 'decline', 'accept'].map((a) => messages[`mcp.elicitation.action.${a}`]),
     );
-    expect(url.actions[0]!.label).toBe(messages['mcp.elicitation.action.open']);
+    expect(url.actions.map((a) => a.label)).toEqual(
+      ['cancel', 'decline_url', 'open'].map((a) => messages[`mcp.elicitation.action.${a}`]),
+    );
     expect(dryRun.actions.map((a) => a.label)).toEqual([
       messages['mcp.dry_run.action.deny'],
       messages['mcp.dry_run.action.approve'],

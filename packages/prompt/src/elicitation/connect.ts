@@ -3,6 +3,7 @@ import type { GuardView } from '../core.js';
 import { footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type ElicitationPart } from './anatomy.js';
 import { formView } from './fields.js';
+import { ACTIONS } from './order.js';
 import type {
   ElicitAction,
   ElicitationActions,
@@ -12,8 +13,7 @@ import type {
   ElicitationState,
 } from './types.js';
 
-/** The three results in order; arrow keys move through them. */
-export const ACTIONS: readonly ElicitAction[] = ['accept', 'decline', 'cancel'];
+export { ACTIONS } from './order.js';
 
 /**
  * The renderer-neutral view of an elicitation in one state: the link in URL mode, the
@@ -63,6 +63,8 @@ export function connectElicitation(
         type: 'button',
         'data-action': action,
         'data-default': view.isDefault ? 'true' : undefined,
+        'data-emphasis': view.emphasis,
+        'data-tone': view.tone,
         'data-focused': view.focused ? 'true' : undefined,
         'aria-disabled': view.enabled ? undefined : 'true',
         title: view.disabledReason ?? undefined,
@@ -91,9 +93,18 @@ function actionViews(
 ): ElicitationActionView[] {
   const { t, defaultFocus, acceptReason } = content;
   const { focused } = current;
-  return ACTIONS.map((action) => ({
+  return ACTIONS.map((action, index) => ({
     action,
-    label: action === 'accept' ? content.acceptLabel : t.t(`mcp.elicitation.action.${action}`),
+    label:
+      action === 'accept'
+        ? content.acceptLabel
+        : action === 'decline'
+          ? content.declineLabel
+          : t.t('mcp.elicitation.action.cancel'),
+    detail: action === 'accept' ? null : t.t(`mcp.elicitation.detail.${action}`),
+    emphasis: action === 'accept' ? 'primary' : 'neutral',
+    tone: action === 'accept' && content.danger ? 'danger' : 'neutral',
+    shortcut: String(index + 1),
     enabled: action !== 'accept' || acceptReason === null,
     disabledReason: action === 'accept' ? acceptReason : null,
     isDefault: defaultFocus.kind === 'action' && defaultFocus.action === action,
@@ -128,6 +139,9 @@ function elicitationProps(
     ...serverParts(SCOPE, content.server.trusted),
     'message-label': attrs('message-label'),
     message: { ...attrs('message'), id: ids.message, dir: 'auto' },
+    'message-block': { ...attrs('message-block'), dir: 'auto' },
+    'message-marker': attrs('message-marker'),
+    'message-run': attrs('message-run'),
     notice: { ...attrs('notice'), role: 'note' },
     form: { ...attrs('form'), 'aria-labelledby': ids.title, novalidate: true },
     'error-summary': { ...attrs('error-summary'), role: 'alert', hidden: !current.submitted },
@@ -140,6 +154,7 @@ function elicitationProps(
     'url-warning': { ...attrs('url-warning'), role: 'note' },
     'url-notice': attrs('url-notice'),
     'url-error': { ...attrs('url-error'), role: 'alert' },
+    'action-detail': attrs('action-detail'),
     ...footerParts(SCOPE, {
       titleId: ids.title,
       guardActive,

@@ -2,9 +2,11 @@ import type { Translator } from '@mcp-consent/i18n';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { fieldsOf, type FieldSpec } from '../form-fields.js';
 import { navigationBindings } from '../keymap.js';
+import { parseMarkdown, type MarkdownBlock } from '../markdown.js';
 import { serverChip } from '../sheet-parts.js';
 import { checkUrl, type UrlCheck } from '../url-check.js';
 import { elicitationIds } from './anatomy.js';
+import { ACTIONS } from './order.js';
 import type {
   ElicitationApi,
   ElicitationContent,
@@ -24,7 +26,7 @@ export function describeElicitation(
   options: ElicitationPromptOptions,
   t: Translator,
 ): ElicitationContent {
-  const cleaner = new TextCleaner(options.textMode ?? 'escape');
+  const cleaner = new TextCleaner(options.textMode ?? 'escape', t);
   const isUrl = request.mode === 'url';
   const prefix = idPrefixFor(
     options.id ?? (isUrl ? request.elicitationId : 'elicitation'),
@@ -65,6 +67,7 @@ export function describeElicitation(
       label: t.t('mcp.elicitation.message.label'),
       text: message.text,
       truncated: message.truncated,
+      blocks: messageBlocks(message.text, t),
     },
     url,
     specs,
@@ -73,11 +76,25 @@ export function describeElicitation(
     acceptLabel: isUrl
       ? t.t('mcp.elicitation.action.open')
       : t.t(specs.length > 0 ? 'mcp.elicitation.action.accept' : 'mcp.elicitation.action.confirm'),
+    declineLabel: t.t(
+      isUrl
+        ? 'mcp.elicitation.action.decline_url'
+        : specs.length > 0
+          ? 'mcp.elicitation.action.decline'
+          : 'mcp.elicitation.action.decline_confirm',
+    ),
+    // Known from the call the kit let through, never from what the server says.
+    danger: !isUrl && options.origin?.destructive === true,
     acceptReason,
     defaultFocus: defaultFocusOf(specs),
     keymap: [
       { keys: ['Escape', 'Esc'], intent: 'escape', action: 'cancel' },
       { keys: ['Enter'], intent: 'activate-focused' },
+      ...ACTIONS.map((action, index) => ({
+        keys: [String(index + 1)],
+        intent: 'choose' as const,
+        action,
+      })),
       ...navigationBindings(t.dir),
     ],
     notices,
@@ -86,6 +103,22 @@ export function describeElicitation(
       message: cleaner.text(request.message, 300, true),
     }),
   };
+}
+
+/** The message as markdown blocks; a link shows its text and its real host, never a target. */
+function messageBlocks(text: string, t: Translator): MarkdownBlock[] {
+  return parseMarkdown(text).map((block) =>
+    block.kind === 'code'
+      ? block
+      : {
+          ...block,
+          runs: block.runs.map((run) =>
+            run.kind === 'link' && run.host !== null
+              ? { ...run, text: t.t('mcp.elicitation.link', { text: run.text, host: run.host }) }
+              : run,
+          ),
+        },
+  );
 }
 
 /** The first field; with none (a bare confirmation, URL mode) Decline, so Enter never consents. */

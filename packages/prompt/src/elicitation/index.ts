@@ -8,6 +8,7 @@ export type {
   ElicitationFormApi,
   ElicitationOutcome,
   ElicitationModel,
+  ElicitationOrigin,
   ElicitationPromptOptions,
   ElicitationState,
   ElicitationUrlApi,

@@ -117,7 +117,7 @@ function elicitationActions(
 
 /**
  * Escape cancels anywhere; Enter submits from a one-line field and answers on an action;
- * arrows move between the actions. Any other key in a field is the field's own.
+ * on an action a digit answers with the action it numbers; arrows move between the actions. Any other key in a field is the field's own.
  */
 function keyHandler(
   content: ElicitationContent,
@@ -129,7 +129,11 @@ function keyHandler(
     const binding = resolveKey(content.keymap, key);
     const focused = state.get().focused;
     if (!binding) return { handled: false };
-    const answering = binding.intent === 'escape' || binding.intent === 'activate-focused';
+    // A digit in a field is typed, so it only answers from an answer.
+    const answering =
+      binding.intent === 'escape' ||
+      binding.intent === 'activate-focused' ||
+      (binding.intent === 'choose' && focused.kind === 'action');
     // A held key (auto-repeat) or IME composition is never an answer.
     if (answering && (key.repeat || key.isComposing)) {
       return { handled: true, outcome: { accepted: false, reason: 'guard' } };
@@ -144,6 +148,7 @@ function keyHandler(
     }
     if (binding.intent === 'activate-focused')
       return { handled: true, outcome: choose(focused.action) };
+    if (binding.intent === 'choose') return { handled: true, outcome: choose(binding.action!) };
     state.set({
       focused: { kind: 'action', action: focusStep(ACTIONS, focused.action, binding.intent) },
     });

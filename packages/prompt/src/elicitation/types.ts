@@ -4,6 +4,7 @@ import type { PartProps } from '../anatomy.js';
 import type { AnswerOutcome, BaseModelOptions, KeyInput } from '../core.js';
 import type { ContentValue, FieldSpec, FieldValue } from '../form-fields.js';
 import type { KeyBinding } from '../keymap.js';
+import type { MarkdownBlock } from '../markdown.js';
 import type { UrlWarningKind } from '../url-check.js';
 import type { ElicitationPart } from './anatomy.js';
 
@@ -32,9 +33,25 @@ export type ElicitResult =
   | { action: 'decline' }
   | { action: 'cancel' };
 
+/**
+ * The tool call during which the server asked, as the kit knows it (never as the server says):
+ * `destructive` from the engine's hints of that call (`effectiveHints`, MCP defaults applied).
+ */
+export interface ElicitationOrigin {
+  /** The tool's name. */
+  tool: string;
+  /** The call may destroy data: confirming it is shown in the danger style. */
+  destructive: boolean;
+}
+
 export interface ElicitationPromptOptions extends BaseModelOptions {
   /** The requesting server, always shown. */
   server: ServerRef;
+  /**
+   * The call the request came from, when the host (or `@mcp-consent/mcp`) knows it. A form
+   * asked during a destructive call gets a danger-styled Accept. @default undefined (neutral)
+   */
+  origin?: ElicitationOrigin;
   /** Element ids are derived from it. @default the elicitationId, else 'elicitation' */
   id?: string;
   /** Called once with the result. For URL mode, open `api.url.openUrl` after `accept`. */
@@ -72,6 +89,14 @@ export interface FieldView extends FieldSpec {
 export interface ElicitationActionView {
   action: ElicitAction;
   label: string;
+  /** What the answer does, in plain words ("Tells the server no"); `null` for Accept. */
+  detail: string | null;
+  /** Accept is the primary answer; Decline and Cancel are secondary. */
+  emphasis: 'primary' | 'neutral';
+  /** `danger` for an Accept that confirms a destructive call (see `origin`). */
+  tone: 'danger' | 'neutral';
+  /** The digit that answers when focus is on an answer ("1"…"3", in the order shown). */
+  shortcut: string;
   enabled: boolean;
   disabledReason: string | null;
   isDefault: boolean;
@@ -88,7 +113,12 @@ interface ApiBase {
   ids: Readonly<Record<'root' | 'title' | 'message' | 'announcer', string>>;
   title: string;
   server: { id: string; name: string; from: string; trusted: boolean; trustLabel: string };
-  message: { label: string; text: string; truncated: boolean };
+  /**
+   * The server's message: `text` cleaned and plain; `blocks` the same text as a safe
+   * markdown subset (`parseMarkdown`), link runs already showing their real host. Render
+   * blocks as text nodes only.
+   */
+  message: { label: string; text: string; truncated: boolean; blocks: MarkdownBlock[] };
   notices: { kind: 'hidden_characters' | 'settled_elsewhere'; text: string }[];
   actions: ElicitationActionView[];
   defaultFocus: ElicitationFocus;
@@ -187,6 +217,10 @@ export interface ElicitationContent {
   fieldIds: ReadonlyMap<string, string>;
   unsupported: boolean;
   acceptLabel: string;
+  /** Decline's label for this mode ("Don't share", "Say no", "Don't open"). */
+  declineLabel: string;
+  /** Accept confirms a destructive call. */
+  danger: boolean;
   /** Why Accept cannot be used (unsupported schema, unusable URL), or `null`. */
   acceptReason: string | null;
   defaultFocus: ElicitationFocus;

@@ -31,6 +31,7 @@ export function buildItem(
       server: call.server,
       id: held.id,
       ...(call.signal ? { signal: call.signal } : {}),
+      ...(call.origin ? { origin: call.origin } : {}),
       onResult: answer,
     });
     return { kind: 'elicitation', id: held.id, call, model };

@@ -14,6 +14,7 @@ import type { DryRunApi, DryRunModel, DryRunPromptOptions } from '../dry-run/ind
 import type {
   ElicitationApi,
   ElicitationModel,
+  ElicitationOrigin,
   ElicitRequest,
   ElicitResult,
 } from '../elicitation/index.js';
@@ -39,6 +40,8 @@ export interface ElicitationCall {
   signal?: AbortSignal;
   /** A stable id (element ids derive from it). */
   id?: string;
+  /** The tool call the server asked during, as the kit knows it: a destructive one styles Accept as danger. */
+  origin?: ElicitationOrigin;
 }
 
 /** The head of the queue, with the model built for it: what a renderer shows. */
