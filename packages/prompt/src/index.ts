@@ -36,6 +36,7 @@ export type {
   ElicitationFormApi,
   ElicitationOutcome,
   ElicitationModel,
+  ElicitationOrigin,
   ElicitationPromptOptions,
   ElicitationState,
   ElicitationUrlApi,
@@ -59,6 +60,14 @@ export {
   type ContentError,
   type ValidateContentOptions,
 } from './validate-content.js';
+export {
+  parseMarkdown,
+  parseInline,
+  markdownText,
+  MARKDOWN_LIMITS,
+  type MarkdownBlock,
+  type MarkdownRun,
+} from './markdown.js';
 export { checkUrl, decodePunycode, type UrlCheck, type UrlWarningKind } from './url-check.js';
 export {
   createDryRunPrompt,
