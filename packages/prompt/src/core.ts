@@ -1,5 +1,6 @@
 import { createEmitter, type CancelTimer, type Clock } from '@mcp-consent/engine';
 import { createTranslator, type Translator } from '@mcp-consent/i18n';
+import { partAttrs } from './anatomy.js';
 import {
   sanitizeText,
   type HiddenKind,
@@ -51,6 +52,17 @@ export function idPrefixFor(requestId: string, prefix?: string): string {
 
 /** One piece of cleaned server text: plain text, or a run of hidden characters shown as one chip. */
 export type TextPart = SanitizedPart;
+
+/**
+ * The parts of shown server text, the same in every renderer (`data-scope="server-text"`):
+ * the text's container, a hidden run's chip (a button that shows or hides its codes), the codes.
+ */
+export const serverTextAnatomy = ['server-text', 'hidden-chip', 'hidden-codes'] as const;
+
+export type ServerTextPart = (typeof serverTextAnatomy)[number];
+
+/** `data-scope`/`data-part` of one part of shown server text. */
+export const serverTextAttrs = (part: ServerTextPart) => partAttrs('server-text', part);
 
 /**
  * Server text ready to show: `parts` for display (text nodes and hidden-run chips), `text`

@@ -62,6 +62,8 @@ export interface HiddenPart {
   codes: string;
   /** "200 hidden characters", localized. */
   label: string;
+  /** The run as plain text reads it: "[200 hidden characters]" (terminals, announcements). */
+  inline: string;
 }
 
 /** One piece of cleaned text: plain text, or a run of hidden characters shown as one chip. */
@@ -360,7 +362,7 @@ class Scan {
     if (!this.hiddenRun || this.pending.count === 0) return;
     const { count, codes } = this.pending.take();
     const { label, inline } = this.hiddenRun(count);
-    this.out.push(inline, true, { type: 'hidden', count, codes, label });
+    this.out.push(inline, true, { type: 'hidden', count, codes, label, inline });
   }
 }
 

@@ -143,7 +143,7 @@ const runs = (count: number) => ({
 });
 /** The parts read back as text, each run as its inline form. */
 const joined = (parts: readonly TextPart[]) =>
-  parts.map((part) => (part.type === 'text' ? part.text : `[${part.label}]`)).join('');
+  parts.map((part) => (part.type === 'text' ? part.text : part.inline)).join('');
 
 describe('sanitizeText with hiddenRun: one part per run of hidden characters', () => {
   it('turns 200 zero-width characters into one part that counts them, not 1,600 characters of codes', () => {
@@ -151,7 +151,13 @@ describe('sanitizeText with hiddenRun: one part per run of hidden characters', (
     expect(result.text).toBe('Safe[200 hidden]tool');
     expect(result.parts).toEqual([
       { type: 'text', text: 'Safe' },
-      { type: 'hidden', count: 200, codes: '\\u{200B}'.repeat(200), label: '200 hidden' },
+      {
+        type: 'hidden',
+        count: 200,
+        codes: '\\u{200B}'.repeat(200),
+        label: '200 hidden',
+        inline: '[200 hidden]',
+      },
       { type: 'text', text: 'tool' },
     ]);
     expect(result).toMatchObject({ changed: 200, found: ['invisible'], truncated: false });
@@ -160,9 +166,15 @@ describe('sanitizeText with hiddenRun: one part per run of hidden characters', (
   it('keeps apart runs that text separates, and joins different kinds that touch', () => {
     expect(sanitizeText(hostile.zeroWidth, { hiddenRun: runs }).parts).toEqual([
       { type: 'text', text: 'pay' },
-      { type: 'hidden', count: 1, codes: '\\u{200B}', label: '1 hidden' },
+      { type: 'hidden', count: 1, codes: '\\u{200B}', label: '1 hidden', inline: '[1 hidden]' },
       { type: 'text', text: 'pal' },
-      { type: 'hidden', count: 3, codes: '\\u{200D}\\u{2060}\\u{FEFF}', label: '3 hidden' },
+      {
+        type: 'hidden',
+        count: 3,
+        codes: '\\u{200D}\\u{2060}\\u{FEFF}',
+        label: '3 hidden',
+        inline: '[3 hidden]',
+      },
     ]);
     expect(sanitizeText('a\u202E\u200B\u0007\u{E0041}b', { hiddenRun: runs }).text).toBe(
       'a[4 hidden]b',

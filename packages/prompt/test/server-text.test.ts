@@ -17,6 +17,7 @@ describe('TextCleaner: hidden runs as one localized chip', () => {
         count: 200,
         codes: '\\u{200B}'.repeat(200),
         label: '200 hidden characters',
+        inline: '[200 hidden characters]',
       },
       { type: 'text', text: ' helper' },
     ]);
