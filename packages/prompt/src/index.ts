@@ -108,6 +108,9 @@ export {
   type KeyInput,
   type ServerText,
   type TextPart,
+  serverTextAnatomy,
+  serverTextAttrs,
+  type ServerTextPart,
 } from './core.js';
 export { createPermissionManager } from './manager/index.js';
 export {
