@@ -14,28 +14,73 @@ const request: DryRunRequest = {
 };
 
 describe('dry-run preview model', () => {
-  it('shows the redacted preview, the server note and the operator half, Deny focused', () => {
+  it("is step 2 of 2, keeps the redacted preview, and quotes the server note as the server's", () => {
     const clock = createManualClock();
     const onAnswer = vi.fn();
     const prompt = createDryRunPrompt(request, { clock, onAnswer });
     const api = prompt.connect();
-    expect(api.title).toBe('Review before it runs');
-    expect(api.intro).toBe('Files prepared Delete file as a dry run. Nothing has changed yet.');
+    expect(api.step).toEqual({
+      index: 2,
+      total: 2,
+      label: 'Send for real',
+      text: 'Step 2 of 2 · Send for real',
+    });
+    expect(api.title).toBe('Send it for real?');
+    expect(api.intro).toBe(
+      'You allowed Delete file on Files. The server answered with a preview instead of running it, so nothing has been sent for real yet.',
+    );
+    expect(api.preview.heading).toBe('The server says it would run it with:');
     expect(api.preview.text).toContain('"channel_id": "123"');
     expect(api.preview.text).not.toContain('abc');
     expect(api.preview.redactedText).toBe('1 secret-looking value is hidden');
+    // The hint is the server's, quoted under a kit label saying so; never the kit's instruction.
+    expect(api.hint).toMatchObject({
+      heading: 'From the server',
+      label: 'The server’s note to its operator, quoted as sent. It is not a step for you.',
+    });
     expect(api.hint?.text).toContain('MCP_DRY_RUN=false');
-    expect(api.operatorNotice).toMatch(/operator must also allow real changes/);
+    expect(api.hint?.blocks[0]).toMatchObject({ kind: 'paragraph' });
+    expect(api.hint?.blocks[0]?.runs).toContainEqual({ kind: 'code', text: '__confirm:true' });
+    for (const own of [api.title, api.intro, api.step.text, api.operatorNotice, api.keyHint])
+      expect(own).not.toMatch(/MCP_DRY_RUN|__confirm/);
+    expect(api.operatorNotice).toMatch(/operator to allow real changes/);
+    expect(api.announcement).toBe(
+      'Step 2 of 2 · Send for real: Delete file on Files. The server only showed a preview; nothing has been sent for real yet.',
+    );
     expect(api.risk).toMatchObject({ tier: 'high', colorRole: 'error-container' });
     expect(api.defaultFocus).toBe('deny');
     expect(api.actions.map((a) => [a.answer, a.label])).toEqual([
-      ['deny', 'Don’t run'],
-      ['approve', 'Run it for real'],
+      ['deny', 'Don’t send'],
+      ['approve', 'Send for real'],
     ]);
     expect(api.props.root).toMatchObject({ role: 'dialog', 'aria-modal': 'true' });
+    expect(String(api.props.root!['aria-labelledby'])).toContain(String(api.props.step!.id));
+    expect(api.props['from-server']).toMatchObject({
+      role: 'group',
+      'aria-labelledby': api.props['from-server-heading']!.id,
+    });
     for (const props of [...Object.values(api.props), api.getActionProps('approve')]) {
       expect(dryRunAnatomy).toContain(props!['data-part']);
     }
+  });
+
+  it('has no From the server box when the server sent no note', () => {
+    const api = createDryRunPrompt(
+      { ...request, hint: null },
+      { clock: createManualClock() },
+    ).connect();
+    expect(api.hint).toBeNull();
+    expect(api.props['from-server']).toMatchObject({ hidden: true });
+    expect(api.step.index).toBe(2);
+  });
+
+  it('says the step in every locale from the catalog (pt-BR)', () => {
+    const api = createDryRunPrompt(request, {
+      clock: createManualClock(),
+      locale: 'pt-BR',
+    }).connect();
+    expect(api.step.text).toBe('Etapa 2 de 2 · Enviar de verdade');
+    expect(api.hint?.heading).toBe('Do servidor');
   });
 
   it('approves only after the guard, and Escape denies', () => {

@@ -282,6 +282,6 @@ describe('dry-run preview: hostile server text', () => {
       hint: { toString: () => hostile.bidi } as unknown as string,
     }).connect();
     expect(api.hint).toBeNull();
-    expect(api.props.hint).toMatchObject({ hidden: true });
+    expect(api.props['from-server']).toMatchObject({ hidden: true });
   });
 });

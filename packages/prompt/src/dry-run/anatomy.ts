@@ -5,6 +5,7 @@ export const dryRunAnatomy = [
   'root',
   'backdrop',
   'header',
+  'step',
   'title',
   'intro',
   'tool-name',
@@ -16,6 +17,8 @@ export const dryRunAnatomy = [
   'preview',
   'args-toggle',
   'args-redacted',
+  'from-server',
+  'from-server-heading',
   'hint-label',
   'hint',
   'operator-notice',
@@ -38,7 +41,9 @@ export function dryRunIds(prefix: string) {
   return {
     root: prefix,
     title: `${prefix}-title`,
+    step: `${prefix}-step`,
     intro: `${prefix}-intro`,
     preview: `${prefix}-preview`,
+    fromServer: `${prefix}-from-server`,
   };
 }

@@ -5,8 +5,15 @@ import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { navigationBindings } from '../keymap.js';
 import { riskColorRole } from '../permission/types.js';
 import { serverChip } from '../sheet-parts.js';
+import { parseMarkdown } from '../markdown.js';
 import { dryRunIds } from './anatomy.js';
-import type { DryRunApi, DryRunContent, DryRunPromptOptions, DryRunRequest } from './types.js';
+import type {
+  DryRunApi,
+  DryRunContent,
+  DryRunPromptOptions,
+  DryRunRequest,
+  DryRunStep,
+} from './types.js';
 
 /**
  * What the dry-run model shows for an engine prompt request of kind `dry_run` (a server's
@@ -46,13 +53,7 @@ export function describeDryRun(
   const server = serverChip(request.server, cleaner, t);
   const preview = formatArguments(request.preview, t, { mode: options.textMode, ...options.args });
   for (const kind of preview.found) cleaner.found.add(kind);
-  const hint =
-    typeof request.hint === 'string' && request.hint.trim() !== ''
-      ? {
-          label: t.t('mcp.dry_run.hint.label'),
-          text: cleaner.text(request.hint, TEXT_LIMITS.hint, true),
-        }
-      : null;
+  const hint = serverNote(request.hint, cleaner, t);
   // After every piece of server text above, so the notice counts them all.
   const notices: DryRunApi['notices'] = cleaner.shouldNotice
     ? [{ kind: 'hidden_characters', text: t.t('mcp.permission.notice.hidden_characters') }]
@@ -61,6 +62,7 @@ export function describeDryRun(
     t,
     prefix,
     ids: dryRunIds(prefix),
+    step: sendStep(t),
     tool: { name, displayName },
     server,
     risk: request.risk
@@ -78,5 +80,36 @@ export function describeDryRun(
       { keys: ['Enter'], intent: 'activate-focused' },
       ...navigationBindings(t.dir),
     ],
+  };
+}
+
+/** Step 2 of 2 of the two-key flow: the preview is back, the question is whether to send for real. */
+function sendStep(t: Translator): DryRunStep {
+  const label = t.t('mcp.dry_run.step.send');
+  return {
+    index: 2,
+    total: 2,
+    label,
+    text: t.t('mcp.dry_run.step', { index: 2, total: 2, label }),
+  };
+}
+
+/**
+ * The server's `recovery_hint` ("Set MCP_DRY_RUN=false AND pass `__confirm:true` …") is written
+ * for its operator or agent, not for the user: it is kept only as quoted server text under a kit
+ * label that says whose note it is, never as the kit's instruction. Cleaned before parsing.
+ */
+function serverNote(
+  raw: string | null | undefined,
+  cleaner: TextCleaner,
+  t: Translator,
+): DryRunApi['hint'] {
+  if (typeof raw !== 'string' || raw.trim() === '') return null;
+  const text = cleaner.text(raw, TEXT_LIMITS.hint, true);
+  return {
+    heading: t.t('mcp.dry_run.hint.heading'),
+    label: t.t('mcp.dry_run.hint.label'),
+    text,
+    blocks: parseMarkdown(text),
   };
 }

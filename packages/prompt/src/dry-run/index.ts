@@ -8,4 +8,5 @@ export type {
   DryRunPromptOptions,
   DryRunRequest,
   DryRunState,
+  DryRunStep,
 } from './types.js';

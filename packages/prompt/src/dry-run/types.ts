@@ -4,6 +4,7 @@ import type { PartProps } from '../anatomy.js';
 import type { ArgumentsPreview, ArgumentsPreviewOptions } from '../args-preview.js';
 import type { AnswerOutcome, BaseModelOptions, KeyInput } from '../core.js';
 import type { KeyBinding } from '../keymap.js';
+import type { MarkdownBlock } from '../markdown.js';
 import type { ColorRole } from '../permission/types.js';
 import type { DryRunPart } from './anatomy.js';
 
@@ -21,6 +22,14 @@ export interface DryRunRequest {
 }
 
 export type DryRunAnswer = 'approve' | 'deny';
+
+/** A step of the two-key flow, from the model: `text` is "Step 2 of 2 · Send for real". */
+export interface DryRunStep {
+  index: 1 | 2;
+  total: 2;
+  label: string;
+  text: string;
+}
 
 export interface DryRunPromptOptions extends BaseModelOptions {
   /** `approve`: re-issue the call with `__confirm: true`; `deny`: do not. Called once. */
@@ -56,7 +65,17 @@ export interface DryRunApi {
     moreText: string | null;
     redactedText: string | null;
   };
-  hint: { label: string; text: string } | null;
+  /**
+   * Where this sheet sits in the two-key flow: always step 2 of 2, "send for real" (step 1 was
+   * the answer that let the call reach the server, which answered with this preview).
+   */
+  step: DryRunStep;
+  /**
+   * The server's own hint (`recovery_hint`), addressed to its operator or agent, never to the
+   * user: shown only as quoted server text inside the "From the server" box, under a kit label
+   * that says so. `blocks` is the same text as a safe markdown subset (text runs only).
+   */
+  hint: { heading: string; label: string; text: string; blocks: MarkdownBlock[] } | null;
   operatorNotice: string;
   notices: { kind: 'hidden_characters' | 'settled_elsewhere'; text: string }[];
   actions: { answer: DryRunAnswer; label: string; isDefault: boolean; focused: boolean }[];
@@ -90,7 +109,8 @@ export interface DryRunModel {
 export interface DryRunContent {
   t: Translator;
   prefix: string;
-  ids: Readonly<Record<'root' | 'title' | 'intro' | 'preview', string>>;
+  ids: Readonly<Record<'root' | 'title' | 'step' | 'intro' | 'preview' | 'fromServer', string>>;
+  step: DryRunStep;
   tool: DryRunApi['tool'];
   server: DryRunApi['server'];
   risk: DryRunApi['risk'];
