@@ -14,8 +14,33 @@ export const elicitationSheetStyles = css`
     padding: 10px 12px;
     border-radius: 8px;
     background: var(--_surface-container);
-    white-space: pre-line;
     overflow-wrap: anywhere;
+  }
+  [part~='message-block'] {
+    margin: 0 0 6px;
+  }
+  [part~='message-block']:last-child {
+    margin-block-end: 0;
+  }
+  [part~='message-block'][data-kind='item'] {
+    padding-inline-start: 1.25em;
+    text-indent: -1.25em;
+  }
+  [part~='message-run'] {
+    white-space: pre-line;
+  }
+  [part~='message-run'][data-kind='code'],
+  [part~='message-block'][data-kind='code'] [part~='message-run'] {
+    font-family: var(--_mono);
+    font-size: 0.875em;
+    padding: 0 3px;
+    border-radius: 4px;
+    background: var(--_surface);
+  }
+  [part~='message-block'][data-kind='code'] [part~='message-run'] {
+    display: block;
+    padding: 6px 8px;
+    white-space: pre-wrap;
   }
   form {
     display: grid;
@@ -127,13 +152,32 @@ export const elicitationSheetStyles = css`
     color: var(--_on-surface-variant);
     font-size: 0.875rem;
   }
+  /* One layout in every renderer: Not now, Decline, then the primary Accept; one row when
+     wide, stacked on a phone (the bottom sheet), primary last. */
   .actions {
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: 1fr;
     gap: 8px;
   }
+  :host(:not([data-layout='expanded'])) .actions {
+    grid-auto-flow: row;
+  }
   .actions button {
-    flex: 1 1 8em;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+  }
+  [part~='action-detail'] {
+    font-size: 0.75rem;
+    font-weight: 500;
+  }
+  button[data-tone='danger'],
+  button[data-tone='danger']:hover {
+    background: var(--_caution);
+    border-color: var(--_caution);
+    color: var(--_surface);
   }
   .status-line {
     display: grid;

@@ -12,7 +12,7 @@ import {
   type FieldView,
 } from '@mcp-consent/prompt';
 import { elicitationSheetStyles } from './elicitation-sheet.styles.js';
-import { renderForm } from './internal/elicitation-fields.js';
+import { renderActionContent, renderForm, renderMessage } from './internal/elicitation-fields.js';
 import { emit } from './events.js';
 import { closeIcon, linkIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
@@ -79,7 +79,10 @@ function requestIdOf(item: Item): string {
  * @csspart trust - "Trusted server" / "Untrusted server".
  * @csspart notice - hidden characters, settled elsewhere.
  * @csspart message-label - "Message from the server".
- * @csspart message - the server's message.
+ * @csspart message - the server's message: blocks of a safe markdown subset, text only.
+ * @csspart message-block - a paragraph, list item or code block (`data-kind`).
+ * @csspart message-marker - a list item's bullet or number.
+ * @csspart message-run - a run of text (`data-kind`: text, strong, emphasis, code, link — a link shows its real host and is never clickable).
  * @csspart error-summary - "2 fields need attention" after a submit with errors.
  * @csspart form - the form.
  * @csspart field - one field (`data-kind`, `data-invalid`).
@@ -98,8 +101,9 @@ function requestIdOf(item: Item): string {
  * @csspart url-warning - a warning: punycode, mixed scripts, look-alikes, plain HTTP, user info, bare IP.
  * @csspart url-error - why the URL cannot be opened.
  * @csspart url-notice - "Nothing is opened until you choose Open link."
- * @csspart actions - Submit (or Confirm, Open link), Decline, Cancel.
- * @csspart action - one action (`data-action`).
+ * @csspart actions - Not now (cancel), Don't share / Say no / Don't open (decline), then the primary Submit / Confirm / Open link (accept): one row when wide, stacked on a phone.
+ * @csspart action - one action (`data-action`, `data-emphasis`: primary for accept, `data-tone`: danger when it confirms a destructive call).
+ * @csspart action-detail - what Decline and Cancel do, in plain words.
  * @csspart action-accept - Submit / Confirm / Open link; likewise action-decline and action-cancel.
  * @csspart key-hint - the keyboard hint.
  * @csspart guard - "input is paused" while the input guard runs.
@@ -238,8 +242,7 @@ export class McpElicitationSheet extends ModalSheet {
       <div class="body" tabindex="0" role="group" aria-labelledby=${api.ids.title}>
         ${api.notices.map((notice) => html`<p ${spread(p.notice!)}>${notice.text}</p>`)}
         <p ${spread(p['message-label']!)} class="label">${api.message.label}</p>
-        <p ${spread(p.message!)} class="message">${api.message.text}</p>
-        ${api.mode === 'url' ? this.renderUrl(api) : renderForm(api)}
+        ${renderMessage(api)} ${api.mode === 'url' ? this.renderUrl(api) : renderForm(api)}
       </div>
       <div class="foot">
         <div ${spread(p.actions!)} class="actions">
@@ -249,7 +252,7 @@ export class McpElicitationSheet extends ModalSheet {
                 ${spread(api.getActionProps(action.action), `action-${action.action}`)}
                 @click=${(event: MouseEvent) => this.onActionClick(event, action.action)}
               >
-                ${action.label}
+                ${renderActionContent(api, action)}
               </button>`,
           )}
         </div>

@@ -2,6 +2,7 @@ import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { ElicitAction, ElicitationApi, ElicitationOutcome } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { ElicitationField } from './elicitation-fields.js';
+import { ElicitationMessage } from './elicitation-message.js';
 import { SheetHeader } from './sheet-header.js';
 
 export interface ElicitationViewProps {
@@ -19,8 +20,9 @@ const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
 
 /**
  * The elicitation sheet's markup: the requesting server, the server's message
- * (text, never markup), then a form (fields from the requested schema) or a
- * URL with its host highlighted and warnings, then Accept / Decline / Cancel.
+ * (markdown blocks as text, never markup), then a form (fields from the requested
+ * schema) or a URL with its host highlighted and warnings, then the answers in the
+ * model's order: Not now, Decline, then the primary Accept.
  */
 export function ElicitationView(props: ElicitationViewProps) {
   const { api, rootRef, onKeyDown, acceptClick, announcement } = props;
@@ -40,7 +42,10 @@ export function ElicitationView(props: ElicitationViewProps) {
           onFocus={() => api.focus({ kind: 'action', action: name })}
           onMouseDown={view.enabled ? undefined : keepFocus}
         >
-          <span className="mcp-consent-action-label">{view.label}</span>
+          <span className="mcp-consent-action-text">
+            <span className="mcp-consent-action-label">{view.label}</span>
+            {view.detail ? <span {...p(api.props['action-detail'])}>{view.detail}</span> : null}
+          </span>
         </button>
         {view.disabledReason ? (
           <span id={reasonId} data-scope="elicitation" data-part="action-reason">
@@ -71,7 +76,7 @@ export function ElicitationView(props: ElicitationViewProps) {
             ))}
             <div className="mcp-consent-section">
               <p {...p(api.props['message-label'])}>{api.message.label}</p>
-              <p {...p(api.props.message)}>{api.message.text}</p>
+              <ElicitationMessage api={api} />
             </div>
             {api.mode === 'form' ? (
               <FormPart api={api} onOutcome={outcome} />

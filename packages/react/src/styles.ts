@@ -1,4 +1,5 @@
 import { designTokenDeclarations } from '@mcp-consent/prompt/design-tokens';
+import { elicitationStyles } from './elicitation-styles.js';
 
 /**
  * The stylesheet of every @mcp-consent/react surface, plain CSS with no
@@ -332,6 +333,6 @@ const manager = `
 `;
 
 /** The whole stylesheet, for hosts that include it themselves. */
-export const consentStyles: string = [tokens, layer, sheet, dryRun, controls, manager]
+export const consentStyles: string = [tokens, layer, sheet, dryRun, controls, manager, elicitationStyles]
   .map((block) => block.trim())
   .join('\n');

@@ -211,7 +211,7 @@ describe('elicitation sheet (through the provider)', () => {
     await elicit(page, urlRequest);
     expect(await active(page)).toBe('decline');
     await host.advance(GUARD_MS);
-    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight'); // Accept is last: Not now, Don't open, Open link
     expect(await active(page)).toBe('accept');
     await page.keyboard.press('Enter');
     expect(await elicited(page)).toEqual([{ action: 'cancel' }, { action: 'accept' }]);

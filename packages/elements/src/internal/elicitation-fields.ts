@@ -1,6 +1,56 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ElicitationFormApi, FieldView } from '@mcp-consent/prompt';
+import type {
+  ElicitationActionView,
+  ElicitationApi,
+  ElicitationFormApi,
+  FieldView,
+  MarkdownRun,
+} from '@mcp-consent/prompt';
 import { spread } from './spread.js';
+
+/** One run as a text node: strong → <strong>, emphasis → <em>, code → <code>; a link is only text. */
+function renderRun(api: ElicitationApi, run: MarkdownRun) {
+  const p = { ...api.props['message-run'], 'data-kind': run.kind };
+  switch (run.kind) {
+    case 'strong':
+      return html`<strong ${spread(p)}>${run.text}</strong>`;
+    case 'emphasis':
+      return html`<em ${spread(p)}>${run.text}</em>`;
+    case 'code':
+      return html`<code ${spread(p)}>${run.text}</code>`;
+    default:
+      return html`<span ${spread(p)}>${run.text}</span>`;
+  }
+}
+
+/**
+ * The server's message as the model's markdown blocks (paragraphs, list items, code), every
+ * run a text node: nothing the server sends becomes markup or a link.
+ */
+export function renderMessage(api: ElicitationApi): TemplateResult {
+  const p = api.props;
+  return html`<div ${spread(p.message!)} class="message">
+    ${api.message.blocks.map(
+      (block) =>
+        html`<p ${spread({ ...p['message-block'], 'data-kind': block.kind })}>
+          ${
+            block.kind === 'item'
+              ? html`<span ${spread(p['message-marker']!)}>${block.marker}</span> `
+              : nothing
+          }${block.runs.map((run) => renderRun(api, run))}
+        </p>`,
+    )}
+  </div>`;
+}
+
+/** One answer: its label and, for Decline and Cancel, what it does in plain words. */
+export function renderActionContent(api: ElicitationApi, view: ElicitationActionView) {
+  return html`<span class="action-label">${view.label}</span>${
+      view.detail
+        ? html`<span ${spread(api.props['action-detail']!)}>${view.detail}</span>`
+        : nothing
+    }`;
+}
 
 /**
  * Form-mode fields of `<mcp-elicitation-sheet>`: one control per field kind (text-like
