@@ -1,5 +1,18 @@
 import { deriveRisk, isAllowAlwaysPermitted, type RiskOptions } from './risk.js';
-import type { Assessment, PermissionRequest, ToolCall } from './types.js';
+import type {
+  Assessment,
+  DefinitionChange,
+  LookupResult,
+  PermissionRequest,
+  RiskTier,
+  ToolCall,
+} from './types.js';
+
+const RAISED: Readonly<Record<RiskTier, RiskTier>> = {
+  low: 'medium',
+  medium: 'high',
+  high: 'high',
+};
 
 /**
  * What the engine makes of a call before asking (its risk with the engine's risk options, whether
@@ -20,6 +33,22 @@ export function assessCall(
   };
 }
 
+/**
+ * The assessment while a changed definition is unreviewed (the lookup says
+ * `definition_changed`, a possible "rug pull"): the tier one step higher (low → medium →
+ * high) with the reason `definition_changed`, and Deny once focused. Any other lookup leaves
+ * the assessment as it is. Allow always stays the engine's rule; the prompt adds its own gate.
+ */
+export function assessLookup(assessment: Assessment, lookup: LookupResult | undefined): Assessment {
+  if (lookup?.reason !== 'definition_changed') return assessment;
+  const { risk } = assessment;
+  return {
+    ...assessment,
+    risk: { ...risk, tier: RAISED[risk.tier], reasons: [...risk.reasons, 'definition_changed'] },
+    defaultChoice: 'deny_once',
+  };
+}
+
 let standalone = 0;
 
 /**
@@ -34,14 +63,20 @@ export function standaloneRequest(
     /** The engine's assessment (`engine.assess(call)`), so its risk options apply. */
     assessment?: Assessment;
     risk?: RiskOptions;
+    /** Why it asks; a `definition_changed` lookup raises the tier (see `assessLookup`). */
+    lookup?: LookupResult;
+    /** The earlier definition, for a changed one. */
+    change?: DefinitionChange;
   } = {},
 ): PermissionRequest {
+  const lookup = options.lookup ?? { status: 'prompt', reason: 'no_grant' };
   return {
     kind: 'permission',
     id: `show-${++standalone}`,
     call,
-    ...(options.assessment ?? assessCall(call, options.risk)),
-    lookup: { status: 'prompt', reason: 'no_grant' },
+    ...assessLookup(options.assessment ?? assessCall(call, options.risk), lookup),
+    lookup,
+    ...(options.change ? { change: options.change } : {}),
     argsHash: null,
     position: 1,
     queueLength: 1,

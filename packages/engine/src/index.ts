@@ -1,6 +1,6 @@
 export { createPermissionEngine, DAY_MS, DEFAULT_EXPIRY } from './engine.js';
 export { MAX_LIFE_MS } from './answers.js';
-export { assessCall, standaloneRequest } from './assess.js';
+export { assessCall, assessLookup, standaloneRequest } from './assess.js';
 export type {
   EngineEvent,
   EngineSnapshot,

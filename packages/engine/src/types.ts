@@ -25,6 +25,8 @@ export interface ToolDefinition {
   annotations?: ToolAnnotations;
   inputSchema?: unknown;
   _meta?: Record<string, unknown>;
+  /** The tool's own icons (MCP `Tool.icons`): shown only, never pinned or decided on. */
+  icons?: readonly { src: string; mimeType?: string; sizes?: readonly string[] }[];
 }
 
 /**
@@ -37,6 +39,8 @@ export interface ServerRef {
   name?: string;
   /** Set by the host only. @default false */
   trusted?: boolean;
+  /** The server's web origin (`https://host:port`), set by the host only; tool icons may load from it. */
+  origin?: string;
 }
 
 /** One tool call the agent wants to make. */
@@ -60,7 +64,9 @@ export type RiskReason =
   | 'non_idempotent_write'
   | 'server_raised'
   | 'server_lowered'
-  | 'server_lower_ignored';
+  | 'server_lower_ignored'
+  /** The tool changed since the user allowed it always, and the change is not reviewed yet. */
+  | 'definition_changed';
 
 export interface RiskAssessment {
   tier: RiskTier;

@@ -15,8 +15,12 @@ export {
   actionRows,
   choiceOrder,
   riskColorRole,
+  riskBadgeKey,
   type ActionView,
+  type ChangePartView,
+  type ChangeView,
   type ColorRole,
+  type FromServerView,
   type KeyOutcome,
   type NoticeKind,
   type PermissionApi,
@@ -25,8 +29,11 @@ export {
   type PermissionPromptOptions,
   type PermissionState,
   type QueuePosition,
+  type RiskBadgeKey,
 } from './permission/index.js';
 export { describeEffects, type EffectKey, type EffectLine, type Effects } from './effects.js';
+export { buildSummary, summaryTarget, type SummaryInput } from './summary.js';
+export { diffWords, diffLines, type DiffSegment } from './diff.js';
 export { createElicitationPrompt } from './elicitation/index.js';
 export type {
   ElicitAction,
@@ -94,6 +101,7 @@ export {
   type ArgumentsPreviewOptions,
 } from './args-preview.js';
 export { isSecretKey, splitSecrets } from './secrets.js';
+export { toolIconFor, TOOL_ICON_MAX_DATA, type ToolIconSource } from './tool-icon.js';
 export { checkingAnatomy, type CheckingPart, type PartProps } from './anatomy.js';
 export { permissionAnatomy, type PermissionPart } from './permission/index.js';
 export { elicitationAnatomy, type ElicitationPart } from './elicitation/index.js';

@@ -8,6 +8,7 @@ import {
   actionRows,
   choiceOrder,
   type ActionView,
+  type ChangeView,
   type PermissionActions,
   type PermissionApi,
   type PermissionContent,
@@ -35,6 +36,7 @@ export function connectPermission(
   }
   const actions = actionViews(content, current);
   const queue = current.queue;
+  const change = changeView(content, current);
   return {
     status: current.status,
     answer: current.answer,
@@ -42,6 +44,10 @@ export function connectPermission(
     dir: t.dir,
     ids: content.ids,
     title: t.t('mcp.permission.title'),
+    summary: content.summary,
+    header: { title: t.t('mcp.permission.title'), risk: content.risk },
+    fromServer: fromServerView(content, current),
+    change,
     tool: content.tool,
     server: content.server,
     risk: content.risk,
@@ -77,7 +83,7 @@ export function connectPermission(
       ...attrs('action-reason'),
       id: `${prefix}-reason-${choice}`,
       role: 'tooltip',
-      hidden: enabled(content, choice),
+      hidden: enabled(content, choice, current),
     }),
     getEffectProps: (index) => {
       const line = effects.lines[index];
@@ -94,7 +100,46 @@ export function connectPermission(
       role: 'note',
       'data-kind': notices[index]?.kind,
     }),
+    getChangePartProps: (index) => ({
+      ...attrs('change-part'),
+      'data-part-name': change?.parts[index]?.part,
+    }),
+    getChangeSegmentProps: (partIndex, segmentIndex) => ({
+      ...attrs('change-segment'),
+      'data-op': change?.parts[partIndex]?.segments[segmentIndex]?.op,
+    }),
     ...send,
+  };
+}
+
+function fromServerView(
+  content: PermissionContent,
+  current: PermissionState,
+): PermissionApi['fromServer'] {
+  const { t, fromServer } = content;
+  const long = fromServer.collapsed !== fromServer.full;
+  const expanded = long && current.descriptionExpanded;
+  return {
+    heading: fromServer.heading,
+    name: fromServer.name,
+    title: fromServer.title,
+    description: expanded ? fromServer.full : fromServer.collapsed,
+    descriptionExpanded: expanded,
+    descriptionToggleLabel: long
+      ? t.t(expanded ? 'mcp.permission.args.show_less' : 'mcp.permission.args.show_more')
+      : null,
+  };
+}
+
+function changeView(content: PermissionContent, current: PermissionState): ChangeView | null {
+  const { t, change } = content;
+  if (!change) return null;
+  return {
+    ...change,
+    opened: current.changeOpen,
+    toggleLabel: t.t(
+      current.changeOpen ? 'mcp.permission.change.hide' : 'mcp.permission.change.show',
+    ),
   };
 }
 
@@ -102,15 +147,22 @@ function actionViews(content: PermissionContent, current: PermissionState): Acti
   const { t, defaultFocus } = content;
   return choiceOrder.map((choice, index) => ({
     choice,
-    label: t.t(`mcp.permission.action.${choice}`),
+    label:
+      choice === 'allow_always' ? content.allowAlwaysLabel : t.t(`mcp.permission.action.${choice}`),
     shortcut: String(index + 1),
-    enabled: enabled(content, choice),
-    disabledReason: choice === 'allow_always' ? content.allowAlwaysReason : null,
+    enabled: enabled(content, choice, current),
+    disabledReason: choice === 'allow_always' ? allowAlwaysReason(content, current) : null,
     detail: choice === 'allow_always' ? content.allowAlwaysDetail : null,
     isDefault: choice === defaultFocus,
     focused: choice === current.focused,
     emphasis: choice === defaultFocus ? 'primary' : 'neutral',
   }));
+}
+
+/** The engine's reason first; else, while the change is unopened, the model's own. */
+function allowAlwaysReason(content: PermissionContent, current: PermissionState): string | null {
+  if (content.allowAlwaysReason !== null) return content.allowAlwaysReason;
+  return enabled(content, 'allow_always', current) ? null : content.allowAlwaysChangeReason;
 }
 
 function actionProps(prefix: string, action: ActionView): PartProps {
@@ -136,14 +188,14 @@ function permissionProps(
   current: PermissionState,
   guardActive: boolean,
 ): Partial<Record<PermissionPart, PartProps>> {
-  const { t, ids, tool, risk } = content;
+  const { t, ids, risk, fromServer } = content;
   return {
     root: {
       ...attrs('root'),
       id: ids.root,
       role: 'dialog',
       'aria-modal': 'true',
-      'aria-labelledby': `${ids.title} ${ids.toolName}`,
+      'aria-labelledby': `${ids.title} ${ids.summary}`,
       'aria-describedby': `${ids.risk} ${ids.effects}`,
       dir: t.dir,
       lang: t.locale,
@@ -154,15 +206,32 @@ function permissionProps(
     backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
     header: attrs('header'),
     title: { ...attrs('title'), id: ids.title },
+    summary: { ...attrs('summary'), id: ids.summary, dir: 'auto' },
+    'from-server': {
+      ...attrs('from-server'),
+      id: ids.fromServer,
+      role: 'group',
+      'aria-labelledby': ids.fromServerHeading,
+    },
+    'from-server-heading': { ...attrs('from-server-heading'), id: ids.fromServerHeading },
     'tool-icon': { ...attrs('tool-icon'), 'aria-hidden': 'true' },
     'tool-name': { ...attrs('tool-name'), id: ids.toolName, dir: 'auto', translate: 'no' },
-    'tool-title': { ...attrs('tool-title'), dir: 'auto', hidden: tool.title === null },
+    'tool-title': { ...attrs('tool-title'), dir: 'auto', hidden: fromServer.title === null },
     'tool-description': {
       ...attrs('tool-description'),
       id: ids.description,
       dir: 'auto',
-      hidden: tool.description === null,
+      hidden: fromServer.full === null,
+      'data-expanded': String(current.descriptionExpanded),
     },
+    'description-toggle': {
+      ...attrs('description-toggle'),
+      type: 'button',
+      'aria-expanded': String(current.descriptionExpanded),
+      'aria-controls': ids.description,
+      hidden: fromServer.collapsed === fromServer.full,
+    },
+    ...changeProps(content, current),
     ...serverParts(SCOPE, content.server.trusted),
     'risk-badge': {
       ...attrs('risk-badge'),
@@ -193,6 +262,36 @@ function permissionProps(
       announcerId: ids.announcer,
     }),
   };
+}
+
+/** The "This tool changed" box: a region with a toggle that opens the diff. */
+function changeProps(content: PermissionContent, current: PermissionState) {
+  const { ids, change } = content;
+  return {
+    change: {
+      ...attrs('change'),
+      id: ids.change,
+      role: 'region',
+      'aria-labelledby': ids.changeHeading,
+      hidden: change === null,
+      'data-opened': String(current.changeOpen),
+    },
+    'change-heading': { ...attrs('change-heading'), id: ids.changeHeading },
+    'change-summary': attrs('change-summary'),
+    'change-toggle': {
+      ...attrs('change-toggle'),
+      type: 'button',
+      'aria-expanded': String(current.changeOpen),
+      'aria-controls': ids.changeBody,
+    },
+    'change-body': {
+      ...attrs('change-body'),
+      id: ids.changeBody,
+      dir: 'auto',
+      hidden: !current.changeOpen,
+    },
+    'change-part-label': attrs('change-part-label'),
+  } satisfies Partial<Record<PermissionPart, PartProps>>;
 }
 
 /** The arguments block: a scrollable region, and its show-more toggle when it is cut. */

@@ -1,17 +1,15 @@
-import type {
-  Choice,
-  LookupReason,
-  PinnedPart,
-  PromptRequest,
-  RiskReason,
-} from '@mcp-consent/engine';
+import type { Choice, LookupReason, PromptRequest, RiskReason } from '@mcp-consent/engine';
 import type { PlainMessageId, Translator } from '@mcp-consent/i18n';
 import { formatArguments } from '../args-preview.js';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { describeEffects, type Effects } from '../effects.js';
 import { keymapFor } from '../keymap.js';
 import { serverChip } from '../sheet-parts.js';
+import { buildSummary } from '../summary.js';
 import { permissionIds } from './anatomy.js';
+import { describeChange } from './change.js';
+import { fromServerContent, nonEmpty } from './from-server.js';
+import { riskBadgeKey } from './risk-badge.js';
 import {
   actionRows,
   choiceOrder,
@@ -19,6 +17,7 @@ import {
   type PermissionApi,
   type PermissionContent,
   type PermissionPromptOptions,
+  type PermissionState,
 } from './types.js';
 
 const RISK_WHY: Readonly<Record<RiskReason, PlainMessageId>> = {
@@ -33,6 +32,7 @@ const RISK_WHY: Readonly<Record<RiskReason, PlainMessageId>> = {
   server_raised: 'mcp.permission.risk.why.server_raised',
   server_lowered: 'mcp.permission.risk.why.server_lowered',
   server_lower_ignored: 'mcp.permission.risk.why.server_lower_ignored',
+  definition_changed: 'mcp.permission.risk.why.definition_changed',
 };
 
 const LOOKUP_NOTICE: Partial<Record<LookupReason, PlainMessageId>> = {
@@ -43,25 +43,22 @@ const LOOKUP_NOTICE: Partial<Record<LookupReason, PlainMessageId>> = {
   args_hash_unknown: 'mcp.permission.notice.args_hash_unknown',
 };
 
-const PART_NAME: Readonly<Record<PinnedPart, PlainMessageId>> = {
-  name: 'mcp.permission.part.name',
-  title: 'mcp.permission.part.title',
-  description: 'mcp.permission.part.description',
-  inputSchema: 'mcp.permission.part.inputSchema',
-  annotations: 'mcp.permission.part.annotations',
-};
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Everything a permission sheet shows that the request decides, computed once: localized
- * copy, the risk badge (the tier comes from the engine, never re-derived), effect lines,
- * the arguments preview, notices and the announcement. Server text is sanitized here.
+ * copy, the summary line, the risk badge (the tier comes from the engine, never re-derived),
+ * effect lines, what the server said, what changed, the arguments preview, notices and the
+ * announcement. Server text is sanitized here.
  */
 export function describePermission(
   request: PromptRequest,
   options: PermissionPromptOptions,
   t: Translator,
 ): PermissionContent {
-  const cleaner = new TextCleaner(options.textMode ?? 'escape');
+  const cleaner = new TextCleaner(options.textMode ?? 'escape', t);
   const prefix = idPrefixFor(request.id, options.idPrefix);
   const { call } = request;
   const tool = toolText(request, cleaner);
@@ -70,11 +67,26 @@ export function describePermission(
   const args = formatArguments(call.args, t, { mode: options.textMode, ...options.args });
   for (const kind of args.found) cleaner.found.add(kind);
   const risk = riskView(request, t);
+  const summary = buildSummary(
+    {
+      tool: call.tool,
+      serverName: server.name,
+      args: call.args,
+      redactKey: options.args?.redactKey,
+    },
+    t,
+    cleaner,
+  );
+  const change = describeChange(request, t, cleaner);
+  const allowAlways = allowAlwaysText(request, options, t, change !== null);
   return {
     t,
     prefix,
     ids: permissionIds(prefix),
     tool,
+    summary,
+    fromServer: fromServerContent(call.tool, t, cleaner),
+    change,
     server,
     risk,
     effects,
@@ -83,20 +95,26 @@ export function describePermission(
     notices: requestNotices(request, t, cleaner),
     // The engine's assessment decides both; the model only says them.
     allowAlwaysEnabled: request.allowAlwaysEnabled,
-    ...allowAlwaysText(request, options, t),
-    defaultFocus: request.defaultChoice,
+    ...allowAlways,
+    // An unreviewed change focuses Deny once, whatever the request says.
+    defaultFocus: change ? 'deny_once' : request.defaultChoice,
     keymap: keymapFor(t.dir),
     focusOrder: options.layout === 'list' ? choiceOrder : actionRows.flat(),
-    announcement: t.t('mcp.permission.announce', {
-      tool: tool.displayName,
-      server: server.name,
-      risk: risk.label,
-      effects: effectsSummary(effects, t),
-    }),
+    announcement: [
+      t.t('mcp.permission.announce_summary', {
+        summary,
+        risk: risk.label,
+        effects: effectsSummary(effects, t),
+      }),
+      change?.summary,
+      allowAlways.scopeAnnouncement,
+    ]
+      .filter(Boolean)
+      .join(' '),
   };
 }
 
-/** The tool's name, title and description: server text, sanitized once. */
+/** The tool's name, title and description: server text, sanitized once (the compat `api.tool`). */
 function toolText(request: PromptRequest, cleaner: TextCleaner): PermissionApi['tool'] {
   const { tool } = request.call;
   const name = cleaner.text(tool.name, TEXT_LIMITS.toolName) || '?';
@@ -112,10 +130,12 @@ function toolText(request: PromptRequest, cleaner: TextCleaner): PermissionApi['
 
 function riskView(request: PromptRequest, t: Translator): PermissionApi['risk'] {
   const { tier, reasons } = request.risk;
+  const badge = riskBadgeKey(tier, reasons, request.call.tool);
   return {
     tier,
     colorRole: riskColorRole[tier],
-    label: t.t(`mcp.permission.risk.${tier}`),
+    badge,
+    label: t.t(`mcp.permission.risk.${badge}`),
     heading: t.t('mcp.permission.risk.heading'),
     reasons: reasons
       .filter((reason) => Object.hasOwn(RISK_WHY, reason))
@@ -123,8 +143,13 @@ function riskView(request: PromptRequest, t: Translator): PermissionApi['risk'] 
   };
 }
 
-/** Why Allow always is disabled, or how long it would last. */
-function allowAlwaysText(request: PromptRequest, options: PermissionPromptOptions, t: Translator) {
+/** Allow always: why it is disabled, how long it would last, and its label. */
+function allowAlwaysText(
+  request: PromptRequest,
+  options: PermissionPromptOptions,
+  t: Translator,
+  changed: boolean,
+) {
   const allowAlwaysReason = request.allowAlwaysEnabled
     ? null
     : t.t(
@@ -132,11 +157,31 @@ function allowAlwaysText(request: PromptRequest, options: PermissionPromptOption
           ? 'mcp.permission.allow_always.disabled_destructive'
           : 'mcp.permission.allow_always.disabled',
       );
+  const lifetime = options.allowAlwaysExpiresInMs;
   const allowAlwaysDetail =
-    options.allowAlwaysExpiresInMs !== undefined && request.allowAlwaysEnabled
-      ? t.formatExpiry(options.allowAlwaysExpiresInMs)
-      : null;
-  return { allowAlwaysReason, allowAlwaysDetail };
+    lifetime !== undefined && request.allowAlwaysEnabled ? t.formatExpiry(lifetime) : null;
+  const label = t.t('mcp.permission.action.allow_always');
+  const duration = typeof lifetime === 'number' && lifetime > 0 ? durationText(lifetime, t) : null;
+  return {
+    allowAlwaysReason,
+    allowAlwaysDetail,
+    allowAlwaysLabel:
+      duration === null
+        ? label
+        : t.t('mcp.permission.action.allow_always_scoped', { label, duration }),
+    allowAlwaysChangeReason: changed ? t.t('mcp.permission.allow_always.disabled_change') : null,
+    scopeAnnouncement:
+      duration !== null && request.allowAlwaysEnabled
+        ? t.t('mcp.permission.announce_scope', { duration })
+        : null,
+  };
+}
+
+/** "30 days", "2 hours", "15 minutes": the lifetime in its largest whole-ish unit. */
+function durationText(ms: number, t: Translator): string {
+  if (ms >= DAY) return t.t('mcp.permission.duration.days', { count: Math.round(ms / DAY) });
+  if (ms >= HOUR) return t.t('mcp.permission.duration.hours', { count: Math.round(ms / HOUR) });
+  return t.t('mcp.permission.duration.minutes', { count: Math.max(1, Math.ceil(ms / MINUTE)) });
 }
 
 /** The notices the request itself calls for: the grant lookup's, and hidden characters. */
@@ -146,21 +191,9 @@ function requestNotices(
   cleaner: TextCleaner,
 ): PermissionApi['notices'] {
   const notices: PermissionApi['notices'] = [];
-  const { lookup } = request;
-  const noticeId = LOOKUP_NOTICE[lookup.reason];
-  if (noticeId) notices.push({ kind: lookup.reason, text: t.t(noticeId) });
-  if (lookup.reason === 'definition_changed') {
-    const parts = (lookup.changed ?? []).filter((part) => Object.hasOwn(PART_NAME, part));
-    notices.push({
-      kind: 'definition_changed',
-      text:
-        parts.length > 0
-          ? t.t('mcp.permission.notice.definition_changed', {
-              parts: t.formatList(parts.map((part) => t.t(PART_NAME[part]))),
-            })
-          : t.t('mcp.permission.notice.definition_changed_unknown'),
-    });
-  }
+  const noticeId = LOOKUP_NOTICE[request.lookup.reason];
+  if (noticeId) notices.push({ kind: request.lookup.reason, text: t.t(noticeId) });
+  // A changed definition is not a notice any more: `change` says it, with the diff.
   if (cleaner.shouldNotice) {
     notices.push({
       kind: 'hidden_characters',
@@ -170,9 +203,17 @@ function requestNotices(
   return notices;
 }
 
-/** Allow always is the only action the engine can switch off. */
-export function enabled(content: PermissionContent, choice: Choice): boolean {
-  return choice !== 'allow_always' || content.allowAlwaysEnabled;
+/**
+ * Allow always is the only action that can be off: the engine switches it off for tools that
+ * may destroy data, and the model while a changed definition has not been opened.
+ */
+export function enabled(
+  content: PermissionContent,
+  choice: Choice,
+  state: Pick<PermissionState, 'changeSeen'>,
+): boolean {
+  if (choice !== 'allow_always') return true;
+  return content.allowAlwaysEnabled && (content.change === null || state.changeSeen);
 }
 
 function effectsSummary(effects: Effects, t: Translator): string {
@@ -183,8 +224,4 @@ function effectsSummary(effects: Effects, t: Translator): string {
       'unit',
     ),
   ].join(' ');
-}
-
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }

@@ -5,7 +5,10 @@ export {
   choiceOrder,
   riskColorRole,
   type ActionView,
+  type ChangePartView,
+  type ChangeView,
   type ColorRole,
+  type FromServerView,
   type KeyOutcome,
   type NoticeKind,
   type PermissionApi,
@@ -14,4 +17,6 @@ export {
   type PermissionPromptOptions,
   type PermissionState,
   type QueuePosition,
+  type RiskBadgeKey,
 } from './types.js';
+export { riskBadgeKey } from './risk-badge.js';

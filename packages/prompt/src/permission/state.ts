@@ -28,7 +28,7 @@ import type {
  * here, once, from the engine's `PromptRequest`: localized copy, the risk badge (the tier
  * comes from the engine, never re-derived), effect lines, the arguments preview, the four
  * actions with their enabled state, focus, keymap, ids and ARIA attributes. The only state
- * is the focused action, the show-more toggle and the answer.
+ * is the focused action, the show-more toggles, whether the change was opened and the answer.
  */
 export function createPermissionPrompt(
   request: PromptRequest,
@@ -40,6 +40,9 @@ export function createPermissionPrompt(
     answer: null,
     focused: content.defaultFocus,
     argsExpanded: false,
+    descriptionExpanded: false,
+    changeOpen: false,
+    changeSeen: false,
     queue: { position: request.position, total: request.queueLength },
   });
   const guard = new InputGuard(options.clock, options.guardMs ?? DEFAULT_GUARD_MS, state.notify);
@@ -71,7 +74,7 @@ function permissionActions(
   const choose = (choice: Choice): AnswerOutcome => {
     if (state.get().status !== 'open') return { accepted: false, reason: 'settled' };
     if (guard.active) return { accepted: false, reason: 'guard' };
-    if (!enabled(content, choice)) return { accepted: false, reason: 'disabled' };
+    if (!enabled(content, choice, state.get())) return { accepted: false, reason: 'disabled' };
     state.set({ status: 'answered', answer: choice, focused: choice });
     guard.dispose();
     options.onAnswer?.(choice);
@@ -102,5 +105,20 @@ function permissionActions(
       state.set({ argsExpanded: next });
     }
   };
-  return { choose, handleKey, toggleArgs, focus };
+  const toggleDescription = (expanded?: boolean) => {
+    const next = expanded ?? !state.get().descriptionExpanded;
+    const { collapsed, full } = content.fromServer;
+    if (collapsed !== full && next !== state.get().descriptionExpanded) {
+      state.set({ descriptionExpanded: next });
+    }
+  };
+  const openChange = (open = true) => {
+    const current = state.get();
+    if (!content.change || current.status !== 'open') return;
+    // Having seen the change once is what unlocks Allow always; closing it again keeps that.
+    if (open !== current.changeOpen || (open && !current.changeSeen)) {
+      state.set({ changeOpen: open, changeSeen: current.changeSeen || open });
+    }
+  };
+  return { choose, handleKey, toggleArgs, toggleDescription, openChange, focus };
 }

@@ -1,8 +1,9 @@
-import type { Choice, LookupReason, RiskReason, RiskTier } from '@mcp-consent/engine';
+import type { Choice, LookupReason, PinnedPart, RiskReason, RiskTier } from '@mcp-consent/engine';
 import type { Direction, Translator } from '@mcp-consent/i18n';
 import type { PartProps } from '../anatomy.js';
 import type { ArgumentsPreview, ArgumentsPreviewOptions } from '../args-preview.js';
-import type { AnswerOutcome, BaseModelOptions, KeyInput } from '../core.js';
+import type { AnswerOutcome, BaseModelOptions, KeyInput, ServerText } from '../core.js';
+import type { DiffSegment } from '../diff.js';
 import type { Effects } from '../effects.js';
 import type { KeyBinding } from '../keymap.js';
 import type { PermissionPart } from './anatomy.js';
@@ -30,12 +31,30 @@ export const actionRows: readonly (readonly Choice[])[] = [
   ['allow_once', 'allow_always'],
 ];
 
+/**
+ * Which badge label the sheet shows (`mcp.permission.risk.<key>`). The R9 labels `low`
+ * ("read-only") and `high` ("may modify data") are used only where they are true; the
+ * others say the tier without claiming an effect the effect lines contradict.
+ */
+export type RiskBadgeKey =
+  | 'low'
+  | 'low_writes'
+  | 'medium'
+  | 'high'
+  | 'high_open_world'
+  | 'high_undescribed'
+  | 'high_changed'
+  | 'high_plain';
+
 export type NoticeKind = LookupReason | 'hidden_characters' | 'settled_elsewhere';
 
 export interface PermissionPromptOptions extends BaseModelOptions {
   /** Called once with the user's answer (never during the guard, never twice). */
   onAnswer?: (choice: Choice) => void;
-  /** When set, Allow always shows "expires in 7 days" for this lifetime (`null`: never expires). */
+  /**
+   * When a number, Allow always is labelled with its lifetime ("Allow always · 30 days") and
+   * the announcement says it; `null`: the detail says it never expires.
+   */
   allowAlwaysExpiresInMs?: number | null;
   /** `grid` moves arrow focus through the R1 rows; `list` through the numbered order. @default 'grid' */
   layout?: 'grid' | 'list';
@@ -63,6 +82,12 @@ export interface PermissionState {
   answer: Choice | null;
   focused: Choice;
   argsExpanded: boolean;
+  /** The server's description is shown whole ("Show more"). */
+  descriptionExpanded: boolean;
+  /** The "What changed" panel is open now. */
+  changeOpen: boolean;
+  /** The user has opened the "What changed" panel at least once (gates Allow always). */
+  changeSeen: boolean;
   /** Place in the engine's queue; starts from the request, kept live by `setQueue`. */
   queue: QueuePosition;
 }
@@ -80,6 +105,12 @@ export type KeyOutcome =
 export type PermissionId =
   | 'root'
   | 'title'
+  | 'summary'
+  | 'fromServer'
+  | 'fromServerHeading'
+  | 'change'
+  | 'changeHeading'
+  | 'changeBody'
   | 'toolName'
   | 'description'
   | 'risk'
@@ -90,18 +121,69 @@ export type PermissionId =
   | 'keyHint'
   | 'announcer';
 
+/** The server's own words about the tool, shown in one "From the server" container. */
+export interface FromServerView {
+  /** "From the server": kit copy. */
+  heading: string;
+  /** The tool's name, cleaned (server text). */
+  name: string;
+  /** The tool's title (or annotation title), cleaned; `null` when it gave none. */
+  title: ServerText | null;
+  /** The description to show now: the first lines while collapsed, all of it once expanded. */
+  description: ServerText | null;
+  descriptionExpanded: boolean;
+  /** "Show more" / "Show less"; `null` when the description is short. */
+  descriptionToggleLabel: string | null;
+}
+
+/** One changed part of a tool definition with its diff (empty when the old one is unknown). */
+export interface ChangePartView {
+  part: PinnedPart;
+  /** "description", "input schema", … (localized). */
+  label: string;
+  /** Cleaned text marked `same`, `added` or `removed`; `[]` when there is nothing to compare. */
+  segments: DiffSegment[];
+}
+
+/** The tool changed since the user allowed it always (a possible "rug pull"). */
+export interface ChangeView {
+  /** "This tool changed". */
+  heading: string;
+  /** Which parts changed, and what to do. */
+  summary: string;
+  /** The panel with the diff is shown. */
+  opened: boolean;
+  /** "Show what changed" / "Hide what changed". */
+  toggleLabel: string;
+  /** The earlier definition is known, so `segments` hold a diff. */
+  diffAvailable: boolean;
+  parts: ChangePartView[];
+}
+
 export interface PermissionApi {
   status: PermissionState['status'];
   answer: Choice | null;
   locale: string;
   dir: Direction;
   ids: Readonly<Record<PermissionId, string>>;
+  /** Kit copy (R9 title). */
   title: string;
+  /** The plain-language first line: what will run, on what, where, and what the server says. */
+  summary: string;
+  /** The header holds only the kit's own strings: the title and the risk badge. */
+  header: { title: string; risk: PermissionApi['risk'] };
+  /** Everything the server said about the tool, in one container. */
+  fromServer: FromServerView;
+  /** Set while a changed definition is unreviewed; `null` otherwise. */
+  change: ChangeView | null;
+  /** @deprecated for display: server text belongs in `fromServer`. Kept for compatibility. */
   tool: { name: string; title: string | null; description: string | null; displayName: string };
   server: { id: string; name: string; from: string; trusted: boolean; trustLabel: string };
   risk: {
     tier: RiskTier;
     colorRole: ColorRole;
+    /** Which label is shown; see {@link RiskBadgeKey}. */
+    badge: RiskBadgeKey;
     label: string;
     heading: string;
     reasons: { reason: RiskReason; text: string }[];
@@ -139,9 +221,16 @@ export interface PermissionApi {
   getActionReasonProps(choice: Choice): PartProps;
   getEffectProps(index: number): PartProps;
   getNoticeProps(index: number): PartProps;
+  /** Attributes of one changed part (`change-part`) and of its segments (`change-segment`). */
+  getChangePartProps(index: number): PartProps;
+  getChangeSegmentProps(partIndex: number, segmentIndex: number): PartProps;
   choose(choice: Choice): AnswerOutcome;
   handleKey(input: string | KeyInput): KeyOutcome;
   toggleArgs(expanded?: boolean): void;
+  /** Shows the whole server description, or the first lines again. */
+  toggleDescription(expanded?: boolean): void;
+  /** Opens (or with `false` closes) the "What changed" panel; opening it unlocks Allow always. */
+  openChange(open?: boolean): void;
   focus(choice: Choice): void;
 }
 
@@ -168,6 +257,17 @@ export interface PermissionContent {
   prefix: string;
   ids: PermissionApi['ids'];
   tool: PermissionApi['tool'];
+  summary: string;
+  /** The description collapsed and whole; `fromServer` without the toggle state. */
+  fromServer: {
+    heading: string;
+    name: string;
+    title: ServerText | null;
+    collapsed: ServerText | null;
+    full: ServerText | null;
+  };
+  /** `null` unless the lookup says the definition changed. */
+  change: Omit<ChangeView, 'opened' | 'toggleLabel'> | null;
   server: PermissionApi['server'];
   risk: PermissionApi['risk'];
   effects: Effects;
@@ -178,6 +278,12 @@ export interface PermissionContent {
   allowAlwaysEnabled: boolean;
   allowAlwaysReason: string | null;
   allowAlwaysDetail: string | null;
+  /** "Allow always · 30 days" when the host gives a lifetime, else the R9 label. */
+  allowAlwaysLabel: string;
+  /** Why Allow always waits while the change is unopened. */
+  allowAlwaysChangeReason: string | null;
+  /** "Allow always would last 30 days." for the announcement, when a lifetime is set. */
+  scopeAnnouncement: string | null;
   defaultFocus: Choice;
   keymap: readonly KeyBinding<Choice>[];
   /** The order arrow keys move focus in (the layout's). */
@@ -188,5 +294,5 @@ export interface PermissionContent {
 /** The transitions `state.ts` hands the view, as the api's actions. */
 export type PermissionActions = Pick<
   PermissionApi,
-  'choose' | 'handleKey' | 'toggleArgs' | 'focus'
+  'choose' | 'handleKey' | 'toggleArgs' | 'toggleDescription' | 'openChange' | 'focus'
 >;
