@@ -65,6 +65,7 @@ function pickDefinition(tool: ToolDefinition): ToolDefinition {
   if (tool.annotations !== undefined) picked.annotations = tool.annotations;
   if (tool.inputSchema !== undefined) picked.inputSchema = tool.inputSchema;
   if (tool._meta !== undefined) picked._meta = tool._meta;
+  if (tool.icons !== undefined) picked.icons = tool.icons;
   return picked;
 }
 
@@ -132,6 +133,7 @@ export function snapshotCall(call: ToolCall): ToolCall {
   const server: ServerRef = { id: call.server.id };
   if (call.server.trusted !== undefined) server.trusted = call.server.trusted === true;
   if (typeof call.server.name === 'string') server.name = call.server.name;
+  if (typeof call.server.origin === 'string') server.origin = call.server.origin;
   const args = wireCopy(call.args);
   return Object.freeze({
     userId: call.userId,

@@ -171,7 +171,8 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
 }
 
 /**
- * Only the parts the engine reads; the SDK's extra fields (icons, outputSchema, …) stay out of pins.
+ * Only the parts the engine reads, and the tool's icons (shown, never pinned); the SDK's other
+ * extra fields (outputSchema, …) stay out.
  * Deep-frozen through the engine, which then decides on the catalog's object without copying it.
  */
 function toDefinition(tool: Tool): ToolDefinition {
@@ -180,6 +181,8 @@ function toDefinition(tool: Tool): ToolDefinition {
   if (tool.description !== undefined) definition.description = tool.description;
   if (tool.annotations !== undefined) definition.annotations = { ...tool.annotations };
   if (tool._meta !== undefined) definition._meta = tool._meta;
+  // Shown beside the name only (never pinned): a change of icon alone keeps the old definition.
+  if (Array.isArray(tool.icons)) definition.icons = tool.icons;
   return freezeDefinition(definition);
 }
 
