@@ -14,6 +14,7 @@ export const permissionManagerStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     color: var(--_on-surface);
+    line-height: 1.45;
   }
   section {
     display: grid;
@@ -115,20 +116,25 @@ export const permissionManagerStyles = css`
   .mono {
     font-family: var(--_mono);
   }
-  .decision {
+  [data-part='decision'] {
     display: inline-block;
     padding: 2px 10px;
     border-radius: 999px;
     font-weight: 600;
     white-space: nowrap;
   }
-  .decision[data-decision^='allow'] {
+  [data-part='decision'][data-tone='allow'] {
     background: var(--_success-container);
     color: var(--_on-success-container);
   }
-  .decision[data-decision^='deny'] {
+  [data-part='decision'][data-tone='deny'] {
     background: var(--_error-container);
     color: var(--_on-error-container);
+  }
+  .secondary {
+    display: block;
+    font-size: 0.8125rem;
+    color: var(--_on-surface-variant);
   }
   tr[data-expired='true'] td {
     color: var(--_on-surface-variant);

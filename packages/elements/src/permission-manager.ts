@@ -8,6 +8,7 @@ import {
   type ManagerApi,
   type ManagerEngine,
   type ManagerModel,
+  type PartProps,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { ModelController } from './internal/model-controller.js';
@@ -16,8 +17,6 @@ import { permissionManagerStyles } from './permission-manager.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 
 const GRANT_COLUMNS: readonly GrantColumn[] = ['tool', 'server', 'decision', 'scope', 'expires'];
-const decision = (value: string, label: string) =>
-  html`<span class="decision" data-decision=${value}>${label}</span>`;
 const AUDIT_COLUMNS: readonly AuditColumn[] = [
   'time',
   'tool',
@@ -53,7 +52,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
  * @csspart grant-row - one grant (`data-decision`, `data-expired`).
  * @csspart revoke - a row's Revoke button.
  * @csspart revoke-all - Revoke all.
- * @csspart confirm - the confirmation of Revoke all.
+ * @csspart confirm - the confirmation of Revoke all (Cancel is focused first; Escape cancels).
  * @csspart confirm-text - "Revoke all 4 saved permissions? …".
  * @csspart confirm-action - confirms Revoke all.
  * @csspart confirm-cancel - keeps the grants.
@@ -69,6 +68,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
  * @csspart audit-row - one decision (`data-decision`, `data-origin`).
  * @csspart column-header - a table header (`data-column`).
  * @csspart cell - a table cell (`data-column`, `data-label`).
+ * @csspart decision - the badge of a row's decision (`data-tone` allow or deny, `data-decision`).
  * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`; decisions use the success and error containers.
  */
 export class McpPermissionManager extends LitElement {
@@ -154,13 +154,8 @@ export class McpPermissionManager extends LitElement {
     column: GrantColumn | AuditColumn,
     label: string,
     content: unknown,
-    title?: string | null,
   ): TemplateResult {
-    return html`<td
-      ${spread(api.getColumnProps('cell', column))}
-      data-label=${label}
-      title=${title ?? nothing}
-    >
+    return html`<td ${spread(api.getColumnProps('cell', column))} data-label=${label}>
       ${content}
     </td>`;
   }
@@ -174,8 +169,8 @@ export class McpPermissionManager extends LitElement {
         <h2 ${spread(p['grants-heading']!)} tabindex="-1">${g.title}</h2>
         <p ${spread(p['grants-count']!)} class="count">${g.countText}</p>
       </div>
-      <div class="toolbar">
-        <div class="filter" ?hidden=${g.total === 0}>
+      <div class="toolbar" ?hidden=${g.total === 0}>
+        <div class="filter">
           <label ${spread(p['grants-filter-label']!)}>${g.filter.label}</label>
           <input
             ${spread(p['grants-filter']!)}
@@ -187,7 +182,7 @@ export class McpPermissionManager extends LitElement {
           ${g.revokeAllLabel}
         </button>
       </div>
-      <div ${spread(p.confirm!)} class="confirm">
+      <div ${spread(p.confirm!)} class="confirm" @keydown=${this.onConfirmKey}>
         <p ${spread(p['confirm-text']!)}>${api.confirm?.text ?? ''}</p>
         <div class="confirm-actions">
           <button
@@ -228,9 +223,9 @@ export class McpPermissionManager extends LitElement {
                 html`<tr ${spread(row.props.row)}>
                   ${cell('tool', g.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
                   ${cell('server', g.columns.server, html`<span dir="auto">${row.server}</span>`)}
-                  ${cell('decision', g.columns.decision, decision(row.decision, row.decisionLabel))}
+                  ${cell('decision', g.columns.decision, badge(row.props.decision, row.decisionLabel))}
                   ${cell('scope', g.columns.scope, row.scopeText)}
-                  ${cell('expires', g.columns.expires, row.expiresText, row.expiresDateText)}
+                  ${cell('expires', g.columns.expires, expiry(row.expiresText, row.expiresDateText))}
                   <td class="actions-cell">
                     <button
                       ${spread(row.props.revoke)}
@@ -304,7 +299,7 @@ export class McpPermissionManager extends LitElement {
                   ${cell('time', a.columns.time, html`<time datetime=${row.timestamp}>${row.timeText}</time>`)}
                   ${cell('tool', a.columns.tool, html`<span class="mono" dir="auto">${row.tool}</span>`)}
                   ${cell('server', a.columns.server, html`<span dir="auto">${row.server}</span>`)}
-                  ${cell('decision', a.columns.decision, decision(row.decision, row.decisionLabel))}
+                  ${cell('decision', a.columns.decision, badge(row.props.decision, row.decisionLabel))}
                   ${cell('risk', a.columns.risk, row.riskText)}
                   ${cell('origin', a.columns.origin, row.originText)}
                 </tr>`,
@@ -339,7 +334,50 @@ export class McpPermissionManager extends LitElement {
       return;
     }
     await api.confirmRevokeAll();
+    // The grants are gone, and Revoke all with them: focus goes to the heading.
     await this.updateComplete;
-    this.focusAfterRemoval(undefined);
+    this.restoreFocus();
   };
+
+  /** Escape in the confirmation cancels it (the model decides which keys count). */
+  private readonly onConfirmKey = (event: KeyboardEvent): void => {
+    if (!this.model.api?.handleKey(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  private wasConfirming = false;
+
+  /**
+   * Focus follows the confirmation of Revoke all: to its safe answer (Cancel) when it opens,
+   * never the destructive one; back to Revoke all (or the heading, once the grants are gone)
+   * when it closes, if focus was in it and so would fall to the page.
+   */
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const api = this.model.api;
+    const confirming = api?.confirm != null;
+    if (!api || confirming === this.wasConfirming) return;
+    this.wasConfirming = confirming;
+    if (api.confirm) this.partNamed(api.confirm.initialFocus)?.focus();
+    else this.restoreFocus();
+  }
+
+  private partNamed(name: string): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>(`[data-part="${name}"]`);
+  }
+
+  /** Focus on a control that was just hidden (or in the closed confirmation) goes back. */
+  private restoreFocus(): void {
+    const api = this.model.api;
+    const active = this.shadowRoot?.activeElement as HTMLElement | null;
+    const lost = !active || active.getClientRects().length === 0 || !!active.closest('.confirm');
+    if (api && lost) this.partNamed(api.returnFocus)?.focus();
+  }
 }
+
+const badge = (props: PartProps, label: string) => html`<span ${spread(props)}>${label}</span>`;
+
+/** "expires in 30 days" and, on its own line, the date. */
+const expiry = (text: string, date: string | null) =>
+  html`<span>${text}${date ? html`<span class="secondary">${date}</span>` : nothing}</span>`;

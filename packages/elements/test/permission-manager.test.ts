@@ -29,8 +29,8 @@ it.each([
   const text = await page.locator(`${PANEL} [data-part='root']`).innerText();
   for (const shown of [
     'notes_list',
-    'Always allowed',
-    'Always denied',
+    'Allowed always',
+    'Denied always',
     'expires in 90 days',
     'expired',
     'never expires',

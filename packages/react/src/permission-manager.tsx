@@ -7,6 +7,7 @@ import {
   type ManagerApi,
   type ManagerEngine,
   type ManagerModel,
+  type PartProps,
 } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { useIsClient } from './dom.js';
@@ -92,9 +93,6 @@ export function PermissionManager(props: PermissionManagerProps) {
       {injectStyles ? <ConsentStyles nonce={context?.nonce} /> : null}
       <GrantsSection api={api} onRevoke={focus.revoked} />
       <AuditSection api={api} />
-      <div {...p(api.props.status)} className="mcp-consent-visually-hidden">
-        {api.status}
-      </div>
     </section>
   );
 }
@@ -108,6 +106,8 @@ function useRevokeFocus(api: ManagerApi | null) {
   const pending = useRef<number | null>(null);
   const count = api?.grants.rows.length ?? 0;
   const confirming = api?.confirm != null;
+  const initialFocus = api?.confirm?.initialFocus;
+  const returnFocus = api?.returnFocus ?? 'grants-heading';
   const wasConfirming = useRef(confirming);
   useEffect(() => {
     const node = root.current;
@@ -117,9 +117,11 @@ function useRevokeFocus(api: ManagerApi | null) {
     // Focus on a control that was just hidden counts as lost (browsers move it later).
     const lost =
       !active || active === node.ownerDocument.body || active.getClientRects().length === 0;
-    if (confirming) node.querySelector<HTMLElement>('[data-part="confirm-cancel"]')?.focus();
-    else if (lost) node.querySelector<HTMLElement>('[data-part="revoke-all"]')?.focus();
-  }, [confirming]);
+    const inConfirm = !!active?.closest('[data-part="confirm"]');
+    const part = (name: string) => node.querySelector<HTMLElement>(`[data-part="${name}"]`);
+    if (initialFocus) part(initialFocus)?.focus();
+    else if (lost || inConfirm) part(returnFocus)?.focus();
+  }, [confirming, initialFocus, returnFocus]);
   useEffect(() => {
     const index = pending.current;
     const node = root.current;
@@ -152,24 +154,65 @@ const actionsColumn = (part: 'column-header' | 'cell') => ({
   ...(part === 'column-header' ? { scope: 'col' } : {}),
 });
 
+/** The decision badge; its colour comes from the model's `data-tone`. */
+const Badge = ({ props, label }: { props: PartProps; label: string }) => (
+  <span {...p(props)}>{label}</span>
+);
+
 function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: number) => void }) {
   const { grants, confirm } = api;
   const columns = Object.entries(grants.columns) as [keyof typeof grants.columns, string][];
-  const filterHidden = api.props['grants-filter']?.hidden === true;
+  const cell = (column: keyof typeof grants.columns) => ({
+    ...p(api.getColumnProps('cell', column)),
+    'data-label': grants.columns[column],
+  });
   return (
     <section {...p(api.props.grants)}>
-      <h2 {...p(api.props['grants-heading'])} tabIndex={-1}>
-        {grants.title}
-      </h2>
-      <p {...p(api.props['grants-count'])}>{grants.countText}</p>
-      <div className="mcp-consent-filter" hidden={filterHidden}>
-        <label {...p(api.props['grants-filter-label'])}>{grants.filter.label}</label>
-        <input
-          {...p(api.props['grants-filter'])}
-          value={grants.filter.value}
-          onChange={(event) => api.setGrantQuery(event.target.value)}
-        />
+      <div className="mcp-consent-section-head">
+        <h2 {...p(api.props['grants-heading'])} tabIndex={-1}>
+          {grants.title}
+        </h2>
+        <p {...p(api.props['grants-count'])}>{grants.countText}</p>
       </div>
+      <div className="mcp-consent-toolbar" hidden={grants.total === 0}>
+        <div className="mcp-consent-filter">
+          <label {...p(api.props['grants-filter-label'])}>{grants.filter.label}</label>
+          <input
+            {...p(api.props['grants-filter'])}
+            value={grants.filter.value}
+            onChange={(event) => api.setGrantQuery(event.target.value)}
+          />
+        </div>
+        <button {...p(api.props['revoke-all'])} onClick={api.requestRevokeAll}>
+          {grants.revokeAllLabel}
+        </button>
+      </div>
+      <div
+        {...p(api.props.confirm)}
+        onKeyDown={(event) => {
+          if (!api.handleKey(event.key)) return;
+          event.preventDefault();
+          event.stopPropagation();
+        }}
+      >
+        <p {...p(api.props['confirm-text'])}>{confirm?.text}</p>
+        <div className="mcp-consent-confirm-actions">
+          <button
+            {...p(api.props['confirm-action'])}
+            data-emphasis="primary"
+            onClick={() => {
+              onRevoke(0);
+              void api.confirmRevokeAll();
+            }}
+          >
+            {confirm?.confirmLabel}
+          </button>
+          <button {...p(api.props['confirm-cancel'])} onClick={api.cancelRevokeAll}>
+            {confirm?.cancelLabel}
+          </button>
+        </div>
+      </div>
+      <p {...p(api.props.status)}>{api.status}</p>
       <div {...scrollRegion(api.ids.grantsHeading, api.props['grants-table']?.hidden === true)}>
         <table {...p(api.props['grants-table'])}>
           <thead>
@@ -185,23 +228,23 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
           <tbody>
             {grants.rows.map((row, index) => (
               <tr {...p(row.props.row)} key={row.key}>
-                <td {...p(api.getColumnProps('cell', 'tool'))} dir="auto">
-                  {row.tool}
+                <td {...cell('tool')}>
+                  <span dir="auto">{row.tool}</span>
                 </td>
-                <td {...p(api.getColumnProps('cell', 'server'))} dir="auto">
-                  {row.server}
+                <td {...cell('server')}>
+                  <span dir="auto">{row.server}</span>
                 </td>
-                <td {...p(api.getColumnProps('cell', 'decision'))}>
-                  <span className="mcp-consent-pill" data-decision={row.decision}>
-                    {row.decisionLabel}
+                <td {...cell('decision')}>
+                  <Badge props={row.props.decision} label={row.decisionLabel} />
+                </td>
+                <td {...cell('scope')}>{row.scopeText}</td>
+                <td {...cell('expires')}>
+                  <span>
+                    {row.expiresText}
+                    {row.expiresDateText ? (
+                      <span className="mcp-consent-secondary">{row.expiresDateText}</span>
+                    ) : null}
                   </span>
-                </td>
-                <td {...p(api.getColumnProps('cell', 'scope'))}>{row.scopeText}</td>
-                <td {...p(api.getColumnProps('cell', 'expires'))}>
-                  {row.expiresText}
-                  {row.expiresDateText ? (
-                    <span className="mcp-consent-secondary">{row.expiresDateText}</span>
-                  ) : null}
                 </td>
                 <td {...actionsColumn('cell')}>
                   <button
@@ -220,24 +263,6 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
         </table>
       </div>
       <p {...p(api.props['grants-empty'])}>{grants.emptyText}</p>
-      <button {...p(api.props['revoke-all'])} onClick={api.requestRevokeAll}>
-        {grants.revokeAllLabel}
-      </button>
-      <div {...p(api.props.confirm)}>
-        <p {...p(api.props['confirm-text'])}>{confirm?.text}</p>
-        <button
-          {...p(api.props['confirm-action'])}
-          onClick={() => {
-            onRevoke(0);
-            void api.confirmRevokeAll();
-          }}
-        >
-          {confirm?.confirmLabel}
-        </button>
-        <button {...p(api.props['confirm-cancel'])} onClick={api.cancelRevokeAll}>
-          {confirm?.cancelLabel}
-        </button>
-      </div>
     </section>
   );
 }
@@ -245,28 +270,38 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
 function AuditSection({ api }: { api: ManagerApi }) {
   const { audit } = api;
   const columns = Object.entries(audit.columns) as [keyof typeof audit.columns, string][];
+  const cell = (column: keyof typeof audit.columns) => ({
+    ...p(api.getColumnProps('cell', column)),
+    'data-label': audit.columns[column],
+  });
   return (
     <section {...p(api.props.audit)}>
-      <h2 {...p(api.props['audit-heading'])}>{audit.title}</h2>
-      <div className="mcp-consent-filter">
-        <label {...p(api.props['audit-filter-label'])}>{audit.filter.label}</label>
-        <input
-          {...p(api.props['audit-filter'])}
-          value={audit.filter.value}
-          onChange={(event) => api.setAuditQuery(event.target.value)}
-        />
-        <label {...p(api.props['audit-decision-label'])}>{audit.filter.decisionLabel}</label>
-        <select
-          {...p(api.props['audit-decision'])}
-          value={audit.filter.decision}
-          onChange={(event) => api.setAuditDecision(event.target.value as AuditDecisionFilter)}
-        >
-          {audit.filter.options.map((option) => (
-            <option value={option.value} key={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+      <div className="mcp-consent-section-head">
+        <h2 {...p(api.props['audit-heading'])}>{audit.title}</h2>
+      </div>
+      <div className="mcp-consent-toolbar">
+        <div className="mcp-consent-filter">
+          <label {...p(api.props['audit-filter-label'])}>{audit.filter.label}</label>
+          <input
+            {...p(api.props['audit-filter'])}
+            value={audit.filter.value}
+            onChange={(event) => api.setAuditQuery(event.target.value)}
+          />
+        </div>
+        <div className="mcp-consent-filter">
+          <label {...p(api.props['audit-decision-label'])}>{audit.filter.decisionLabel}</label>
+          <select
+            {...p(api.props['audit-decision'])}
+            value={audit.filter.decision}
+            onChange={(event) => api.setAuditDecision(event.target.value as AuditDecisionFilter)}
+          >
+            {audit.filter.options.map((option) => (
+              <option value={option.value} key={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div {...scrollRegion(api.ids.auditHeading, api.props['audit-table']?.hidden === true)}>
         <table {...p(api.props['audit-table'])}>
@@ -282,16 +317,20 @@ function AuditSection({ api }: { api: ManagerApi }) {
           <tbody>
             {audit.rows.map((row) => (
               <tr {...p(row.props.row)} key={row.id}>
-                <td {...p(api.getColumnProps('cell', 'time'))}>{row.timeText}</td>
-                <td {...p(api.getColumnProps('cell', 'tool'))} dir="auto">
-                  {row.tool}
+                <td {...cell('time')}>
+                  <time dateTime={row.timestamp}>{row.timeText}</time>
                 </td>
-                <td {...p(api.getColumnProps('cell', 'server'))} dir="auto">
-                  {row.server}
+                <td {...cell('tool')}>
+                  <span dir="auto">{row.tool}</span>
                 </td>
-                <td {...p(api.getColumnProps('cell', 'decision'))}>{row.decisionLabel}</td>
-                <td {...p(api.getColumnProps('cell', 'risk'))}>{row.riskText}</td>
-                <td {...p(api.getColumnProps('cell', 'origin'))}>{row.originText}</td>
+                <td {...cell('server')}>
+                  <span dir="auto">{row.server}</span>
+                </td>
+                <td {...cell('decision')}>
+                  <Badge props={row.props.decision} label={row.decisionLabel} />
+                </td>
+                <td {...cell('risk')}>{row.riskText}</td>
+                <td {...cell('origin')}>{row.originText}</td>
               </tr>
             ))}
           </tbody>

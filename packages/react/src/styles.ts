@@ -83,9 +83,11 @@ const sheet = `
   border-radius: 2px; background: var(--_outline);
 }
 .mcp-consent-positioner[data-layout='expanded'] .mcp-consent-handle { display: none; }
-/* The header scrolls with the body (unlike Lit's fixed head): a long hostile tool or server name
+/* The header scrolls with the body (as Lit's does): a long hostile tool or server name
    must never squeeze the arguments and their Show more out of reach on a phone. */
 .mcp-consent-layer [data-part='header'] { display: grid; gap: 8px; padding: 12px 20px 8px; }
+.mcp-consent-layer [data-scope='permission'][data-part='header'] { gap: 6px; padding-block: 8px 6px; }
+.mcp-consent-layer [data-scope='permission'][data-part='title'] { font-size: 1.125rem; }
 .mcp-consent-layer .mcp-consent-title-row { display: flex; align-items: flex-start; gap: 8px; }
 .mcp-consent-layer [data-part='title'] {
   flex: 1; margin: 0; padding-block-start: 10px; font-size: 1.25rem; font-weight: 700; line-height: 1.3;
@@ -129,6 +131,48 @@ const sheet = `
 .mcp-consent-layer .mcp-consent-body { padding: 8px 20px 12px; display: flex; flex-direction: column; gap: 12px; }
 .mcp-consent-layer .mcp-consent-section { display: flex; flex-direction: column; gap: 4px; }
 .mcp-consent-layer .mcp-consent-subheading { margin: 0; font-weight: 700; }
+/* The permission sheet leads with what will happen; what the server said sits in one box. */
+.mcp-consent-layer [data-scope='permission'] .mcp-consent-body { padding-block-start: 0; gap: 8px; }
+.mcp-consent-layer [data-part='summary'] {
+  margin: 2px 0 0; font-size: 1.0625rem; font-weight: 600; line-height: 1.35; overflow-wrap: anywhere;
+}
+.mcp-consent-layer .mcp-consent-why { gap: 2px; font-size: 0.9375rem; }
+.mcp-consent-layer .mcp-consent-why [data-part='effects-heading'] { margin-block-start: 6px; }
+.mcp-consent-layer [data-part='from-server'] {
+  display: flex; flex-direction: column; align-items: flex-start; gap: 6px; margin-block-start: 4px;
+  padding: 8px 12px 4px; border: 1px solid var(--_outline-variant); border-inline-start: 4px solid var(--_outline);
+  border-radius: 12px;
+}
+.mcp-consent-layer [data-part='from-server'] > * { max-inline-size: 100%; }
+.mcp-consent-layer [data-part='from-server-heading'] {
+  margin: 0; color: var(--_on-surface-variant); font-size: 0.8125rem; font-weight: 700; letter-spacing: 0.02em;
+}
+.mcp-consent-layer [data-part='from-server'] .mcp-consent-tool { gap: 10px; }
+.mcp-consent-layer [data-part='from-server'] .mcp-consent-tool-icon { inline-size: 32px; block-size: 32px; border-radius: 8px; }
+.mcp-consent-layer [data-part='from-server'] .mcp-consent-tool-icon :is(svg, img) { inline-size: 20px; block-size: 20px; }
+.mcp-consent-layer [data-part='from-server'] [data-part='tool-name'] { font-size: 0.9375rem; }
+.mcp-consent-layer [data-part='from-server'] [data-part='tool-title'] { font-size: 0.875rem; }
+.mcp-consent-layer [data-part='from-server'] [data-part='tool-description'] { font-size: 0.9375rem; }
+.mcp-consent-layer [data-part='change'] {
+  display: flex; flex-direction: column; align-items: flex-start; gap: 4px; align-self: stretch;
+  padding-block-start: 6px; border-block-start: 1px solid var(--_outline-variant);
+}
+.mcp-consent-layer [data-part='change-heading'] { margin: 0; font-weight: 700; color: var(--_caution); }
+.mcp-consent-layer [data-part='change-summary'],
+.mcp-consent-layer .mcp-consent-change-label { margin: 0; font-size: 0.875rem; }
+.mcp-consent-layer .mcp-consent-change-label { font-weight: 600; }
+.mcp-consent-layer [data-part='change-body'], .mcp-consent-layer [data-part='change-part'] { align-self: stretch; }
+.mcp-consent-layer .mcp-consent-diff {
+  margin: 2px 0 6px; padding: 6px 8px; border-radius: 8px; background: var(--_surface-container);
+  font-family: var(--_mono); font-size: 0.8125rem; white-space: pre-wrap; overflow-wrap: anywhere;
+}
+.mcp-consent-layer .mcp-consent-diff ins {
+  text-decoration: underline; text-decoration-thickness: 2px;
+  background: var(--_success-container); color: var(--_on-success-container);
+}
+.mcp-consent-layer .mcp-consent-diff del {
+  text-decoration: line-through; background: var(--_error-container); color: var(--_on-error-container);
+}
 /* Server text (dir=auto) lines up with the sheet, whatever its own direction. */
 .mcp-consent-layer [dir='rtl'] [dir='auto'] { text-align: right; }
 .mcp-consent-layer [dir='ltr'] [dir='auto'] { text-align: left; }
@@ -144,7 +188,7 @@ const sheet = `
 .mcp-consent-layer [data-part='message-label'] { margin: 0; font-weight: 700; }
 /* Bullets drawn like the Lit sheet's: a dot, or a caution triangle for lines that widen what a tool does. */
 .mcp-consent-layer [data-part='risk-reason'],
-.mcp-consent-layer [data-part='effect'] { position: relative; padding-inline-start: 20px; margin-block: 2px; overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='effect'] { position: relative; padding-inline-start: 20px; margin-block: 0; overflow-wrap: anywhere; }
 .mcp-consent-layer [data-part='risk-reason']::before,
 .mcp-consent-layer [data-part='effect']::before {
   content: ''; position: absolute; inset-inline-start: 4px; inset-block-start: 0.55em;
@@ -182,10 +226,6 @@ const sheet = `
   background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
 }
 .mcp-consent-layer [data-part='guard'][hidden] { display: block !important; visibility: hidden; }
-/* Touch screens have no number keys. */
-@media (hover: none) and (pointer: coarse) {
-  .mcp-consent-layer [data-part='action-shortcut'], .mcp-consent-layer [data-part='key-hint'] { display: none; }
-}
 .mcp-consent-layer [data-part='actions'] { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
 .mcp-consent-layer .mcp-consent-cell { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
 .mcp-consent-layer [data-part='action-reason'] {
@@ -201,12 +241,16 @@ const sheet = `
 const dryRun = `
 .mcp-consent-layer .mcp-consent-preview { align-items: flex-start; }
 .mcp-consent-layer [data-part='intro'] { margin: 0; overflow-wrap: anywhere; }
-.mcp-consent-layer [data-part='preview-heading'],
-.mcp-consent-layer [data-part='hint-label'] { margin: 0; font-weight: 600; }
-.mcp-consent-layer [data-part='hint'] {
-  margin: 0; padding: 8px 12px; border-radius: 8px; white-space: pre-line; overflow-wrap: anywhere;
-  background: var(--_surface-container); border-inline-start: 4px solid var(--_outline);
+.mcp-consent-layer [data-part='step'] {
+  margin: 0 0 4px; font-size: 0.8125rem; font-weight: 600; letter-spacing: 0.02em; color: var(--_on-surface-variant);
 }
+.mcp-consent-layer [data-part='preview-heading'] { margin: 0; font-weight: 600; }
+.mcp-consent-layer [data-scope='dry-run'][data-part='from-server'][hidden] { display: none; }
+.mcp-consent-layer [data-part='hint-label'] { margin: 0; font-size: 0.8125rem; color: var(--_on-surface-variant); }
+.mcp-consent-layer [data-part='hint'] {
+  margin: 0 0 6px; padding-inline-start: 10px; border-inline-start: 3px solid var(--_outline); overflow-wrap: anywhere;
+}
+.mcp-consent-layer [data-part='hint'] p { margin: 0; white-space: pre-line; }
 .mcp-consent-layer [data-part='operator-notice'] { margin: 0; font-size: 0.875rem; color: var(--_on-surface-variant); }
 .mcp-consent-layer button[data-scope='dry-run'][data-default='true'],
 .mcp-consent-layer button[data-scope='dry-run'][data-default='true']:hover {
@@ -238,9 +282,13 @@ const controls = `
   flex: none; display: inline-grid; place-items: center; min-inline-size: 1.4em; padding: 0 4px; border-radius: 4px;
   border: 1px solid currentColor; font-size: 0.75rem; font-variant-numeric: tabular-nums;
 }
+/* Touch screens have no number keys. After the badge's own rule, whose display it must win over. */
+@media (hover: none) and (pointer: coarse) {
+  .mcp-consent-layer [data-part='action-shortcut'], .mcp-consent-layer [data-part='key-hint'] { display: none; }
+}
 .mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
 .mcp-consent-layer [data-part='close'] { flex: none; display: inline-grid; place-items: center; padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
-.mcp-consent-layer [data-part='args-toggle'] { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
+.mcp-consent-layer :is([data-part='args-toggle'], [data-part='description-toggle'], [data-part='change-toggle']) { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
 .mcp-consent-layer input, .mcp-consent-layer select, .mcp-consent-layer textarea {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface); inline-size: 100%;
@@ -279,60 +327,94 @@ const controls = `
 }
 `;
 
-/** Permission manager (grants list) and audit history: page content in the same colour roles. */
+/**
+ * Permission manager (grants list) and audit history: page content in the same colour roles,
+ * laid out as the Lit `<mcp-permission-manager>` is (same toolbar, badges and empty states).
+ */
 const manager = `
 .mcp-consent-manager {
-  display: flex; flex-direction: column; gap: 24px; padding: 16px;
-  background: var(--_surface); color: var(--_on-surface); border-radius: 16px;
+  container-type: inline-size; display: grid; gap: 24px; padding: 16px;
+  background: var(--_surface); color: var(--_on-surface); border-radius: var(--_radius);
 }
-.mcp-consent-manager section { display: flex; flex-direction: column; gap: 12px; }
+.mcp-consent-manager section { display: grid; gap: 12px; min-inline-size: 0; }
+.mcp-consent-manager .mcp-consent-section-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; }
 .mcp-consent-manager h2 { margin: 0; font-size: 1.25rem; }
+.mcp-consent-manager h2:focus { outline: none; }
 .mcp-consent-manager p { margin: 0; }
 .mcp-consent-manager [data-part='grants-count'], .mcp-consent-manager [data-part='grants-empty'],
-.mcp-consent-manager [data-part='audit-empty'], .mcp-consent-manager .mcp-consent-secondary {
+.mcp-consent-manager [data-part='audit-empty'], .mcp-consent-manager [data-part='status'] {
   color: var(--_on-surface-variant);
 }
-.mcp-consent-manager .mcp-consent-secondary { display: block; font-size: 0.8125rem; }
-.mcp-consent-manager .mcp-consent-filter { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; }
-.mcp-consent-manager .mcp-consent-table-scroll { overflow-x: auto; border-radius: 8px; }
-.mcp-consent-manager table { border-collapse: collapse; inline-size: 100%; min-inline-size: 40rem; table-layout: fixed; }
-.mcp-consent-manager th[data-column='tool'] { inline-size: 24%; }
-.mcp-consent-manager th[data-column='time'], .mcp-consent-manager th[data-column='expires'] { inline-size: 18%; }
-.mcp-consent-manager th[data-column='actions'] { inline-size: 8.5rem; }
-.mcp-consent-manager th, .mcp-consent-manager td {
-  text-align: start; padding: 8px; border-block-end: 1px solid var(--_outline-variant);
-  overflow-wrap: anywhere; vertical-align: middle;
-}
-.mcp-consent-manager th { font-size: 0.8125rem; color: var(--_on-surface-variant); font-weight: 600; }
-.mcp-consent-manager [data-part='cell'][data-column='tool'] {
-  font-family: var(--_mono);
-}
-.mcp-consent-manager [data-part='grant-row'][data-expired='true'] { color: var(--_on-surface-variant); }
-.mcp-consent-manager button {
-  font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target); padding: 8px 16px;
-  border-radius: var(--_radius); border: 1px solid var(--_outline); background: var(--_surface);
-  color: var(--_on-surface); font-weight: 600; cursor: pointer; align-self: flex-start;
-}
-.mcp-consent-manager [data-part='confirm-action'] {
-  background: var(--_error-container); color: var(--_on-error-container); border-color: transparent;
-}
-.mcp-consent-manager [data-part='confirm'] {
-  display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 12px; border-radius: 12px;
-  background: var(--_surface-container);
-}
-.mcp-consent-manager [data-part='confirm'] p { flex-basis: 100%; }
+.mcp-consent-manager [data-part='status']:empty { display: none; }
+.mcp-consent-manager .mcp-consent-secondary { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
+.mcp-consent-manager .mcp-consent-toolbar { display: flex; flex-wrap: wrap; align-items: end; gap: 8px 12px; }
+.mcp-consent-manager .mcp-consent-toolbar label { font-weight: 600; }
+.mcp-consent-manager .mcp-consent-filter { display: grid; gap: 4px; flex: 1 1 14em; }
 .mcp-consent-manager input, .mcp-consent-manager select {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface);
 }
-.mcp-consent-manager .mcp-consent-pill {
-  display: inline-block; padding: 2px 10px; border-radius: 8px; font-size: 0.8125rem; font-weight: 600;
+.mcp-consent-manager button {
+  font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target); padding: 8px 16px;
+  border-radius: var(--_radius); border: 1px solid var(--_outline); background: var(--_surface);
+  color: var(--_on-surface); font-weight: 600; line-height: 1.25; cursor: pointer; overflow-wrap: anywhere;
 }
-.mcp-consent-manager .mcp-consent-pill[data-decision='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
-.mcp-consent-manager .mcp-consent-pill[data-decision='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
+.mcp-consent-manager button:hover { background: var(--_surface-container); }
+.mcp-consent-manager button[data-emphasis='primary'], .mcp-consent-manager button[data-emphasis='primary']:hover {
+  background: var(--_primary); border-color: var(--_primary); color: var(--_on-primary);
+}
+.mcp-consent-manager [data-part='confirm'] {
+  display: grid; gap: 8px; padding: 12px; border-radius: var(--_radius);
+  background: var(--_error-container); color: var(--_on-error-container);
+}
+.mcp-consent-manager .mcp-consent-confirm-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.mcp-consent-manager .mcp-consent-table-scroll {
+  overflow-x: auto; border: 1px solid var(--_outline-variant); border-radius: var(--_radius);
+}
+.mcp-consent-manager table { inline-size: 100%; border-collapse: collapse; font-size: 0.9375rem; }
+.mcp-consent-manager th, .mcp-consent-manager td {
+  padding: 8px 12px; text-align: start; vertical-align: middle;
+  border-block-end: 1px solid var(--_outline-variant); overflow-wrap: anywhere;
+}
+.mcp-consent-manager th { background: var(--_surface-container); font-weight: 700; white-space: nowrap; }
+/* The box draws the outer edge: no line under the last row. */
+.mcp-consent-manager tbody tr:last-child td { border-block-end: none; }
+.mcp-consent-manager [data-part='cell'][data-column='tool'] > span { font-family: var(--_mono); }
+.mcp-consent-manager [data-part='grant-row'][data-expired='true'] td { color: var(--_on-surface-variant); }
+.mcp-consent-manager td[data-column='actions'] { inline-size: 1%; white-space: nowrap; }
+.mcp-consent-manager [data-part='decision'] {
+  display: inline-block; padding: 2px 10px; border-radius: 999px; font-weight: 600; white-space: nowrap;
+}
+.mcp-consent-manager [data-part='decision'][data-tone='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
+.mcp-consent-manager [data-part='decision'][data-tone='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
+/* Narrow panels: each row becomes a card, each cell "Column: value". */
+@container (max-width: 599px) {
+  .mcp-consent-manager .mcp-consent-table-scroll { overflow: visible; }
+  .mcp-consent-manager table, .mcp-consent-manager tbody, .mcp-consent-manager tr { display: block; }
+  .mcp-consent-manager thead {
+    position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%);
+  }
+  .mcp-consent-manager tr { padding: 8px 12px; border-block-end: 1px solid var(--_outline-variant); }
+  .mcp-consent-manager tbody tr:last-child { border-block-end: none; }
+  .mcp-consent-manager td, .mcp-consent-manager tbody tr:last-child td {
+    display: grid; grid-template-columns: minmax(6em, 35%) minmax(0, 1fr); align-items: center;
+    gap: 12px; padding: 4px 0; border: none;
+  }
+  .mcp-consent-manager td::before { content: attr(data-label); font-weight: 600; color: var(--_on-surface-variant); }
+  .mcp-consent-manager td > * { justify-self: start; }
+  .mcp-consent-manager td[data-column='actions'] { display: block; inline-size: auto; padding-block-start: 8px; }
+}
 `;
 
 /** The whole stylesheet, for hosts that include it themselves. */
-export const consentStyles: string = [tokens, layer, sheet, dryRun, controls, manager, elicitationStyles]
+export const consentStyles: string = [
+  tokens,
+  layer,
+  sheet,
+  dryRun,
+  controls,
+  manager,
+  elicitationStyles,
+]
   .map((block) => block.trim())
   .join('\n');
