@@ -23,36 +23,60 @@ export interface SuiteContext {
 }
 
 /**
- * Seed 001's two-key dry run as `@mcp-consent/mcp` asks it (a `dry_run_preview`
- * context, always asked, never remembered): every renderer shows the server's preview,
- * its hint as text and the operator notice; Don't run is the default and Escape; Run it
- * for real answers Allow once, on which the binding re-issues the call with `__confirm`.
+ * Seed 001's two-key dry run as `@mcp-consent/mcp` asks it (a `dry_run` prompt, always asked,
+ * never remembered), step 2 of 2 of one flow: every renderer shows the step, the title, what
+ * the server says it would run the tool with, the server's own note quoted in a "From the
+ * server" box under the kit's label, the operator notice and the two actions, in that order.
+ * Don't send is the default and Escape; Send for real answers Allow once, on which the binding
+ * re-issues the call with `__confirm`.
  */
 export function dryRunScenarios({ start, openPrompt }: SuiteContext): void {
-  const sees = async (h: ScenarioHost, text: string) =>
-    expect(norm(await h.screen())).toContain(norm(text));
   const ask = (h: ScenarioHost, hint?: string) =>
     h.request(call(tools.messagesSend, { args: dryRunPreview }), dryRunExtras(hint));
+  /** The hint as a reader sees it: its `code` spans are code, not backticks. */
+  const quotedHint = DRY_RUN_HINT.replaceAll('`', '');
 
-  it("dry run: the preview, the server's hint and the operator notice, secret hidden; Enter on Don't run denies once", async () => {
+  it("dry run: step 2 of 2, the preview, then the server note quoted as the server's, in one order on every renderer; Enter on Don't send denies once", async () => {
     const h = await start();
     const handle = await ask(h);
     await openPrompt(h);
-    await sees(h, en.t('mcp.dry_run.title'));
-    await sees(h, en.t('mcp.dry_run.intro', { server: server.name, tool: 'Send a message' }));
-    await sees(h, en.t('mcp.permission.risk.high'));
-    await sees(h, dryRunPreview.text);
-    await sees(h, DRY_RUN_HINT);
-    await sees(h, en.t('mcp.dry_run.operator_notice'));
-    await sees(h, en.t('mcp.dry_run.action.approve'));
+    const step = en.t('mcp.dry_run.step', {
+      index: 2,
+      total: 2,
+      label: en.t('mcp.dry_run.step.send'),
+    });
+    const inOrder = [
+      step,
+      en.t('mcp.dry_run.title'),
+      en.t('mcp.permission.risk.high'),
+      en.t('mcp.dry_run.intro', { server: server.name, tool: 'Send a message' }),
+      en.t('mcp.dry_run.preview.heading'),
+      dryRunPreview.text,
+      en.t('mcp.dry_run.hint.heading'),
+      en.t('mcp.dry_run.hint.label'),
+      quotedHint,
+      en.t('mcp.dry_run.operator_notice'),
+      en.t('mcp.dry_run.action.approve'),
+    ];
+    // Each text is found after the one before it: the same order on every renderer.
+    const screen = norm(await h.screen());
+    let from = 0;
+    for (const text of inOrder) {
+      const found = screen.indexOf(norm(text), from);
+      expect(found, `${text} after position ${from} in: ${screen}`).toBeGreaterThanOrEqual(0);
+      from = found + norm(text).length;
+    }
+    // The server's hint appears once, inside its box, after the kit's label: never as kit copy.
+    expect(screen.split('MCP_DRY_RUN=false').length - 1).toBe(1);
     expect(await h.screen()).not.toContain(dryRunPreview.webhookToken);
     await h.press('Enter');
     expect(await h.result(handle)).toMatchObject({ allowed: false, choice: 'deny_once' });
     await h.waitForClosed();
     expect(await h.grants()).toEqual([]);
+    expect((await h.audit()).at(-1)).toMatchObject({ decision: 'DENY_ONCE', dry_run: 'not_sent' });
   });
 
-  it('dry run: Run it for real (ArrowDown, Enter) answers Allow once and is not remembered', async () => {
+  it('dry run: Send for real (ArrowDown, Enter) answers Allow once, is audited as sent and is not remembered', async () => {
     const h = await start();
     const handle = await ask(h);
     await openPrompt(h);
@@ -61,7 +85,7 @@ export function dryRunScenarios({ start, openPrompt }: SuiteContext): void {
     expect(await h.result(handle)).toMatchObject({ allowed: true, choice: 'allow_once' });
     await h.waitForClosed();
     expect(await h.grants()).toEqual([]);
-    expect((await h.audit()).at(-1)).toMatchObject({ decision: 'ALLOW_ONCE' });
+    expect((await h.audit()).at(-1)).toMatchObject({ decision: 'ALLOW_ONCE', dry_run: 'sent' });
   });
 
   it('dry run: Escape denies once', async () => {
@@ -86,7 +110,7 @@ export function dryRunScenarios({ start, openPrompt }: SuiteContext): void {
     expect(await h.result(handle)).toMatchObject({ allowed: false, choice: 'deny_once' });
   });
 
-  it("dry run: a hostile server hint is shown as visible, inert text, and Don't run still works", async () => {
+  it("dry run: a hostile server hint is shown as visible, inert text, and Don't send still works", async () => {
     const h = await start();
     const handle = await ask(h, hostileHint);
     await openPrompt(h);

@@ -11,19 +11,22 @@ import { createHostRuntime } from './host-runtime.js';
 import { until } from './poll.js';
 
 const dryRunScreen = (view: DryRunApi) => [
+  view.step.text,
   view.title,
-  view.intro,
-  view.tool.name,
   view.server.from,
   view.server.trustLabel,
   view.risk?.label ?? '',
   ...view.notices.map((notice) => notice.text),
+  view.tool.name,
+  view.intro,
   view.preview.heading,
   view.preview.text,
   view.preview.moreText ?? '',
   view.preview.redactedText ?? '',
+  view.hint?.heading ?? '',
   view.hint?.label ?? '',
-  view.hint?.text ?? '',
+  // The note as its blocks show it (a `code` run without its backticks).
+  ...(view.hint?.blocks ?? []).map((block) => block.runs.map((run) => run.text).join('')),
   view.operatorNotice,
   ...view.actions.map((action) => action.label),
 ];
@@ -140,6 +143,7 @@ export function modelDriver(): RendererDriver {
           return { label: action.label, enabled: action.enabled, reason: action.disabledReason };
         },
         expandArguments: async () => permission().toggleArgs(true),
+        openChange: async () => permission().openChange(true),
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
         fill: async (field, value) => {

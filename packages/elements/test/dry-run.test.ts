@@ -53,7 +53,31 @@ describe('dry-run preview in <mcp-permission-sheet>', () => {
     expect(await findCompromise(page, SHEET)).toEqual([]);
   });
 
-  it("Don't run has the focus; arrows reach Run it for real, whose click reports Allow once and the dry-run answer", async () => {
+  it("names itself step 2 of 2, and quotes the server's note only inside the From the server box", async () => {
+    page = await gallery.open();
+    await show(page, 'dry-run');
+    const step = en.t('mcp.dry_run.step', {
+      index: 2,
+      total: 2,
+      label: en.t('mcp.dry_run.step.send'),
+    });
+    const dialog = page.getByRole('dialog', { name: `${step} ${en.t('mcp.dry_run.title')}` });
+    expect(await dialog.count()).toBe(1);
+    const box = page.getByRole('group', { name: en.t('mcp.dry_run.hint.heading') });
+    expect(await box.innerText()).toContain(en.t('mcp.dry_run.hint.label'));
+    expect(await box.locator('blockquote').innerText()).toContain('MCP_DRY_RUN=false');
+    expect(await box.locator('blockquote code').innerText()).toBe('__confirm:true');
+    const outside = await page.evaluate((tag) => {
+      const dialog = document.querySelector(tag)!.shadowRoot!.querySelector('dialog')!;
+      const copy = dialog.cloneNode(true) as HTMLElement;
+      copy.querySelector('[data-part="from-server"]')!.remove();
+      return copy.textContent ?? '';
+    }, SHEET);
+    expect(outside).not.toContain('MCP_DRY_RUN');
+    expect(outside).toContain(step);
+  });
+
+  it("Don't send has the focus; arrows reach Send for real, whose click reports Allow once and the dry-run answer", async () => {
     page = await gallery.open();
     await show(page, 'dry-run');
     expect(await focusedAnswer(page)).toBe('deny');
@@ -67,7 +91,7 @@ describe('dry-run preview in <mcp-permission-sheet>', () => {
     ]);
   });
 
-  it("the close button is Don't run", async () => {
+  it("the close button is Don't send", async () => {
     page = await gallery.open();
     await show(page, 'dry-run');
     const close = page.locator(`${SHEET} [data-part='close']`);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
+import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { DryRunModel } from '@mcp-consent/prompt';
 import { layoutDryRun } from './dry-run-layout.js';
-import { terminalKey } from './keys.js';
+import { terminalKey, useTerminalInput } from './keys.js';
 import { Lines } from './lines.js';
 import { terminalColors } from './palette.js';
 import { previewKey } from './scroll.js';
@@ -23,9 +23,10 @@ export interface DryRunPromptProps extends TerminalPromptOptions {
 }
 
 /**
- * A two-key dry run (seed 001) in the terminal: what the tool would have done (redacted,
- * sanitized), the server's hint, the operator notice, and Don't run (focused, Esc) or
- * Run it for real. `+`/`-` and PageUp/PageDown work on the preview as on arguments.
+ * A two-key dry run (seed 001) in the terminal, step 2 of 2 of one flow: the step and title,
+ * what the server says it would run the tool with (redacted, sanitized), the server's own note
+ * quoted in a "From the server" block, the operator notice, and Don't send (focused, Esc) or
+ * Send for real. `+`/`-` and PageUp/PageDown work on the preview as on arguments.
  */
 export function DryRunPrompt(props: DryRunPromptProps) {
   const { model, clock } = props;
@@ -54,7 +55,7 @@ export function DryRunPrompt(props: DryRunPromptProps) {
       api.handleKey(pressed.input);
     }
   };
-  useInput(onKey, { isActive: api.status === 'open' });
+  useTerminalInput(onKey, { isActive: api.status === 'open' });
 
   if (api.status !== 'open') return null;
   const color = props.color ?? true;

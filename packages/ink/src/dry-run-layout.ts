@@ -1,5 +1,5 @@
 import type { Translator } from '@mcp-consent/i18n';
-import type { DryRunAnswer, DryRunApi } from '@mcp-consent/prompt';
+import type { DryRunAnswer, DryRunApi, MarkdownRun } from '@mcp-consent/prompt';
 import { linesHeight, type Line, type Span } from './lines.js';
 import type { Tone } from './palette.js';
 import { POINTER } from './permission-layout.js';
@@ -25,8 +25,8 @@ export function layoutDryRun(api: DryRunApi, options: DryRunLayoutOptions) {
   const head: Line[] = [];
   if (plain) head.push(line('announcement', [{ text: api.announcement }]));
   head.push(
+    line('step', [{ text: api.step.text, tone: 'dim' }]),
     line('title', [{ text: api.title, tone: 'strong' }]),
-    line('intro', [{ text: api.intro }]),
     line('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]),
   );
   if (api.risk !== null) head.push(line('risk', [{ text: api.risk.label, tone: 'risk' }]));
@@ -34,16 +34,12 @@ export function layoutDryRun(api: DryRunApi, options: DryRunLayoutOptions) {
     ...api.notices.map((notice, index) =>
       line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
     ),
+    line('tool', [{ text: api.tool.name, tone: 'strong' }], { gap: true }),
+    line('intro', [{ text: api.intro }]),
     line('preview-heading', [{ text: api.preview.heading }], { gap: true }),
   );
-  const tail: Line[] = [];
-  if (api.hint !== null) {
-    tail.push(
-      line('hint-label', [{ text: api.hint.label, tone: 'dim' }]),
-      line('hint-text', [{ text: api.hint.text }], { indent: 2 }),
-    );
-  }
-  tail.push(line('operator', [{ text: api.operatorNotice, tone: 'dim' }]));
+  const tail: Line[] = [...fromServerLines(api)];
+  tail.push(line('operator', [{ text: api.operatorNotice, tone: 'dim' }], { gap: true }));
   api.actions.forEach((action, index) => {
     const pointer = action.focused ? (plain ? POINTER.plain : POINTER.box) : ' ';
     const tone: Tone = action.focused ? 'focused' : 'strong';
@@ -69,6 +65,42 @@ export function layoutDryRun(api: DryRunApi, options: DryRunLayoutOptions) {
     offset: options.previewOffset,
   });
   return { lines: [...head, ...preview.lines, ...tail], previewShown: preview.shown };
+}
+
+const runSpan = (run: MarkdownRun): Span => {
+  if (run.kind === 'link') return { text: run.host ? `${run.text} (${run.host})` : run.text };
+  return {
+    text: run.text,
+    ...(run.kind === 'strong'
+      ? { tone: 'strong' }
+      : run.kind === 'code'
+        ? { tone: 'highlight' }
+        : {}),
+  };
+};
+
+/**
+ * The server's own note, quoted in a "From the server" block under the kit's label saying it
+ * is the server's note to its operator: never shown as the kit's instruction.
+ */
+function fromServerLines(api: DryRunApi): Line[] {
+  const { hint } = api;
+  if (hint === null) return [];
+  return [
+    line('from-server', [{ text: hint.heading, tone: 'strong' }], { gap: true }),
+    line('hint-label', [{ text: hint.label, tone: 'dim' }]),
+    ...hint.blocks.map((block, index) =>
+      line(
+        `hint-${index}`,
+        [
+          { text: '│ ', tone: 'dim' },
+          ...(block.kind === 'item' ? [{ text: `${block.marker} ` }] : []),
+          ...block.runs.map(runSpan),
+        ],
+        { indent: 2 },
+      ),
+    ),
+  ];
 }
 
 /** The scrollback line of an answered dry run. */

@@ -153,6 +153,8 @@ function delimited(
   const start = i + marker.length;
   const end = closer(text, start, marker);
   if (end === -1 || end === start) return null;
+  // Nor does `_` close inside a word (MCP_DRY_RUN stays as it is).
+  if (marker[0] === '_' && /[\p{L}\p{N}]/u.test(text[end + marker.length] ?? '')) return null;
   const inner = text.slice(start, end);
   if (kind !== 'code' && (/^\s/.test(inner) || /\s$/.test(inner))) return null;
   // Markers inside a run are shown as they are: runs never nest.

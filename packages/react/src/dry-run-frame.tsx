@@ -17,7 +17,7 @@ export interface DryRunFrameProps extends LayerOptions {
 
 /**
  * One open dry-run preview (seed 001) in the DOM, in the sheet of the permission prompt:
- * the modal sheet with Don't run focused, the input gate, re-arming and the announcement.
+ * the modal sheet with Don't send focused, the input gate, re-arming and the announcement.
  */
 export function DryRunFrame({ model, id, onAnswered, ...layer }: DryRunFrameProps) {
   const api = useModel(model);

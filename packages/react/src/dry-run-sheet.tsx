@@ -32,8 +32,9 @@ export interface DryRunSheetProps extends SheetPresentationProps {
 
 /**
  * A two-key dry run (seed 001) a host holds itself (a preview it parsed with
- * `parseDryRunResult`), in the sheet of the permission prompt: the server's redacted
- * preview, its hint and the operator notice; Don't run has the focus and is Escape. The
+ * `parseDryRunResult`), in the sheet of the permission prompt, step 2 of 2: the server's
+ * redacted preview, its hint quoted in a "From the server" box, the operator notice; Don't
+ * send has the focus and is Escape. The
  * engine's dry-run prompts need none of this: `<PermissionSheet>` shows them from the
  * provider's presenter. Nothing on the server.
  */

@@ -61,7 +61,30 @@ describe('dry-run preview in <PermissionSheet>', () => {
     expect(described[1]).toContain('"channel": "general"');
   });
 
-  it("Don't run has the focus; arrows reach Run it for real, whose click answers Allow once", async () => {
+  it("names itself step 2 of 2, and quotes the server's note only inside the From the server box", async () => {
+    const { page } = await preview();
+    const step = en.t('mcp.dry_run.step', {
+      index: 2,
+      total: 2,
+      label: en.t('mcp.dry_run.step.send'),
+    });
+    const dialog = page.getByRole('dialog', { name: `${step} ${en.t('mcp.dry_run.title')}` });
+    expect(await dialog.count()).toBe(1);
+    const box = page.getByRole('group', { name: en.t('mcp.dry_run.hint.heading') });
+    expect(await box.innerText()).toContain(en.t('mcp.dry_run.hint.label'));
+    expect(await box.locator('blockquote').innerText()).toContain('MCP_DRY_RUN=false');
+    // `__confirm:true` is a code span of the quoted note, not a kit instruction.
+    expect(await box.locator('blockquote code').innerText()).toBe('__confirm:true');
+    const outside = await page.evaluate((selector) => {
+      const root = document.querySelector(selector)!.cloneNode(true) as HTMLElement;
+      root.querySelector('[data-part="from-server"]')!.remove();
+      return root.textContent ?? '';
+    }, ROOT);
+    expect(outside).not.toContain('MCP_DRY_RUN');
+    expect(outside).toContain(step);
+  });
+
+  it("Don't send has the focus; arrows reach Send for real, whose click answers Allow once", async () => {
     const { page, host, handle } = await preview();
     expect(await focusedAnswer(page)).toBe('deny');
     await page.keyboard.press('ArrowRight');
@@ -73,7 +96,7 @@ describe('dry-run preview in <PermissionSheet>', () => {
     await host.waitForClosed();
   });
 
-  it("the close button is Don't run", async () => {
+  it("the close button is Don't send", async () => {
     const { page, host, handle } = await preview();
     const close = page.locator(`${ROOT} [data-part="close"]`);
     expect(await close.getAttribute('aria-label')).toBe(en.t('mcp.dry_run.action.deny'));

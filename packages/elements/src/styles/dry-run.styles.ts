@@ -2,6 +2,13 @@ import { css } from 'lit';
 
 /** What the dry-run preview adds to the permission sheet's layout. */
 export const dryRunStyles = css`
+  [part~='step'] {
+    margin: 0 0 4px;
+    color: var(--_on-surface-variant);
+    font-size: 0.8125rem;
+    font-weight: 600;
+    letter-spacing: 0.02em;
+  }
   [part~='intro'] {
     margin: 8px 0;
     overflow-wrap: anywhere;
@@ -9,21 +16,43 @@ export const dryRunStyles = css`
   pre[data-expanded='true'] {
     max-block-size: 40em;
   }
-  [part~='hint'] {
-    margin: 0;
+  /* The server's own words, in one box apart from the kit's copy. */
+  [part~='from-server'] {
+    margin: 12px 0 0;
     padding: 8px 12px;
     border-radius: 8px;
-    border-inline-start: 4px solid var(--_outline);
+    border: 1px dashed var(--_outline);
     background: var(--_surface-container);
-    white-space: pre-line;
+  }
+  [part~='from-server'][hidden] {
+    display: none;
+  }
+  [part~='from-server-heading'] {
+    margin: 0;
+    font-size: 0.8125rem;
+    font-weight: 600;
+  }
+  [part~='hint-label'] {
+    margin: 2px 0 6px;
+    color: var(--_on-surface-variant);
+    font-size: 0.8125rem;
+  }
+  [part~='hint'] {
+    margin: 0;
+    padding-inline-start: 10px;
+    border-inline-start: 3px solid var(--_outline);
     overflow-wrap: anywhere;
+  }
+  [part~='hint'] p {
+    margin: 0;
+    white-space: pre-line;
   }
   [part~='operator-notice'] {
     margin: 12px 0 0;
     color: var(--_on-surface-variant);
     font-size: 0.875rem;
   }
-  /* Don't run is the default and looks it; Run it for real stays an outlined button. */
+  /* Don't send is the default and looks it; Send for real stays an outlined button. */
   button[data-scope='dry-run'][data-default='true'],
   button[data-scope='dry-run'][data-default='true']:hover {
     background: var(--_primary);
