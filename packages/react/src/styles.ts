@@ -1,5 +1,6 @@
 import { designTokenDeclarations } from '@mcp-consent/prompt/design-tokens';
 import { elicitationStyles } from './elicitation-styles.js';
+import { serverTextStyles } from './server-text.js';
 
 /**
  * The stylesheet of every @mcp-consent/react surface, plain CSS with no
@@ -415,6 +416,7 @@ export const consentStyles: string = [
   controls,
   manager,
   elicitationStyles,
+  serverTextStyles,
 ]
   .map((block) => block.trim())
   .join('\n');
