@@ -85,6 +85,11 @@ export {
   type DryRunPromptOptions,
   type DryRunRequest,
   type DryRunState,
+  type DryRunStep,
+  dryRunStep,
+  isPreviewStep,
+  markPreviewStep,
+  type DryRunStepMark,
 } from './dry-run/index.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
 export {

@@ -7,13 +7,8 @@ import { riskColorRole } from '../permission/types.js';
 import { serverChip } from '../sheet-parts.js';
 import { parseMarkdown } from '../markdown.js';
 import { dryRunIds } from './anatomy.js';
-import type {
-  DryRunApi,
-  DryRunContent,
-  DryRunPromptOptions,
-  DryRunRequest,
-  DryRunStep,
-} from './types.js';
+import type { DryRunApi, DryRunContent, DryRunPromptOptions, DryRunRequest } from './types.js';
+import { dryRunStep } from './step.js';
 
 /**
  * What the dry-run model shows for an engine prompt request of kind `dry_run` (a server's
@@ -62,7 +57,8 @@ export function describeDryRun(
     t,
     prefix,
     ids: dryRunIds(prefix),
-    step: sendStep(t),
+    // Step 2 of 2: the preview is back, the question is whether to send for real.
+    step: dryRunStep(2, t),
     tool: { name, displayName },
     server,
     risk: request.risk
@@ -80,17 +76,6 @@ export function describeDryRun(
       { keys: ['Enter'], intent: 'activate-focused' },
       ...navigationBindings(t.dir),
     ],
-  };
-}
-
-/** Step 2 of 2 of the two-key flow: the preview is back, the question is whether to send for real. */
-function sendStep(t: Translator): DryRunStep {
-  const label = t.t('mcp.dry_run.step.send');
-  return {
-    index: 2,
-    total: 2,
-    label,
-    text: t.t('mcp.dry_run.step', { index: 2, total: 2, label }),
   };
 }
 

@@ -10,3 +10,4 @@ export type {
   DryRunState,
   DryRunStep,
 } from './types.js';
+export { dryRunStep, isPreviewStep, markPreviewStep, type DryRunStepMark } from './step.js';
