@@ -1,7 +1,14 @@
 import { createManualClock, deriveRisk } from '@mcp-consent/engine';
-import { createDryRunPrompt, dryRunAnatomy, type DryRunRequest } from '@mcp-consent/prompt';
+import {
+  createDryRunPrompt,
+  createPermissionPrompt,
+  dryRunAnatomy,
+  isPreviewStep,
+  markPreviewStep,
+  type DryRunRequest,
+} from '@mcp-consent/prompt';
 import { describe, expect, it, vi } from 'vitest';
-import { server, tools } from './support.js';
+import { promptRequest, server, tools } from './support.js';
 
 const preview = { channel_id: '123', content: 'hello', webhook_token: 'abc' };
 const request: DryRunRequest = {
@@ -103,5 +110,46 @@ describe('dry-run preview model', () => {
     clock.advance(500);
     prompt.connect().handleKey('Enter');
     expect(onAnswer).toHaveBeenCalledWith('approve');
+  });
+});
+
+describe('the permission prompt as step 1 of 2 of a dry run', () => {
+  it('says Step 1 of 2 · Preview only for a request the mcp binding marked, and keeps its risk and answers', () => {
+    const clock = createManualClock();
+    const plain = promptRequest(tools.destructive);
+    const marked = markPreviewStep(plain);
+    expect(isPreviewStep(plain)).toBe(false);
+    expect(isPreviewStep(marked)).toBe(true);
+    const before = createPermissionPrompt(plain, { clock }).connect();
+    const api = createPermissionPrompt(marked, { clock }).connect();
+    expect(before.step).toBeNull();
+    expect(before.notices.map((n) => n.kind)).not.toContain('dry_run_preview');
+    expect(api.step).toEqual({
+      index: 1,
+      total: 2,
+      label: 'Preview',
+      text: 'Step 1 of 2 · Preview',
+    });
+    const note = api.notices.find((n) => n.kind === 'dry_run_preview');
+    expect(note?.text).toBe(
+      'Step 1 of 2 · Preview. Earlier in this session Files answered Delete file with a preview first. The kit sends it without the confirmation key, and you will be asked again before it is sent for real.',
+    );
+    expect(api.announcement.startsWith('Step 1 of 2 · Preview')).toBe(true);
+    // An expectation from what the server did, not a promise: nothing else on the sheet changes.
+    expect(api.risk).toEqual(before.risk);
+    expect(api.actions.map((a) => [a.choice, a.enabled])).toEqual(
+      before.actions.map((a) => [a.choice, a.enabled]),
+    );
+    expect(api.focused).toBe(before.focused);
+  });
+
+  it('leaves a dry_run request as it is (that one is step 2)', () => {
+    const dry = {
+      ...promptRequest(tools.destructive),
+      kind: 'dry_run' as const,
+      dryRun: { preview: {}, hint: null },
+    };
+    expect(markPreviewStep(dry)).toBe(dry);
+    expect(isPreviewStep(dry)).toBe(false);
   });
 });

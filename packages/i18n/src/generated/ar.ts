@@ -174,7 +174,7 @@ export const messages: CompiledMessages = {
   "mcp.dry_run.announce": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"tool"},{"type":0,"value":" على "},{"type":1,"value":"server"},{"type":0,"value":". عرض الخادم معاينة فقط؛ لم يُرسَل أي شيء فعليًا بعد."}],
   "mcp.dry_run.step": [{"type":0,"value":"الخطوة "},{"type":1,"value":"index"},{"type":0,"value":" من "},{"type":1,"value":"total"},{"type":0,"value":" · "},{"type":1,"value":"label"}],
   "mcp.dry_run.step.preview": [{"type":0,"value":"معاينة"}],
-  "mcp.dry_run.step.preview_note": [{"type":0,"value":"في وقت سابق من هذه الجلسة، ردّ "},{"type":1,"value":"server"},{"type":0,"value":" على "},{"type":1,"value":"tool"},{"type":0,"value":" بمعاينة أولًا. ترسلها الحزمة دون مفتاح التأكيد، وسيُطلب منك التأكيد مرة أخرى قبل الإرسال الفعلي."}],
+  "mcp.dry_run.step.preview_note": [{"type":1,"value":"step"},{"type":0,"value":". في وقت سابق من هذه الجلسة، ردّ "},{"type":1,"value":"server"},{"type":0,"value":" على "},{"type":1,"value":"tool"},{"type":0,"value":" بمعاينة أولًا. ترسلها الحزمة دون مفتاح التأكيد، وسيُطلب منك التأكيد مرة أخرى قبل الإرسال الفعلي."}],
   "mcp.dry_run.step.send": [{"type":0,"value":"الإرسال فعليًا"}],
   "mcp.dry_run.result.still_preview": [{"type":0,"value":"اخترت إرسال "},{"type":1,"value":"tool"},{"type":0,"value":" فعليًا، لكن "},{"type":1,"value":"server"},{"type":0,"value":" ردّ بمعاينة مرة أخرى: لم يسمح مشغّله بالتغييرات الفعلية. لم يتغيّر شيء."}],
   "mcp.dry_run.result.server_said": [{"type":0,"value":"قال الخادم: «"},{"type":1,"value":"message"},{"type":0,"value":"»"}],

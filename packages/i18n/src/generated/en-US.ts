@@ -174,7 +174,7 @@ export const messages: CompiledMessages = {
   "mcp.dry_run.announce": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"tool"},{"type":0,"value":" on "},{"type":1,"value":"server"},{"type":0,"value":". The server only showed a preview; nothing has been sent for real yet."}],
   "mcp.dry_run.step": [{"type":0,"value":"Step "},{"type":1,"value":"index"},{"type":0,"value":" of "},{"type":1,"value":"total"},{"type":0,"value":" · "},{"type":1,"value":"label"}],
   "mcp.dry_run.step.preview": [{"type":0,"value":"Preview"}],
-  "mcp.dry_run.step.preview_note": [{"type":0,"value":"Earlier in this session "},{"type":1,"value":"server"},{"type":0,"value":" answered "},{"type":1,"value":"tool"},{"type":0,"value":" with a preview first. The kit sends it without the confirmation key, and you will be asked again before it is sent for real."}],
+  "mcp.dry_run.step.preview_note": [{"type":1,"value":"step"},{"type":0,"value":". Earlier in this session "},{"type":1,"value":"server"},{"type":0,"value":" answered "},{"type":1,"value":"tool"},{"type":0,"value":" with a preview first. The kit sends it without the confirmation key, and you will be asked again before it is sent for real."}],
   "mcp.dry_run.step.send": [{"type":0,"value":"Send for real"}],
   "mcp.dry_run.result.still_preview": [{"type":0,"value":"You chose to send "},{"type":1,"value":"tool"},{"type":0,"value":" for real, but "},{"type":1,"value":"server"},{"type":0,"value":" answered with a preview again: its operator has not allowed real changes. Nothing was changed."}],
   "mcp.dry_run.result.server_said": [{"type":0,"value":"The server said: “"},{"type":1,"value":"message"},{"type":0,"value":"”"}],

@@ -174,7 +174,7 @@ export const messages: CompiledMessages = {
   "mcp.dry_run.announce": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"tool"},{"type":0,"value":" en "},{"type":1,"value":"server"},{"type":0,"value":". El servidor solo mostró una vista previa; todavía no se ha enviado nada de verdad."}],
   "mcp.dry_run.step": [{"type":0,"value":"Paso "},{"type":1,"value":"index"},{"type":0,"value":" de "},{"type":1,"value":"total"},{"type":0,"value":" · "},{"type":1,"value":"label"}],
   "mcp.dry_run.step.preview": [{"type":0,"value":"Vista previa"}],
-  "mcp.dry_run.step.preview_note": [{"type":0,"value":"Antes en esta sesión, "},{"type":1,"value":"server"},{"type":0,"value":" respondió a "},{"type":1,"value":"tool"},{"type":0,"value":" primero con una vista previa. El kit lo envía sin la clave de confirmación y se te volverá a preguntar antes de enviarlo de verdad."}],
+  "mcp.dry_run.step.preview_note": [{"type":1,"value":"step"},{"type":0,"value":". Antes en esta sesión, "},{"type":1,"value":"server"},{"type":0,"value":" respondió a "},{"type":1,"value":"tool"},{"type":0,"value":" primero con una vista previa. El kit lo envía sin la clave de confirmación y se te volverá a preguntar antes de enviarlo de verdad."}],
   "mcp.dry_run.step.send": [{"type":0,"value":"Enviar de verdad"}],
   "mcp.dry_run.result.still_preview": [{"type":0,"value":"Elegiste enviar "},{"type":1,"value":"tool"},{"type":0,"value":" de verdad, pero "},{"type":1,"value":"server"},{"type":0,"value":" volvió a responder con una vista previa: su operador no ha permitido cambios reales. No se cambió nada."}],
   "mcp.dry_run.result.server_said": [{"type":0,"value":"El servidor dijo: «"},{"type":1,"value":"message"},{"type":0,"value":"»"}],

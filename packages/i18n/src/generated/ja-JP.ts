@@ -174,7 +174,7 @@ export const messages: CompiledMessages = {
   "mcp.dry_run.announce": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" の "},{"type":1,"value":"tool"},{"type":0,"value":"。サーバーはプレビューを示しただけで、まだ実際には何も送信されていません。"}],
   "mcp.dry_run.step": [{"type":0,"value":"ステップ "},{"type":1,"value":"index"},{"type":0,"value":"/"},{"type":1,"value":"total"},{"type":0,"value":" · "},{"type":1,"value":"label"}],
   "mcp.dry_run.step.preview": [{"type":0,"value":"プレビュー"}],
-  "mcp.dry_run.step.preview_note": [{"type":0,"value":"このセッションで以前、"},{"type":1,"value":"server"},{"type":0,"value":" は "},{"type":1,"value":"tool"},{"type":0,"value":" に対してまずプレビューを返しました。キットは確認キーなしで送信し、実際に送信する前にもう一度確認します。"}],
+  "mcp.dry_run.step.preview_note": [{"type":1,"value":"step"},{"type":0,"value":"。このセッションで以前、"},{"type":1,"value":"server"},{"type":0,"value":" は "},{"type":1,"value":"tool"},{"type":0,"value":" に対してまずプレビューを返しました。キットは確認キーなしで送信し、実際に送信する前にもう一度確認します。"}],
   "mcp.dry_run.step.send": [{"type":0,"value":"実際に送信"}],
   "mcp.dry_run.result.still_preview": [{"type":1,"value":"tool"},{"type":0,"value":" を実際に送信することを選びましたが、"},{"type":1,"value":"server"},{"type":0,"value":" は再びプレビューを返しました。運用者が実際の変更を許可していません。何も変更されていません。"}],
   "mcp.dry_run.result.server_said": [{"type":0,"value":"サーバーのメッセージ:「"},{"type":1,"value":"message"},{"type":0,"value":"」"}],

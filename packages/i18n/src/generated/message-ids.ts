@@ -416,7 +416,7 @@ export interface MessageValues {
   'mcp.dry_run.announce': { step: string | number; tool: string | number; server: string | number };
   'mcp.dry_run.step': { index: string | number; total: string | number; label: string | number };
   'mcp.dry_run.step.preview': never;
-  'mcp.dry_run.step.preview_note': { server: string | number; tool: string | number };
+  'mcp.dry_run.step.preview_note': { step: string | number; server: string | number; tool: string | number };
   'mcp.dry_run.step.send': never;
   'mcp.dry_run.result.still_preview': { tool: string | number; server: string | number };
   'mcp.dry_run.result.server_said': { message: string | number };

@@ -174,7 +174,7 @@ export const messages: CompiledMessages = {
   "mcp.dry_run.announce": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"tool"},{"type":0,"value":" em "},{"type":1,"value":"server"},{"type":0,"value":". O servidor só mostrou uma prévia; nada foi enviado de verdade ainda."}],
   "mcp.dry_run.step": [{"type":0,"value":"Etapa "},{"type":1,"value":"index"},{"type":0,"value":" de "},{"type":1,"value":"total"},{"type":0,"value":" · "},{"type":1,"value":"label"}],
   "mcp.dry_run.step.preview": [{"type":0,"value":"Prévia"}],
-  "mcp.dry_run.step.preview_note": [{"type":0,"value":"Antes, nesta sessão, "},{"type":1,"value":"server"},{"type":0,"value":" respondeu a "},{"type":1,"value":"tool"},{"type":0,"value":" primeiro com uma prévia. O kit envia sem a chave de confirmação, e você será consultado de novo antes do envio de verdade."}],
+  "mcp.dry_run.step.preview_note": [{"type":1,"value":"step"},{"type":0,"value":". Antes, nesta sessão, "},{"type":1,"value":"server"},{"type":0,"value":" respondeu a "},{"type":1,"value":"tool"},{"type":0,"value":" primeiro com uma prévia. O kit envia sem a chave de confirmação, e você será consultado de novo antes do envio de verdade."}],
   "mcp.dry_run.step.send": [{"type":0,"value":"Enviar de verdade"}],
   "mcp.dry_run.result.still_preview": [{"type":0,"value":"Você escolheu enviar "},{"type":1,"value":"tool"},{"type":0,"value":" de verdade, mas "},{"type":1,"value":"server"},{"type":0,"value":" respondeu de novo com uma prévia: o operador dele não permitiu alterações reais. Nada foi alterado."}],
   "mcp.dry_run.result.server_said": [{"type":0,"value":"O servidor disse: “"},{"type":1,"value":"message"},{"type":0,"value":"”"}],

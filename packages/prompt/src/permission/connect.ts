@@ -46,6 +46,7 @@ export function connectPermission(
     title: t.t('mcp.permission.title'),
     summary: content.summary,
     header: { title: t.t('mcp.permission.title'), risk: content.risk },
+    step: content.step,
     fromServer: fromServerView(content, current),
     change,
     tool: content.tool,

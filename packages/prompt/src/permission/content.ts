@@ -2,6 +2,7 @@ import type { Choice, LookupReason, PromptRequest, RiskReason } from '@mcp-conse
 import type { PlainMessageId, Translator } from '@mcp-consent/i18n';
 import { formatArguments } from '../args-preview.js';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
+import { dryRunStep, isPreviewStep } from '../dry-run/step.js';
 import { describeEffects, type Effects } from '../effects.js';
 import { keymapFor } from '../keymap.js';
 import { serverChip } from '../sheet-parts.js';
@@ -85,6 +86,7 @@ export function describePermission(
     ids: permissionIds(prefix),
     tool,
     summary,
+    step: isPreviewStep(request) ? dryRunStep(1, t) : null,
     fromServer: fromServerContent(call.tool, t, cleaner),
     change,
     server,
@@ -101,6 +103,7 @@ export function describePermission(
     keymap: keymapFor(t.dir),
     focusOrder: options.layout === 'list' ? choiceOrder : actionRows.flat(),
     announcement: [
+      isPreviewStep(request) ? dryRunStep(1, t).text : null,
       t.t('mcp.permission.announce_summary', {
         summary,
         risk: risk.label,
@@ -193,6 +196,17 @@ function requestNotices(
   const notices: PermissionApi['notices'] = [];
   const noticeId = LOOKUP_NOTICE[request.lookup.reason];
   if (noticeId) notices.push({ kind: request.lookup.reason, text: t.t(noticeId) });
+  // Step 1 of a two-key dry run: what the server did before, and that step 2 will ask again.
+  if (isPreviewStep(request)) {
+    notices.push({
+      kind: 'dry_run_preview',
+      text: t.t('mcp.dry_run.step.preview_note', {
+        step: dryRunStep(1, t).text,
+        server: serverChip(request.call.server, cleaner, t).name,
+        tool: toolText(request, cleaner).displayName,
+      }),
+    });
+  }
   // A changed definition is not a notice any more: `change` says it, with the diff.
   if (cleaner.shouldNotice) {
     notices.push({

@@ -6,6 +6,7 @@ import type { AnswerOutcome, BaseModelOptions, KeyInput, ServerText } from '../c
 import type { DiffSegment } from '../diff.js';
 import type { Effects } from '../effects.js';
 import type { KeyBinding } from '../keymap.js';
+import type { DryRunStep } from '../dry-run/types.js';
 import type { PermissionPart } from './anatomy.js';
 
 export type ColorRole = 'success-container' | 'warning-container' | 'error-container';
@@ -46,7 +47,12 @@ export type RiskBadgeKey =
   | 'high_changed'
   | 'high_plain';
 
-export type NoticeKind = LookupReason | 'hidden_characters' | 'settled_elsewhere';
+export type NoticeKind =
+  | LookupReason
+  | 'hidden_characters'
+  | 'settled_elsewhere'
+  /** Step 1 of a two-key dry run: the server answered this tool with a preview before. */
+  | 'dry_run_preview';
 
 export interface PermissionPromptOptions extends BaseModelOptions {
   /** Called once with the user's answer (never during the guard, never twice). */
@@ -172,6 +178,11 @@ export interface PermissionApi {
   summary: string;
   /** The header holds only the kit's own strings: the title and the risk badge. */
   header: { title: string; risk: PermissionApi['risk'] };
+  /**
+   * "Step 1 of 2 · Preview" when `@mcp-consent/mcp` expects the call to come back as a server's
+   * dry-run preview (seed 001; see `markPreviewStep`), shown above the title; `null` otherwise.
+   */
+  step: DryRunStep | null;
   /** Everything the server said about the tool, in one container. */
   fromServer: FromServerView;
   /** Set while a changed definition is unreviewed; `null` otherwise. */
@@ -258,6 +269,7 @@ export interface PermissionContent {
   ids: PermissionApi['ids'];
   tool: PermissionApi['tool'];
   summary: string;
+  step: PermissionApi['step'];
   /** The description collapsed and whole; `fromServer` without the toggle state. */
   fromServer: {
     heading: string;
