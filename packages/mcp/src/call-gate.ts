@@ -11,7 +11,7 @@ import {
 } from '@mcp-consent/engine';
 import { sameDefinition } from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm } from './dry-run.js';
-import { runDryRunFlow } from './dry-run-flow.js';
+import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { refusalOf } from './model-text.js';
 import { withUserTimeExcluded } from './user-time.js';
@@ -46,6 +46,7 @@ export interface DecideExtras {
 export function createCallGate(context: GuardContext): CallTool {
   const { client, options, catalog, gate, warn } = context;
   const { engine, server, userId, workspaceId, prompt } = options;
+  const previews = new PreviewMemory();
 
   const startCatalog = () => {
     if (client.transport && (catalog.status === 'empty' || catalog.status === 'failed'))
@@ -60,7 +61,9 @@ export function createCallGate(context: GuardContext): CallTool {
   ): Promise<RequestResult | undefined> => {
     try {
       // Built field by field: this runs on every call, and a cache hit is otherwise cheap.
-      const request: EngineRequestOptions = { prompt, previousDefinition: catalog.byPin };
+      // A call of a tool that answered with a preview before is asked as step 1 of 2.
+      const asked = extras.dryRun ? prompt : previews.promptFor(call.tool.name, prompt);
+      const request: EngineRequestOptions = { prompt: asked, previousDefinition: catalog.byPin };
       if (signal) request.signal = signal;
       if (options.promptTimeoutMs !== undefined) request.timeoutMs = options.promptTimeoutMs;
       if (extras.dryRun) request.dryRun = extras.dryRun;
@@ -154,6 +157,7 @@ export function createCallGate(context: GuardContext): CallTool {
       resend: (params) => send(params, resultSchema, requestOptions),
       decide: (call, extras) => decide(call, signal, extras),
       signal,
+      previews,
     });
   };
 }

@@ -66,3 +66,65 @@ export function parseDryRunResult(result: unknown): DryRunPreview | null {
   }
   return null;
 }
+
+/** The `_meta` key under which the result of a call sent for real after a preview says how it went. */
+export const DRY_RUN_META_KEY = 'mcp-consent/dry-run';
+
+/**
+ * How a call the user sent for real (step 2 of 2) came back, for hosts to tell the user in a
+ * sentence instead of showing the server's JSON: `done` (the server answered without an error),
+ * `still_preview` (the operator's half is still off, nothing changed) or `server_error`.
+ * `message` is the server's own message when it sent one (untrusted text, not cleaned).
+ */
+export interface DryRunOutcome {
+  outcome: 'done' | 'still_preview' | 'server_error';
+  tool: string;
+  message: string | null;
+}
+
+/** Reads the outcome the dry-run flow put on a result; undefined for any other result. */
+export function dryRunOutcomeOf(result: unknown): DryRunOutcome | undefined {
+  const meta = isRecord(result) && isRecord(result._meta) ? result._meta : undefined;
+  const value = meta?.[DRY_RUN_META_KEY];
+  return isRecord(value) && typeof value.outcome === 'string'
+    ? (value as unknown as DryRunOutcome)
+    : undefined;
+}
+
+const MESSAGE_LIMIT = 1000;
+
+/** `message`, `error.message` or `error` (a string) of a JSON body, the shapes servers use. */
+function messageIn(value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  for (const candidate of [
+    value.message,
+    isRecord(value.error) ? value.error.message : value.error,
+  ])
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+  return null;
+}
+
+/**
+ * The server's own words in an error result, for a sentence the host shows: the message of a
+ * JSON body (never the JSON itself), or the text when it is not JSON. Null when there is none.
+ * Untrusted and not cleaned: hosts clean it as any server text.
+ */
+export function serverMessageOf(result: unknown): string | null {
+  if (!isRecord(result)) return null;
+  const structured = messageIn(result.structuredContent);
+  if (structured) return structured.slice(0, MESSAGE_LIMIT);
+  const content = Array.isArray(result.content) ? result.content : [];
+  for (const block of content) {
+    if (!isRecord(block) || block.type !== 'text' || typeof block.text !== 'string') continue;
+    const text = block.text.trim();
+    if (text === '') continue;
+    if (!/^[[{]/.test(text)) return text.slice(0, MESSAGE_LIMIT);
+    try {
+      const message = messageIn(JSON.parse(text));
+      if (message) return message.slice(0, MESSAGE_LIMIT);
+    } catch {
+      return text.slice(0, MESSAGE_LIMIT);
+    }
+  }
+  return null;
+}

@@ -18,7 +18,15 @@ export {
   type ElicitCallback,
   type NoRendererPolicy,
 } from './elicitation.js';
-export { CONFIRM_ARG, DRY_RUN_PREVIEW, parseDryRunResult } from './dry-run.js';
+export {
+  CONFIRM_ARG,
+  DRY_RUN_META_KEY,
+  DRY_RUN_PREVIEW,
+  dryRunOutcomeOf,
+  parseDryRunResult,
+  serverMessageOf,
+  type DryRunOutcome,
+} from './dry-run.js';
 export {
   DENIAL_META_KEY,
   denialOf,

@@ -49,7 +49,7 @@ export function connectManager(
     .map((grant) => grantRow(ctx, grant, now, send.revoke));
   const rows = all.filter((row) => matches(ctx, current.grantQuery, row.tool, row.server));
   const history = current.audit
-    .map((event, index) => auditRow(ctx, event, index))
+    .map((event, index, events) => auditRow(ctx, event, index, events))
     .reverse()
     .filter(
       (row) =>

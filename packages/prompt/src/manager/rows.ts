@@ -67,11 +67,48 @@ export function grantRow(
   };
 }
 
-/** One audit event as a history row; `index` is its place in the read, for a stable id. */
-export function auditRow(ctx: ManagerContext, event: AuditEvent, index: number): AuditRowView {
+/** How far ahead an answer looks for the dry-run answer its call led to. */
+const DRY_RUN_LOOKAHEAD = 50;
+
+const sameCall = (a: AuditEvent, b: AuditEvent) =>
+  a.server_id === b.server_id &&
+  a.tool_name === b.tool_name &&
+  a.args_hash === b.args_hash &&
+  a.koder_user_id === b.koder_user_id &&
+  a.workspace_id === b.workspace_id;
+
+/**
+ * The two-key dry run's words (seed 001): the answer to a server's preview was recorded as
+ * `sent` / `not_sent`; the allow before it, for the same call, only let the server preview it
+ * ("Previewed": nothing was sent for real). Null for any other event.
+ */
+function dryRunWord(
+  event: AuditEvent,
+  index: number,
+  events: readonly AuditEvent[] | undefined,
+): 'previewed' | 'sent' | 'not_sent' | null {
+  if (event.dry_run === 'sent' || event.dry_run === 'not_sent') return event.dry_run;
+  if (!events || !event.decision.startsWith('ALLOW')) return null;
+  const next = events
+    .slice(index + 1, index + 1 + DRY_RUN_LOOKAHEAD)
+    .find((later) => sameCall(later, event));
+  return next?.dry_run ? 'previewed' : null;
+}
+
+/**
+ * One audit event as a history row; `index` is its place in `events` (the whole read, oldest
+ * first), for a stable id and to tell an answer that only led to a dry-run preview.
+ */
+export function auditRow(
+  ctx: ManagerContext,
+  event: AuditEvent,
+  index: number,
+  events?: readonly AuditEvent[],
+): AuditRowView {
   const { t, text } = ctx;
   const decision = event.decision.toLowerCase() as Choice;
   const time = Date.parse(event.timestamp);
+  const dryRun = dryRunWord(event, index, events);
   return {
     id: `${ctx.prefix}-audit-${index}`,
     timeText: Number.isNaN(time) ? text(event.timestamp) : t.t('mcp.audit.at', { time }),
@@ -79,13 +116,18 @@ export function auditRow(ctx: ManagerContext, event: AuditEvent, index: number):
     tool: text(event.tool_name),
     server: text(event.server_id),
     decision,
-    decisionLabel: decisionLabel(t, decision),
+    decisionLabel: dryRun ? t.t(`mcp.dry_run.history.${dryRun}`) : decisionLabel(t, decision),
     riskTier: event.risk_tier,
     riskText: t.t('mcp.audit.risk', { tier: event.risk_tier }),
     origin: event.origin,
     originText: t.t(`mcp.audit.origin.${event.origin}`),
     props: {
-      row: { ...attrs('audit-row'), 'data-decision': decision, 'data-origin': event.origin },
+      row: {
+        ...attrs('audit-row'),
+        'data-decision': decision,
+        'data-origin': event.origin,
+        'data-dry-run': dryRun ?? undefined,
+      },
       decision: decisionBadge(decision),
     },
   };
