@@ -26,6 +26,12 @@ export const hostileCorpus: Readonly<Record<string, string>> = {
   wideGlyphs: '﷽'.repeat(300),
   newlines: 'line1\nline2\r\n\u2028line3\u0085',
   nul: 'a\u0000b\u0007c\u007Fd\u009Be',
+  /** A title posing as the kit's own risk badge, above the kit's real one (issue 16). */
+  kitRiskLabel: 'Low risk · read-only',
+  /** A title posing as the kit's own answer, in the header (issue 16). */
+  kitAnswerLabel: 'Allow once ✅ SAFE',
+  /** 200 zero-width characters: one "200 hidden characters" chip, never 1,600 characters of codes. */
+  zeroWidth200: `Notes${'\u200B'.repeat(200)}helper`,
 };
 
 /** Every corpus entry in one string. */
