@@ -226,7 +226,7 @@ export class McpPermissionManager extends LitElement {
                   ${cell('decision', g.columns.decision, badge(row.props.decision, row.decisionLabel))}
                   ${cell('scope', g.columns.scope, row.scopeText)}
                   ${cell('expires', g.columns.expires, expiry(row.expiresText, row.expiresDateText))}
-                  <td class="actions-cell">
+                  <td class="actions-cell" data-column="actions">
                     <button
                       ${spread(row.props.revoke)}
                       @click=${() => this.onRevoke(row.key, row.tool, row.server)}

@@ -106,6 +106,35 @@ it('Revoke all asks first; Cancel keeps everything, confirming revokes everythin
   expect(await rows(page, 'audit-row').count()).toBe(7);
 });
 
+it('Revoke all puts focus on Cancel, never on the destructive confirm, and Escape cancels', async () => {
+  page = await gallery.open();
+  await show(page, 'manager');
+  const confirm = page.locator(`${PANEL} [data-part='confirm']`);
+  // Keyboard only: Revoke all opens the confirmation with focus on its safe answer.
+  await page.locator(`${PANEL} [data-part='revoke-all']`).focus();
+  await page.keyboard.press('Enter');
+  await confirm.waitFor();
+  expect(await focusedPart(page)).toBe('confirm-cancel');
+  // Focus is in the manager, not dropped to <body>; the next Tab does not land on the confirm.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MCP-PERMISSION-MANAGER');
+  await page.keyboard.press('Tab');
+  expect(await focusedPart(page)).not.toBe('confirm-action');
+  // Escape, wherever focus is in the confirmation, closes it and keeps every grant.
+  await page.locator(`${PANEL} [data-part='confirm-action']`).focus();
+  await page.keyboard.press('Escape');
+  expect(await confirm.isHidden()).toBe(true);
+  expect(await rows(page, 'grant-row').count()).toBe(4);
+  expect(await page.locator(`${PANEL} [data-part='status']`).innerText()).toBe('');
+  // Focus returns to the control that opened it.
+  expect(await focusedPart(page)).toBe('revoke-all');
+  // Cancel does the same.
+  await page.keyboard.press('Enter');
+  expect(await focusedPart(page)).toBe('confirm-cancel');
+  await page.keyboard.press('Enter');
+  expect(await confirm.isHidden()).toBe(true);
+  expect(await focusedPart(page)).toBe('revoke-all');
+});
+
 it('filters grants by text and the history by text and decision', async () => {
   page = await gallery.open();
   await show(page, 'manager');

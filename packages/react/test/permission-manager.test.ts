@@ -97,3 +97,36 @@ it('filters grants by text and the history by text and decision', async () => {
   await page.selectOption('[data-part="audit-decision"]', 'all');
   expect(await page.locator('[data-part="audit-row"]').count()).toBe(4);
 });
+
+it('Revoke all puts focus on Cancel, never on the destructive confirm, and Escape cancels', async () => {
+  // The parity page: the React manager under #react, over grants saved without prompts.
+  const page = await pages.open('manager-parity.html', {}, '__managers');
+  await page.evaluate(() => window.__managers.show({}));
+  const scope = '#react';
+  const confirm = page.locator(`${scope} [data-part="confirm"]`);
+  const focused = () =>
+    page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.part ?? null);
+  await page.locator(`${scope} [data-part="revoke-all"]`).focus();
+  await page.keyboard.press('Enter');
+  await confirm.waitFor();
+  expect(await focused()).toBe('confirm-cancel');
+  await page.keyboard.press('Tab');
+  expect(await focused()).not.toBe('confirm-action');
+  // Escape, wherever focus is in the confirmation, closes it and keeps every grant.
+  await page.locator(`${scope} [data-part="confirm-action"]`).focus();
+  await page.keyboard.press('Escape');
+  await confirm.waitFor({ state: 'hidden' });
+  expect(await page.locator(`${scope} [data-part="grant-row"]`).count()).toBe(4);
+  expect(await focused()).toBe('revoke-all');
+  // Confirming revokes everything; focus goes to the heading, not to <body>.
+  await page.keyboard.press('Enter');
+  expect(await focused()).toBe('confirm-cancel');
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('confirm-action');
+  await page.keyboard.press('Enter');
+  await page.locator(`${scope} [data-part="grants-empty"]`).waitFor();
+  expect(await focused()).toBe('grants-heading');
+  expect(await page.locator(`${scope} [data-part="status"]`).innerText()).toBe(
+    en.t('mcp.grants.revoked_all', { count: 4 }),
+  );
+});
