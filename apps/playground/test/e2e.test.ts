@@ -158,22 +158,26 @@ describe.each<RendererName>(['lit', 'react'])('the %s renderer', (renderer) => {
     await context.close();
   });
 
-  it('shows the two-key dry run of messages_send (seed 001) and re-issues it only after Run it for real', async () => {
+  it('shows the two-key dry run of messages_send (seed 001) as one flow, and after Send for real a sentence, not JSON', async () => {
     const { context, page, errors } = await open(renderer);
     const args = { channel: 'general', text: `hello from ${renderer}`, webhookToken: 'whk_SECRET' };
     const preview = page.locator(
       '[data-scope="dry-run"][data-part="root"][data-state="open"][data-guard="idle"]',
     );
 
-    // 1. Allowed once, the server answers DRY_RUN_PREVIEW: the sheet shows its preview.
+    // 1. Allowed once, the server answers DRY_RUN_PREVIEW: step 2 of 2 shows its preview, and
+    // the server's hint only quoted in the From the server box.
     let n = await call(page, 'messages_send', args);
     await answer(page, 'allow_once');
     await preview.waitFor(WAIT);
     const text = (await preview.textContent()) ?? '';
+    expect(text).toContain('Step 2 of 2 · Send for real');
     expect(text).toContain(`hello from ${renderer}`);
-    expect(text).toContain('MCP_DRY_RUN=false AND pass');
     expect(text).not.toContain('whk_SECRET');
-    // Don't run has the focus; choosing it refuses the call without re-issuing it.
+    const box = preview.locator('[data-part="from-server"]');
+    expect(await box.textContent()).toContain('MCP_DRY_RUN=false AND pass');
+    expect(await box.textContent()).toContain('It is not a step for you.');
+    // Don't send has the focus; choosing it refuses the call without re-issuing it.
     const focused = await page.evaluate(() => {
       let active = document.activeElement;
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
@@ -181,17 +185,25 @@ describe.each<RendererName>(['lit', 'react'])('the %s renderer', (renderer) => {
     });
     expect(focused).toBe('deny');
     await preview.locator('[data-part="action"][data-answer="deny"]').click();
-    const declined = await result(page, n, 'denied', '[data-settled-by="answer"]');
-    await expect(declined.textContent()).resolves.toContain('reviewed the preview');
+    await result(page, n, 'denied', '[data-settled-by="answer"]');
 
-    // 2. Run it for real: re-issued with __confirm; the operator half is still off (the demo's
-    // default), so the server previews again and the result says only the operator can change it.
+    // 2. The same tool again: the kit knows it previews, so the permission sheet is step 1 of 2.
+    // Send for real: re-issued with __confirm; the operator half is still off (the demo's
+    // default), so the server previews again, and the result says so in a sentence.
     n = await call(page, 'messages_send', args);
+    const first = permissionSheet(page);
+    await first.waitFor(WAIT);
+    expect(await first.textContent()).toContain('Step 1 of 2 · Preview');
     await answer(page, 'allow_once');
     await preview.waitFor(WAIT);
     await preview.locator('[data-part="action"][data-answer="approve"]').click();
-    const still = await result(page, n, 'error');
-    await expect(still.textContent()).resolves.toContain("the server's operator keeps it");
+    const still = await result(page, n, 'dry_run');
+    const said = (await still.textContent()) ?? '';
+    expect(said).toContain(
+      'You chose to send messages_send for real, but demo-server answered with a preview again',
+    );
+    for (const raw of ['{', '"code"', 'DRY_RUN_PREVIEW', 'recovery_hint', '__confirm'])
+      expect(said).not.toContain(raw);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -90,6 +90,9 @@ export {
   isPreviewStep,
   markPreviewStep,
   type DryRunStepMark,
+  describeDryRunResult,
+  type DryRunOutcomeInput,
+  type DryRunResultView,
 } from './dry-run/index.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
 export {

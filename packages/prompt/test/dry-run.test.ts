@@ -2,6 +2,7 @@ import { createManualClock, deriveRisk } from '@mcp-consent/engine';
 import {
   createDryRunPrompt,
   createPermissionPrompt,
+  describeDryRunResult,
   dryRunAnatomy,
   isPreviewStep,
   markPreviewStep,
@@ -151,5 +152,33 @@ describe('the permission prompt as step 1 of 2 of a dry run', () => {
     };
     expect(markPreviewStep(dry)).toBe(dry);
     expect(isPreviewStep(dry)).toBe(false);
+  });
+});
+
+describe('describeDryRunResult: what came back after Send for real, in words', () => {
+  it('says the server only previewed again, or failed with its message quoted and cleaned; nothing for done', () => {
+    expect(
+      describeDryRunResult({ outcome: 'done', tool: 'messages_send', message: null }, server),
+    ).toBeNull();
+    expect(
+      describeDryRunResult(
+        { outcome: 'still_preview', tool: 'messages_send', message: null },
+        server,
+      ),
+    ).toEqual({
+      sentence:
+        'You chose to send messages_send for real, but Files answered with a preview again: its operator has not allowed real changes. Nothing was changed.',
+      serverSaid: null,
+    });
+    const failed = describeDryRunResult(
+      { outcome: 'server_error', tool: 'messages_send', message: 'Locked\u202E<b>x</b>' },
+      server,
+      { locale: 'pt-BR' },
+    );
+    expect(failed?.sentence).toBe(
+      'messages_send foi enviado de verdade, mas Files respondeu com um erro.',
+    );
+    expect(failed?.serverSaid).toMatch(/^O servidor disse: “Locked.*<b>x<\/b>”$/);
+    expect(failed?.serverSaid).not.toContain('\u202E');
   });
 });

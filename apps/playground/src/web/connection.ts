@@ -6,7 +6,14 @@ import type {
   ServerRef,
   ToolDefinition,
 } from '@mcp-consent/engine';
-import { denialOf, guardClient, type ElicitCallback, type GuardedClient } from '@mcp-consent/mcp';
+import {
+  denialOf,
+  dryRunOutcomeOf,
+  guardClient,
+  type DryRunOutcome,
+  type ElicitCallback,
+  type GuardedClient,
+} from '@mcp-consent/mcp';
 
 export interface ConnectOptions {
   url: URL;
@@ -32,6 +39,8 @@ export interface Connection {
 /** What a call came to, for the result panel. `text` is the server's (untrusted) text. */
 export type CallOutcome =
   | { kind: 'ok' | 'error'; text: string }
+  /** Sent for real after a preview, and the server only previewed again or failed: said in words. */
+  | { kind: 'dry_run'; outcome: DryRunOutcome; server: ServerRef }
   | { kind: 'denied'; text: string; reason: string; choice?: string; settledBy?: string };
 
 /**
@@ -82,6 +91,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
           ...(settledBy ? { settledBy } : {}),
         };
       }
+      const dryRun = dryRunOutcomeOf(result);
+      if (dryRun && dryRun.outcome !== 'done')
+        return { kind: 'dry_run', outcome: dryRun, server: options.server };
       return { kind: result.isError ? 'error' : 'ok', text };
     },
     async close() {

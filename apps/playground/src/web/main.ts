@@ -7,6 +7,7 @@
  * `@mcp-consent/i18n/apps`); server text is only ever bound as text.
  */
 import { html, nothing, render } from 'lit';
+import { describeDryRunResult } from '@mcp-consent/prompt';
 import {
   createPermissionEngine,
   type RiskTier,
@@ -285,13 +286,25 @@ function headline(t: AppTranslator, result: Result): string {
       return t.t('mcp.playground.result.denied', { tool: result.tool });
     case 'failed':
       return t.t('mcp.playground.result.failed', { message: result.message });
+    case 'dry_run':
+      return (
+        dryRunView(result)?.sentence ?? t.t('mcp.playground.result.error', { tool: result.tool })
+      );
   }
 }
+
+/**
+ * After Send for real (seed 001): a kit sentence, and the server's own message quoted, instead of
+ * the server's JSON.
+ */
+const dryRunView = (result: Extract<Result, { kind: 'dry_run' }>) =>
+  describeDryRunResult(result.outcome, result.server, { locale: state.settings.locale });
 
 function resultView(t: AppTranslator, result: Result | null) {
   if (!result) return nothing;
   const text = 'text' in result ? result.text : null;
   const denial = result.kind === 'denied' ? result : null;
+  const serverSaid = result.kind === 'dry_run' ? (dryRunView(result)?.serverSaid ?? null) : null;
   return html`<div
     id="result"
     class="result"
@@ -304,6 +317,11 @@ function resultView(t: AppTranslator, result: Result | null) {
   >
     <p class="result-headline" dir="auto">${headline(t, result)}</p>
     ${text === null ? nothing : html`<pre class="result-text" dir="auto">${text}</pre>`}
+    ${
+      serverSaid === null
+        ? nothing
+        : html`<blockquote class="result-server-said" dir="auto">${serverSaid}</blockquote>`
+    }
   </div>`;
 }
 

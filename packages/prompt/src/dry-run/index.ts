@@ -11,3 +11,4 @@ export type {
   DryRunStep,
 } from './types.js';
 export { dryRunStep, isPreviewStep, markPreviewStep, type DryRunStepMark } from './step.js';
+export { describeDryRunResult, type DryRunOutcomeInput, type DryRunResultView } from './result.js';
