@@ -38,13 +38,19 @@ export function assessCall(
  * `definition_changed`, a possible "rug pull"): the tier one step higher (low → medium →
  * high) with the reason `definition_changed`, and Deny once focused. Any other lookup leaves
  * the assessment as it is. Allow always stays the engine's rule; the prompt adds its own gate.
+ * Only the request shown is raised: the grant an answer makes, the result and the audit event
+ * keep the tool's own tier (once answered, the change has been seen).
  */
 export function assessLookup(assessment: Assessment, lookup: LookupResult | undefined): Assessment {
-  if (lookup?.reason !== 'definition_changed') return assessment;
-  const { risk } = assessment;
+  // Only the four assessment fields, whatever object they come from (a queue entry).
+  const { risk, allowAlwaysEnabled, allowAlwaysDisabled, defaultChoice } = assessment;
+  if (lookup?.reason !== 'definition_changed') {
+    return { risk, allowAlwaysEnabled, allowAlwaysDisabled, defaultChoice };
+  }
   return {
-    ...assessment,
     risk: { ...risk, tier: RAISED[risk.tier], reasons: [...risk.reasons, 'definition_changed'] },
+    allowAlwaysEnabled,
+    allowAlwaysDisabled,
     defaultChoice: 'deny_once',
   };
 }

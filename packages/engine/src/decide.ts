@@ -1,4 +1,4 @@
-import { assessCall, assessLookup } from './assess.js';
+import { assessCall } from './assess.js';
 import type { EngineCore } from './core.js';
 import type { RequestOptions } from './engine-types.js';
 import { InvalidInputError } from './errors.js';
@@ -166,8 +166,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     const change: DefinitionChange | undefined = request.change ?? changeOf(found, request);
     return scheduler.ask(
       {
-        // An unreviewed changed definition is asked about one tier higher, Deny once first.
-        ...assessLookup(assessment, found),
+        ...assessment,
         kind: dryRun ? 'dry_run' : 'permission',
         call,
         dryRun,

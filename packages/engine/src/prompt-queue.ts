@@ -1,3 +1,4 @@
+import { assessLookup } from './assess.js';
 import { grantKey } from './grant-key.js';
 import { pinTool } from './hash.js';
 import { scopeOf } from './grant-cache.js';
@@ -142,10 +143,8 @@ function facts(entry: PromptEntry, position: number): PromptFacts {
   const shared = {
     id: entry.id,
     call: entry.call,
-    risk: entry.risk,
-    allowAlwaysEnabled: entry.allowAlwaysEnabled,
-    allowAlwaysDisabled: entry.allowAlwaysDisabled,
-    defaultChoice: entry.defaultChoice,
+    // Shown one tier higher while a changed definition is unreviewed; grants keep the tool's own.
+    ...assessLookup(entry, entry.lookup),
     lookup: entry.lookup,
     argsHash: entry.argsHash,
     position,

@@ -20,7 +20,8 @@ describe('an allow-always grant is pinned to the annotations too', () => {
     });
     const result = await engine.request(callOf(relabelled), user);
     expect(user.shown).toHaveLength(2);
-    expect(user.shown[1]!.risk.tier).toBe('low');
+    // Raised one tier while the change is unreviewed (issue 16).
+    expect(user.shown[1]!.risk.tier).toBe('medium');
     expect(result).toMatchObject({ allowed: false, origin: 'user_prompt', choice: 'deny_once' });
     expect(events().at(-1)).toMatchObject({ decision: 'DENY_ONCE', origin: 'user_prompt' });
   });
@@ -40,7 +41,8 @@ describe('an allow-always grant is pinned to the annotations too', () => {
       reason: 'definition_changed',
       changed: ['annotations'],
     });
-    expect(user.shown[1]!.risk.tier).toBe('medium');
+    // Its new tier (medium), raised one step while the change is unreviewed (issue 16).
+    expect(user.shown[1]!.risk.tier).toBe('high');
     expect(result.origin).toBe('user_prompt');
     // The original definition still matches its grant.
     expect(engine.lookup(callOf(tools.notesList)).status).toBe('allow');
