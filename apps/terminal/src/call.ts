@@ -27,7 +27,7 @@ export async function runCall(
     return 1;
   }
   await session.terminalFree();
-  const outcome = outcomeOf(result, tool, t, process.stdin.isTTY === true);
+  const outcome = outcomeOf(result, tool, t, process.stdin.isTTY === true, session.server);
   if (options.json) process.stdout.write(`${safeJson(result)}\n`);
   switch (outcome.kind) {
     case 'ok':

@@ -66,6 +66,7 @@ export async function runInteractive(
         tool.name,
         t,
         process.stdin.isTTY === true,
+        session.server,
       );
     } catch (error) {
       await session.terminalFree();

@@ -4,14 +4,16 @@
  * the result itself is written for the model, in English; the user reads ours.)
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Choice } from '@mcp-consent/engine';
+import type { Choice, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import { denialOf, type DenialMeta } from '@mcp-consent/mcp';
+import { denialOf, dryRunOutcomeOf, type DenialMeta } from '@mcp-consent/mcp';
+import { describeDryRunResult } from '@mcp-consent/prompt';
 import { clean, cleanBlock } from './text.js';
 
 export type Outcome =
   | { kind: 'ok'; text: string }
   | { kind: 'tool_error'; text: string }
+  /** The kit did not let it run, or (sent for real after a preview) it still did not: in words. */
   | { kind: 'denied'; message: string };
 
 const CHOICES = new Set<string>(['allow_once', 'allow_always', 'deny_once', 'deny_always']);
@@ -22,10 +24,17 @@ export function outcomeOf(
   tool: string,
   t: AppTranslator,
   canPrompt: boolean,
+  server: ServerRef = { id: tool },
 ): Outcome {
   const denial = denialOf(result);
   if (denial)
     return { kind: 'denied', message: denialMessage(denial, clean(tool, 200), t, canPrompt) };
+  // Sent for real after a preview and it only previewed again or failed (seed 001): a sentence
+  // and the server's message, quoted, never its JSON.
+  const dryRun = dryRunOutcomeOf(result);
+  const said = dryRun ? describeDryRunResult(dryRun, server, { translator: t }) : null;
+  if (said)
+    return { kind: 'denied', message: [said.sentence, said.serverSaid].filter(Boolean).join('\n') };
   const text = contentText(result, t);
   return result.isError ? { kind: 'tool_error', text } : { kind: 'ok', text };
 }

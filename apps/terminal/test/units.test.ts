@@ -4,6 +4,7 @@ import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { parseCli, UsageError } from '../src/args.js';
 import { configDir, serverIdFor, storePaths } from '../src/config.js';
 import { parseArguments } from '../src/interactive.js';
+import { outcomeOf } from '../src/result.js';
 import { safeJson, table } from '../src/text.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
@@ -98,5 +99,50 @@ describe('helpers', () => {
         ],
       ),
     ).toBe('A     B\n日本  x\nabc   y');
+  });
+});
+
+describe('outcomeOf after Send for real (seed 001)', () => {
+  const server = { id: 'demo', name: 'Demo notes' };
+  const withOutcome = (outcome: Record<string, unknown>, text: string) => ({
+    isError: true,
+    content: [{ type: 'text' as const, text }],
+    _meta: { 'mcp-consent/dry-run': outcome },
+  });
+
+  it("says the server previewed again in a sentence, not the server's JSON", () => {
+    const body = '{"code":"DRY_RUN_PREVIEW","recovery_hint":"Set MCP_DRY_RUN=false"}';
+    const outcome = outcomeOf(
+      withOutcome({ outcome: 'still_preview', tool: 'messages_send', message: null }, body),
+      'messages_send',
+      en,
+      true,
+      server,
+    );
+    expect(outcome).toEqual({
+      kind: 'denied',
+      message:
+        'You chose to send messages_send for real, but Demo notes answered with a preview again: its operator has not allowed real changes. Nothing was changed.',
+    });
+  });
+
+  it("quotes the server's message after an error, and never its JSON", () => {
+    const body = '{"error":{"message":"Channel is locked"}}';
+    const outcome = outcomeOf(
+      withOutcome(
+        { outcome: 'server_error', tool: 'messages_send', message: 'Channel is locked' },
+        body,
+      ),
+      'messages_send',
+      en,
+      true,
+      server,
+    );
+    expect(outcome.kind).toBe('denied');
+    const message = outcome.kind === 'denied' ? outcome.message : '';
+    expect(message).toBe(
+      'messages_send was sent for real, but Demo notes answered with an error.\nThe server said: “Channel is locked”',
+    );
+    expect(message).not.toContain('{');
   });
 });
