@@ -8,6 +8,7 @@ import { GUARD_MS } from '../scenarios/host-runtime.js';
 import { inkDriver } from '../../packages/ink/test/ink-driver.js';
 import type { RendererDriver, ScenarioHost } from '../scenarios/driver.js';
 import { forbiddenOnScreen } from '../scenarios/fixtures.js';
+import { hostileCallFor, hostileCorpus } from '../scenarios/hostile-corpus.js';
 import { hostileLitDriver, hostileReactDriver } from './browser-hosts.js';
 import {
   createHostileServer,
@@ -162,6 +163,44 @@ for (const [name, makeDriver] of drivers) {
       );
       expect(problems).toEqual([]);
       expect(denied.Escape + denied.Deny).toBe(calls.length);
+    });
+  });
+}
+
+/**
+ * Issue 16 in every renderer: a title posing as the kit's own risk label comes after the kit's
+ * real badge, never above it, and 200 zero-width characters read as one "200 hidden
+ * characters" label (a chip on the web, a bracketed label in the terminal), never as raw
+ * characters. Denied by Escape each time.
+ */
+for (const [name, makeDriver] of drivers) {
+  describe(`server text posing as the kit in the ${name} renderer`, () => {
+    const driver = makeDriver();
+    afterAll(() => driver.close());
+
+    it('the kit’s badge comes first, and a run of hidden characters is one label', async () => {
+      const host = await driver.start();
+      const seen: string[] = [];
+      try {
+        for (const text of [hostileCorpus.kitRiskLabel!, hostileCorpus.zeroWidth200!]) {
+          const handle = await host.request(hostileCallFor(text));
+          await host.waitForPrompt();
+          await host.advance(GUARD_MS);
+          seen.push(await host.screen());
+          await host.press('Escape');
+          expect((await host.result(handle)).choice).toBe('deny_once');
+          await host.waitForClosed();
+        }
+      } finally {
+        await host.dispose();
+      }
+      const [mimic, hidden] = seen as [string, string];
+      const badge = mimic.indexOf('High risk');
+      expect(badge, `${name}: the kit's badge`).toBeGreaterThanOrEqual(0);
+      expect(mimic.indexOf('Low risk · read-only'), name).toBeGreaterThan(badge);
+      expect(hidden, name).toContain('200 hidden characters');
+      expect(hidden, name).not.toContain('\u200B');
+      figures.push(`${name}: kit badge before a mimicking title, 200 zero-width as one label`);
     });
   });
 }
