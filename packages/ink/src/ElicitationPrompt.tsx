@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
+import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import {
   sanitizeText,
@@ -9,7 +9,7 @@ import {
   type FieldView,
 } from '@mcp-consent/prompt';
 import { focusOrder, layoutElicitation, sameFocus } from './elicitation-layout.js';
-import { terminalKey, type TerminalKey } from './keys.js';
+import { splitChunk, terminalKey, useTerminalInput, type TerminalKey } from './keys.js';
 import { Lines } from './lines.js';
 import { frameOf, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
@@ -36,9 +36,12 @@ const typed = (text: string) => sanitizeText(text, { mode: 'remove', maxLength: 
 
 /**
  * An MCP elicitation in the terminal: the server and its message (untrusted, shown
- * through the model's sanitizer), then a form (Tab or arrows move between fields and
- * actions, typing edits text, Space or ←/→ change choices) or a link shown in full
- * with its host highlighted (opened by the host only after "Open link"). Esc cancels.
+ * through the model's sanitizer, its markdown as bold, italic and inverse text), then a
+ * form (Tab or arrows move between fields and actions, typing edits text, Space or ←/→
+ * change choices) or a link shown in full with its host highlighted (opened by the host
+ * only after "Open link"), then the numbered answers: Not now, Decline, Accept. Esc
+ * cancels. Keys that arrive together (a paste, "Tab Tab" in one read) move focus one field
+ * per Tab and never answer.
  */
 export function ElicitationPrompt(props: ElicitationPromptProps) {
   const { model, clock } = props;
@@ -58,39 +61,47 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
     optionCursor,
   });
 
-  const move = (step: 1 | -1) => {
-    const order = focusOrder(api);
-    const index = order.findIndex((entry) => sameFocus(entry, api.focused));
-    const next = order[(index + step + order.length) % order.length]!;
-    if (api.mode === 'form' && api.focused.kind === 'field') api.blur(api.focused.name);
+  // Several keys can be handled in one go (a burst): each reads the model as it is now.
+  const move = (step: 1 | -1, toPrimary = false) => {
+    const now = model.connect();
+    const order = focusOrder(now);
+    const index = order.findIndex((entry) => sameFocus(entry, now.focused));
+    let next = order[(index + step + order.length) % order.length]!;
+    // Enter past the last field goes to the primary answer, not the first of the row.
+    if (toPrimary && next.kind === 'action') next = { kind: 'action', action: 'accept' };
+    if (now.mode === 'form' && now.focused.kind === 'field') now.blur(now.focused.name);
     setOptionCursor(0);
-    api.focus(next);
+    now.focus(next);
+  };
+
+  const handle = (pressed: TerminalKey, shift: boolean) => {
+    const now = model.connect();
+    const name = pressed.kind === 'key' ? pressed.input.key : '';
+    const page = Math.max(1, layout.messageShown - 1);
+    if (name === 'PageDown') return setMessageOffset((offset) => offset + page);
+    if (name === 'PageUp') return setMessageOffset((offset) => Math.max(0, offset - page));
+    if (name === 'Tab') return move(shift ? -1 : 1);
+    if (name === 'ArrowDown') return move(1);
+    if (name === 'ArrowUp') return move(-1);
+    if (now.mode === 'form' && now.focused.kind === 'field') {
+      if (editField(now, now.focused, pressed, optionCursor, setOptionCursor)) return;
+      if (name === 'Enter' && pressed.kind === 'key' && !now.handleKey(pressed.input).handled) {
+        return move(1, true);
+      }
+    }
+    if (pressed.kind === 'key') now.handleKey(pressed.input);
   };
 
   const onKey = (input: string, key: Key) => {
     const pressed = terminalKey(input, key);
     if (!pressed) return;
     if (pressed.kind === 'interrupt') return props.onInterrupt?.();
-    if (!gate.current || clock.now() < api.guard.endsAt) return;
-    const name = pressed.kind === 'key' ? pressed.input.key : '';
-    const page = Math.max(1, layout.messageShown - 1);
-    if (name === 'PageDown') return setMessageOffset((offset) => offset + page);
-    if (name === 'PageUp') return setMessageOffset((offset) => Math.max(0, offset - page));
-    if (name === 'Tab') return move(key.shift ? -1 : 1);
-    if (name === 'ArrowDown') return move(1);
-    if (name === 'ArrowUp') return move(-1);
-    if (api.mode === 'form' && api.focused.kind === 'field') {
-      if (editField(api, api.focused, pressed, optionCursor, setOptionCursor)) return;
-      if (
-        name === 'Enter' &&
-        !api.handleKey(pressed.kind === 'key' ? pressed.input : name).handled
-      ) {
-        return move(1);
-      }
-    }
-    if (pressed.kind === 'key') api.handleKey(pressed.input);
+    if (!gate.current || clock.now() < model.connect().guard.endsAt) return;
+    // Keys that came in one chunk ("\t\t", "Ada\t") are handled one by one, never as an answer.
+    const keys = pressed.kind === 'text' && pressed.pasted ? splitChunk(pressed.text) : [pressed];
+    for (const each of keys) handle(each, keys.length === 1 && key.shift);
   };
-  useInput(onKey, { isActive: api.status === 'open' });
+  useTerminalInput(onKey, { isActive: api.status === 'open' });
 
   if (api.status !== 'open') return null;
   const color = props.color ?? true;

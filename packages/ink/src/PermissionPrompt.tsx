@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Box, useInput, useIsScreenReaderEnabled, type Key } from 'ink';
+import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
-import { terminalKey } from './keys.js';
+import { terminalKey, useTerminalInput } from './keys.js';
 import { Lines } from './lines.js';
 import { terminalColors } from './palette.js';
-import { layoutPermission } from './permission-layout.js';
+import { CHANGE_KEY, layoutPermission } from './permission-layout.js';
 import { previewKey } from './scroll.js';
 import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
@@ -23,10 +23,12 @@ export interface PermissionPromptProps extends TerminalPromptOptions {
 }
 
 /**
- * The permission prompt of spec R7 for terminals: a header (tool, server and trust,
- * risk label in its colour, effect lines, arguments preview) and the actions numbered
- * 1–4. A digit answers at once; arrows and Enter work; Esc is Deny once; `+`/`-` show
- * more or less of the arguments and PageUp/PageDown scroll them. Nothing answers until
+ * The permission prompt of spec R7 for terminals, in the order every renderer shows: the
+ * kit's title and risk label in its colour, the summary, the arguments preview, why this
+ * risk and the effect lines, the "From the server" box (tool, server and trust, the
+ * description, what changed), then the actions numbered 1–4. A digit answers at once;
+ * arrows and Enter work; Esc is Deny once; `+`/`-` show more or less of the arguments and
+ * PageUp/PageDown scroll them; `d` opens what changed in a redefined tool. Nothing answers until
  * the input guard has passed, and text typed before the prompt appeared is dropped.
  */
 export function PermissionPrompt(props: PermissionPromptProps) {
@@ -55,11 +57,13 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     if (!gate.current || clock.now() < api.guard.endsAt) return;
     if (pressed.kind !== 'key') return; // a paste never answers
     const page = layout.argsShown - 1;
-    if (!previewKey(pressed.input.key, page, api.toggleArgs, setArgsOffset)) {
+    if (pressed.input.key.toLowerCase() === CHANGE_KEY && api.change) {
+      api.openChange(!api.change.opened);
+    } else if (!previewKey(pressed.input.key, page, api.toggleArgs, setArgsOffset)) {
       api.handleKey(pressed.input);
     }
   };
-  useInput(onKey, { isActive: api.status === 'open' });
+  useTerminalInput(onKey, { isActive: api.status === 'open' });
 
   if (api.status !== 'open') return null;
   const role = api.risk.colorRole;

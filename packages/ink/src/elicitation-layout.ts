@@ -7,7 +7,8 @@ import {
   type ElicitationUrlApi,
   type FieldView,
 } from '@mcp-consent/prompt';
-import { fastRows, linesHeight, type Line, type Span } from './lines.js';
+import { linesHeight, type Line, type Span } from './lines.js';
+import { messageRows } from './message-rows.js';
 import type { Tone } from './palette.js';
 import { POINTER } from './permission-layout.js';
 import { SEP } from './scroll.js';
@@ -160,20 +161,7 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
       body.push(line('url-error', [{ text: url.error, tone: 'error' }], { indent: 2 }));
     body.push(line('url-notice', [{ text: url.notice, tone: 'dim' }], { indent: 2 }));
   }
-  api.actions.forEach((action, index) => {
-    const pointer = action.focused ? (plain ? POINTER.plain : POINTER.box) : ' ';
-    const tone: Tone = action.enabled ? (action.focused ? 'focused' : 'strong') : 'disabled';
-    body.push(
-      line(
-        `action-${action.action}`,
-        [{ text: `${pointer} ` }, { text: action.label, tone }],
-        index === 0 ? { gap: true } : {},
-      ),
-    );
-    if (action.disabledReason !== null) {
-      body.push(line(`reason-${action.action}`, [{ text: action.disabledReason }], { indent: 4 }));
-    }
-  });
+  body.push(...actionLines(api, plain));
   body.push(
     line('hint', [
       api.guard.active
@@ -193,16 +181,50 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
   }
 
   // The message is server text of up to 4000 characters: it scrolls, the form stays.
-  const rows = fastRows(api.message.text, width - 2);
+  const rows = messageRows(api.message.blocks, width - 2);
   const fixed = linesHeight(head, width) + linesHeight(body, width);
   const room =
     options.rows === undefined ? rows.length : Math.max(MIN_MESSAGE_ROWS, options.rows - fixed);
   const offset = Math.min(Math.max(0, options.messageOffset), Math.max(0, rows.length - room));
   const visible = rows.slice(offset, offset + room);
-  const message = visible.map((text, index) =>
-    line(`message-${index}`, [{ text: text === '' ? ' ' : text }], { indent: 2 }),
+  const message = visible.map((spans, index) =>
+    line(`message-${index}`, spans.length === 0 ? [{ text: ' ' }] : spans, { indent: 2 }),
   );
   return { lines: [...head, ...message, ...body], messageShown: visible.length };
+}
+
+/**
+ * The answers in the model's order, numbered as the digits that answer them: "1. Not now",
+ * "2. Don't share", "3. Submit" — what Decline and Cancel do beside them, dimmed; an Accept
+ * that confirms a destructive call in the error colour.
+ */
+function actionLines(api: ElicitationApi, plain: boolean): Line[] {
+  const out: Line[] = [];
+  api.actions.forEach((action, index) => {
+    const pointer = action.focused ? (plain ? POINTER.plain : POINTER.box) : ' ';
+    const tone: Tone = !action.enabled
+      ? 'disabled'
+      : action.focused
+        ? 'focused'
+        : action.tone === 'danger'
+          ? 'error'
+          : 'strong';
+    out.push(
+      line(
+        `action-${action.action}`,
+        [
+          { text: `${pointer} ${action.shortcut}. ` },
+          { text: action.label, tone },
+          { text: action.detail === null ? '' : `${SEP}${action.detail}`, tone: 'dim' },
+        ],
+        index === 0 ? { gap: true } : {},
+      ),
+    );
+    if (action.disabledReason !== null) {
+      out.push(line(`reason-${action.action}`, [{ text: action.disabledReason }], { indent: 4 }));
+    }
+  });
+  return out;
 }
 
 const ELLIPSIS = '…';

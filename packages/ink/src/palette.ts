@@ -22,10 +22,14 @@ export type Tone =
   | 'focused'
   | 'disabled'
   | 'error'
-  | 'highlight';
+  | 'highlight'
+  /** Markdown emphasis and code in server text. */
+  | 'emphasis'
+  | 'code';
 
 interface ToneStyle {
   bold?: boolean;
+  italic?: boolean;
   dimColor?: boolean;
   inverse?: boolean;
   underline?: boolean;
@@ -44,6 +48,8 @@ const TONES: Readonly<Record<Tone, ToneStyle>> = {
   disabled: { dimColor: true },
   error: { color: 'red', bold: true },
   highlight: { bold: true, underline: true },
+  emphasis: { italic: true },
+  code: { inverse: true },
 };
 
 /** Ink `<Text>` props for a tone. Without colour only weight, faintness and inverse remain. */

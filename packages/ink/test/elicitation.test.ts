@@ -11,6 +11,7 @@ const ESC = '\u001B';
 const TAB = '\t';
 const RIGHT = `${ESC}[C`;
 const UP = `${ESC}[A`;
+const DOWN = `${ESC}[B`;
 
 let active: ReturnType<typeof harness> | undefined;
 const start = (options?: Parameters<typeof harness>[0]) => (active = harness(options));
@@ -89,10 +90,10 @@ describe('elicitation in the terminal', () => {
     expect(await declined).toEqual({ action: 'decline' });
 
     const accepted = h.prompter.elicit({ params, server });
-    await h.sees(`› ${en.t('mcp.elicitation.action.decline')}`);
+    await h.sees(`› 2. ${en.t('mcp.elicitation.action.decline_url')}`);
     await h.passGuard();
-    await h.press(UP);
-    await h.sees(`› ${en.t('mcp.elicitation.action.open')}`);
+    await h.press(DOWN); // the primary answer is the last one
+    await h.sees(`› 3. ${en.t('mcp.elicitation.action.open')}`);
     await h.press('\r');
     expect(await accepted).toEqual({ action: 'accept' });
   });
@@ -165,5 +166,76 @@ describe('elicitation in the terminal', () => {
 
   it("fits @mcp-consent/mcp's elicit callback", () => {
     expectTypeOf<InkPrompter['elicit']>().toExtend<ElicitCallback>();
+  });
+});
+
+describe('keys that arrive together in a form', () => {
+  const confirm = {
+    message: 'Delete **every** note?\n- see [docs](https://evil.example/x)',
+    requestedSchema: { type: 'object', properties: {} },
+  };
+
+  it('"\\t\\t" in one chunk moves two fields; text and a Tab in one chunk fill and move on', async () => {
+    const h = start();
+    const result = h.prompter.elicit({ params: form, server });
+    await h.sees('› Name');
+    await h.passGuard();
+    await h.press('\t\t');
+    await h.sees('› Subscribe');
+    await h.press(UP + UP); // two arrows in one chunk: back two fields
+    await h.sees('› Name');
+    await h.press('Ada\t36\t');
+    await h.sees('› Subscribe');
+    expect(h.text()).toContain('Ada');
+    expect(h.text()).toContain('36');
+    await h.press(ESC);
+    expect(await result).toEqual({ action: 'cancel' });
+  });
+
+  it('an Enter inside a chunk never submits or answers; a single Enter still does', async () => {
+    const h = start();
+    const result = h.prompter.elicit({ params: form, server });
+    await h.sees('› Name');
+    await h.passGuard();
+    await h.press('Ada\r');
+    await h.quiet();
+    expect(h.prompter.getSnapshot().current?.kind).toBe('elicitation');
+    expect(h.text()).not.toContain(en.t('mcp.elicitation.error.required', { field: 'Name' }));
+
+    const question = h.prompter.elicit({ params: confirm, server });
+    await h.press(ESC);
+    expect(await result).toEqual({ action: 'cancel' });
+    await h.sees('every');
+    await h.passGuard();
+    await h.press(`${DOWN}\r`); // to the Confirm and Enter, together: not an answer
+    await h.sees(`› 3. ${en.t('mcp.elicitation.action.confirm')}`);
+    await h.quiet();
+    expect(h.prompter.getSnapshot().current?.kind).toBe('elicitation');
+    await h.press('\r');
+    expect(await question).toEqual({ action: 'accept', content: {} });
+  });
+
+  it('numbers the answers in the web order and draws the markdown message as text', async () => {
+    const h = start();
+    const result = h.prompter.elicit({ params: confirm, server });
+    await h.sees(`3. ${en.t('mcp.elicitation.action.confirm')}`);
+    const text = h.text();
+    const order = [
+      `1. ${en.t('mcp.elicitation.action.cancel')}`,
+      `› 2. ${en.t('mcp.elicitation.action.decline_confirm')}`,
+      `3. ${en.t('mcp.elicitation.action.confirm')}`,
+    ].map((label) => text.indexOf(label));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain(en.t('mcp.elicitation.detail.decline'));
+    expect(text).toContain('Delete every note?');
+    expect(text).toContain('• see docs (evil.example)');
+    expect(text).not.toContain('https://evil.example/x');
+    expect(text).not.toContain('**');
+    // Bold is drawn with the terminal's bold style, not with the asterisks.
+    expect(h.terminal.raw).toContain(`${ESC}[1mevery`);
+    await h.passGuard();
+    await h.press('1');
+    expect(await result).toEqual({ action: 'cancel' });
   });
 });

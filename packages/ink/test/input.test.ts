@@ -94,3 +94,45 @@ describe('the guard notice', () => {
     expect(await result).toMatchObject({ allowed: true, choice: 'allow_once' });
   });
 });
+
+/**
+ * Keys that arrive together: a terminal hands a paste, or keys typed faster than the app
+ * reads, over in one chunk. Each test writes the chunk to stdin in one write.
+ */
+describe('keys that arrive together', () => {
+  const DOWN = '\u001B[B';
+
+  it.each([
+    ['"1" and Enter', '1\r'],
+    ['two Enters', '\r\r'],
+    ['an arrow and Enter', `${UP}\r`],
+    ['Enter and an arrow', `\r${DOWN}`],
+    ['a digit after an arrow', `${DOWN}1`],
+  ])(
+    '%s in one chunk never answer a permission prompt; one key at a time still does',
+    async (_name, chunk) => {
+      const h = start();
+      const { result, state } = asked(h, tools.notesPut);
+      await h.sees(`4. ${en.t('mcp.permission.action.deny_always')}`);
+      await h.passGuard();
+      await h.press(chunk);
+      await h.quiet();
+      expect(state.settled).toBe(false);
+      expect(h.prompter.getSnapshot().current?.kind).toBe('permission');
+      await h.press('3');
+      expect(await result).toMatchObject({ allowed: false, choice: 'deny_once' });
+    },
+  );
+
+  it('arrows in one chunk still move the focus, one answer per arrow', async () => {
+    const h = start();
+    const { result, state } = asked(h, tools.notesPut);
+    await h.sees(`› 1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.press(`${DOWN}${DOWN}`);
+    await h.sees(`› 3. ${en.t('mcp.permission.action.deny_once')}`);
+    expect(state.settled).toBe(false);
+    await h.press('\r');
+    expect(await result).toMatchObject({ allowed: false, choice: 'deny_once' });
+  });
+});

@@ -124,7 +124,7 @@ describe('a terminal host with @mcp-consent/mcp and the demo server', () => {
     await h.sees('auth.example.com');
     expect(h.opened).toEqual([]);
     await h.passGuard();
-    await h.press(`${ESC}[A`, '\r');
+    await h.press(`${ESC}[B`, '\r'); // from Don't open down to Open link, the last answer
     expect(textOf(await linked)).toBe('Linked github.');
     expect(h.opened).toEqual([expect.stringMatching(/^https:\/\/auth\.example\.com\/oauth/)]);
   });

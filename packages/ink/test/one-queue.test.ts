@@ -20,7 +20,7 @@ const question = (message: string): ElicitRequest => ({
 });
 const decided = (name: string, choice: 'allow_once' | 'deny_once') =>
   `${name} · Notes server · ${en.t(`mcp.audit.decision.${choice}`)}`;
-const declined = `${en.t('mcp.elicitation.title.confirm', { server: server.name })} · ${en.t('mcp.elicitation.action.decline')}`;
+const declined = `${en.t('mcp.elicitation.title.confirm', { server: server.name })} · ${en.t('mcp.elicitation.action.decline_confirm')}`;
 
 let active: ReturnType<typeof harness> | undefined;
 const start = (options?: Parameters<typeof harness>[0]) => (active = harness(options));
