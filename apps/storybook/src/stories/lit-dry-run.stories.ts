@@ -16,11 +16,12 @@ export default meta;
 type Story = StoryObj<Args>;
 
 /**
- * Seed 001: a two-key server answered DRY_RUN_PREVIEW; the redacted preview, the server's
- * hint and the operator notice. Don't run is focused; arrows, End and Enter on Run it for real.
+ * Seed 001, step 2 of 2: a two-key server answered DRY_RUN_PREVIEW; the redacted preview, the
+ * server's hint quoted in From the server, the operator notice. Don't send is focused; arrows,
+ * End and Enter on Send for real.
  */
 export const Preview: Story = { args: { scene: 'preview' }, play: dryRunKeys };
-/** Markup, escapes, bidi and invisible characters in the hint, shown as text; Escape is Don't run. */
+/** Markup, escapes, bidi and invisible characters in the hint, shown as text; Escape is Don't send. */
 export const HostileHint: Story = { args: { scene: 'hostile-hint' }, play: dryRunHostileEscape };
 /** A long preview, expanded with Show more; the actions stay on screen. */
 export const LongPreview: Story = { args: { scene: 'long-preview' } };
