@@ -46,6 +46,17 @@ function expectedTier(hints: (typeof combos)[number], target: ServerRef): RiskTi
   return 'medium';
 }
 
+/** The badge that tells the truth for a tier (written out, not imported). */
+function expectedBadge(hints: (typeof combos)[number], tier: RiskTier): string {
+  const declared = Object.values(hints).some((v) => v !== undefined);
+  const readOnly = hints.readOnlyHint ?? false;
+  if (tier === 'low') return readOnly ? 'low' : 'low_writes';
+  if (tier === 'medium') return 'medium';
+  if (!declared) return 'high_undescribed';
+  if (!readOnly) return 'high';
+  return (hints.openWorldHint ?? true) ? 'high_open_world' : 'high_plain';
+}
+
 describe.each(cases)('annotation combination on a %s server', (_trust, hints, target) => {
   const tool = { name: 't', annotations: annotationsOf(hints) };
   const clock = createManualClock();
@@ -93,7 +104,8 @@ describe.each(cases)('annotation combination on a %s server', (_trust, hints, ta
     expect(tier).toBe(expectedTier(hints, target));
     expect(api.risk.tier).toBe(tier);
     expect(api.risk.colorRole).toBe(riskColorRole[tier]);
-    expect(api.risk.label).toBe(en[`mcp.permission.risk.${tier}`]);
+    expect(api.risk.badge).toBe(expectedBadge(hints, tier));
+    expect(api.risk.label).toBe(en[`mcp.permission.risk.${expectedBadge(hints, tier)}`]);
     expect(api.props['risk-badge']).toMatchObject({ 'data-tier': tier });
   });
 

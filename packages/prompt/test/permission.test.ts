@@ -57,7 +57,7 @@ describe('permission prompt: risk badge', () => {
       tools.unannotated,
       trustedServer,
       'error-container',
-      'High risk · may modify data',
+      'High risk · not described by the server',
       ['The server did not describe this tool, so it is treated as high risk'],
     ],
   ] as const)('%s: %o on %o', (tier, tool, target, colorRole, label, why) => {
@@ -114,16 +114,25 @@ describe('permission prompt: effect lines (R1)', () => {
     ]);
   });
 
-  it('shows the annotation title and one line per hint, read-only hiding destructive and idempotent', () => {
+  it("words declared hints as the server's claim and absent ones as assumptions, read-only hiding destructive and idempotent", () => {
     const result = effects({ title: 'Search the web', readOnlyHint: true });
     expect(result.lines.map((l) => l.text)).toEqual([
-      'Described as “Search the web”',
-      'Only read data',
-      'Reach systems outside this app, such as the internet',
+      'The server says it only reads data',
+      'May reach systems outside this app, such as the internet — the server did not say',
     ]);
-    expect(result.lines.map((l) => l.source)).toEqual(['declared', 'declared', 'assumed']);
-    expect(result.lines[1]!.sourceText).toBe('Declared by the server');
-    expect(result.lines[2]!.sourceText).toBe('Assumed: the server did not say');
+    expect(result.lines.map((l) => l.source)).toEqual(['declared', 'assumed']);
+    expect(result.lines[0]!.sourceText).toBe('Declared by the server');
+    expect(result.lines[1]!.sourceText).toBe('Assumed: the server did not say');
+  });
+
+  it('never states a declared write as fact (notes_put: "Only add data" was told as fact)', () => {
+    const result = effects({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+    expect(result.lines.map((l) => l.text)).toEqual([
+      'The server says it changes data or state',
+      'The server says it only adds data, without deleting or overwriting',
+      'May have an extra effect each time it is repeated — the server did not say',
+      'The server says it stays within its own systems',
+    ]);
   });
 });
 
@@ -148,7 +157,7 @@ describe('permission prompt: actions (R3, N3)', () => {
       label: 'Permitir sempre',
       enabled: false,
       disabledReason:
-        'Permitir sempre não está disponível para ferramentas que podem excluir ou sobrescrever dados. Escolha Permitir uma vez.',
+        'Permitir sempre não está disponível para ferramentas que podem apagar ou sobrescrever dados.',
     });
     expect(api.getActionProps('allow_always')).toMatchObject({
       'aria-disabled': 'true',
@@ -171,9 +180,7 @@ describe('permission prompt: actions (R3, N3)', () => {
 
   it('gives a neutral reason when the host disabled Allow always for another reason', () => {
     const api = open({ ...promptRequest(tools.readOnly), allowAlwaysEnabled: false }).api();
-    expect(api.actions[1]!.disabledReason).toBe(
-      'Allow always is not available for this request. Choose Allow once.',
-    );
+    expect(api.actions[1]!.disabledReason).toBe('Allow always is not available for this request.');
   });
 
   it('refuses a disabled action from a click or its number key', () => {
@@ -298,24 +305,25 @@ describe('permission prompt: keyboard', () => {
 });
 
 describe('permission prompt: accessibility (R8)', () => {
-  it('is a modal dialog labelled by the title and tool name and described by risk and effects', () => {
+  it('is a modal dialog labelled by the title and summary and described by risk and effects', () => {
     const api = open(promptRequest(tools.destructive)).api();
     expect(api.props.root).toMatchObject({
       role: 'dialog',
       'aria-modal': 'true',
-      'aria-labelledby': `${api.ids.title} ${api.ids.toolName}`,
+      'aria-labelledby': `${api.ids.title} ${api.ids.summary}`,
       'aria-describedby': `${api.ids.risk} ${api.ids.effects}`,
       dir: 'ltr',
       lang: 'en-US',
     });
+    expect(api.props.summary).toMatchObject({ id: api.ids.summary });
     expect(api.props['tool-name']).toMatchObject({ id: api.ids.toolName });
     expect(api.props.title).toMatchObject({ id: api.ids.title });
   });
 
-  it('announces tool name, risk tier and annotations', () => {
+  it('announces the summary, the risk badge and the effect lines', () => {
     const api = open(promptRequest(tools.destructive)).api();
     expect(api.announcement).toBe(
-      'Permission request: Delete file from Files. High risk · may modify data. This tool will: Change data or state, Possibly delete or overwrite existing data, Possibly have an extra effect each time it is repeated, Stay within the server’s own systems',
+      'Permission request. Run “Delete file” with “/tmp/a.txt” on Files — the server says it may delete or overwrite data. High risk · may modify data. This tool will: The server says it changes data or state, The server says it may delete or overwrite existing data, May have an extra effect each time it is repeated — the server did not say, The server says it stays within its own systems',
     );
   });
 
@@ -390,7 +398,7 @@ describe('permission prompt: notices', () => {
     ]);
   });
 
-  it('says what changed in a pinned tool definition', () => {
+  it('says what changed in a pinned tool definition in the change box, not as a notice', () => {
     const request = {
       ...promptRequest(tools.readOnly),
       lookup: {
@@ -399,11 +407,12 @@ describe('permission prompt: notices', () => {
         changed: ['description' as const, 'inputSchema' as const],
       },
     };
-    expect(open(request).api().notices[0]!.text).toBe(
-      'This tool changed since you allowed it: description and input schema',
+    expect(open(request).api().notices).toEqual([]);
+    expect(open(request).api().change?.summary).toBe(
+      'Since you chose Allow always, the server changed the tool’s description and input schema. The earlier version is not available, so the differences cannot be shown.',
     );
-    expect(open(request, { locale: 'de-DE' }).api().notices[0]!.text).toBe(
-      'Dieses Tool hat sich geändert, seit Sie es erlaubt haben: Beschreibung und Eingabeschema',
+    expect(open(request, { locale: 'de-DE' }).api().change?.summary).toContain(
+      'Beschreibung und Eingabeschema',
     );
   });
 
