@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
@@ -135,4 +136,23 @@ it('with nothing saved, each says "No saved permissions" once, and the same', as
   expect(react.text).toContain(t.t('mcp.grants.empty'));
   expect(react.text).toContain(t.t('mcp.audit.empty'));
   expect(react.rows).toEqual({ 'grant-row': [], 'audit-row': [] });
+});
+
+it('both pass axe-core with the confirmation open, light and dark, left to right and right to left', async () => {
+  for (const [locale, theme] of [
+    ['en-US', 'light'],
+    ['ar', 'dark'],
+  ] as const) {
+    const page = await open({ locale, theme });
+    await page.locator('#react [data-part="revoke-all"]').click();
+    await page.locator('mcp-permission-manager [data-part="revoke-all"]').click();
+    await page.locator('#react [data-part="confirm"]').waitFor();
+    // The page shows the same manager twice on purpose: its two "Saved permissions" regions
+    // share a name there, never in a host's page.
+    const result = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+    expect(result.passes.length).toBeGreaterThan(0);
+    expect(
+      result.violations.map((v) => `${locale} ${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),
+    ).toEqual([]);
+  }
 });
