@@ -4,6 +4,7 @@
  * Exit 0 when the tool ran without `isError`; 1 with the reason on stderr when the kit
  * denied the call or the tool failed.
  */
+import type { ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
@@ -13,7 +14,7 @@ export async function runCall(
   session: Session,
   tool: string,
   args: Record<string, unknown>,
-  options: { json: boolean; t: AppTranslator },
+  options: { json: boolean; t: AppTranslator; server?: ServerRef },
 ): Promise<number> {
   const { t } = options;
   const name = clean(tool, 200);
@@ -27,7 +28,7 @@ export async function runCall(
     return 1;
   }
   await session.terminalFree();
-  const outcome = outcomeOf(result, tool, t, process.stdin.isTTY === true, session.server);
+  const outcome = outcomeOf(result, tool, t, process.stdin.isTTY === true, options.server);
   if (options.json) process.stdout.write(`${safeJson(result)}\n`);
   switch (outcome.kind) {
     case 'ok':

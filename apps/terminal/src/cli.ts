@@ -85,7 +85,7 @@ async function main(argv: readonly string[]): Promise<number> {
     onInterrupt(session);
     const code =
       call && options.tool && options.toolArgs
-        ? await runCall(session, options.tool, options.toolArgs, { json: options.json, t })
+        ? await runCall(session, options.tool, options.toolArgs, { json: options.json, t, server })
         : await runInteractive(session, server, input, t);
     await session.close();
     return code;

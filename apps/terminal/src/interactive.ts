@@ -66,7 +66,7 @@ export async function runInteractive(
         tool.name,
         t,
         process.stdin.isTTY === true,
-        session.server,
+        server,
       );
     } catch (error) {
       await session.terminalFree();
