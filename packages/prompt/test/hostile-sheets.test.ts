@@ -197,7 +197,7 @@ describe('elicitation: hostile server text', () => {
     const form = elicit({ message: 'm', requestedSchema: deep }, 'Files').connect();
     expect(form.mode).toBe('form');
     expect((form as ElicitationFormApi).form.unsupported).toBe(true);
-    expect(form.actions[0]).toMatchObject({
+    expect(form.actions.find((a) => a.action === 'accept')).toMatchObject({
       enabled: false,
       disabledReason: en['mcp.elicitation.error.unsupported'],
     });

@@ -1,5 +1,7 @@
-import { toolIconFor, TOOL_ICON_MAX_DATA } from '@mcp-consent/prompt';
+import { createManualClock } from '@mcp-consent/engine';
+import { createPermissionPrompt, toolIconFor, TOOL_ICON_MAX_DATA } from '@mcp-consent/prompt';
 import { describe, expect, it } from 'vitest';
+import { promptRequest } from './support.js';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -57,5 +59,20 @@ describe('toolIconFor: the tool’s own icon, only from data: or the server’s 
     }
     expect(toolIconFor(icon(PNG), 'not a url')).toEqual({ src: PNG });
     expect(toolIconFor(icon(`${ORIGIN}/a.png`), 'javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('the permission model hands the tool’s icon to every renderer', () => {
+  const ask = (icons: unknown, server = { id: 'notes', origin: ORIGIN }) =>
+    createPermissionPrompt(
+      promptRequest({ name: 'notes_list', icons: icons as never }, { server }),
+      { clock: createManualClock() },
+    ).connect().fromServer.icon;
+
+  it('in "From the server", from data: or the server’s origin as the host set it', () => {
+    expect(ask([{ src: PNG }])).toEqual({ src: PNG });
+    expect(ask([{ src: `${ORIGIN}/notes.png` }])).toEqual({ src: `${ORIGIN}/notes.png` });
+    expect(ask([{ src: `${ORIGIN}/notes.png` }], { id: 'notes' } as never)).toBeNull();
+    expect(ask(undefined)).toBeNull();
   });
 });

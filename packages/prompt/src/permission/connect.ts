@@ -129,6 +129,7 @@ function fromServerView(
     descriptionToggleLabel: long
       ? t.t(expanded ? 'mcp.permission.args.show_less' : 'mcp.permission.args.show_more')
       : null,
+    icon: fromServer.icon,
   };
 }
 

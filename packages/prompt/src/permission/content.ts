@@ -87,7 +87,7 @@ export function describePermission(
     tool,
     summary,
     step: isPreviewStep(request) ? dryRunStep(1, t) : null,
-    fromServer: fromServerContent(call.tool, t, cleaner),
+    fromServer: fromServerContent(call.tool, t, cleaner, call.server.origin),
     change,
     server,
     risk,

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import { TEXT_LIMITS, type TextCleaner } from '../core.js';
+import { toolIconFor } from '../tool-icon.js';
 import type { PermissionContent } from './types.js';
 
 /** The collapsed description shows at most this many lines … */
@@ -16,6 +17,7 @@ export function fromServerContent(
   tool: ToolDefinition,
   t: Translator,
   cleaner: TextCleaner,
+  serverOrigin?: string,
 ): PermissionContent['fromServer'] {
   const rawTitle = nonEmpty(tool.title) ?? nonEmpty(tool.annotations?.title);
   const rawDescription = nonEmpty(tool.description);
@@ -39,6 +41,7 @@ export function fromServerContent(
     title: rawTitle === undefined ? null : cleaner.serverText(rawTitle, TEXT_LIMITS.toolTitle),
     collapsed,
     full,
+    icon: toolIconFor(tool, serverOrigin),
   };
 }
 

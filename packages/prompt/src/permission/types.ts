@@ -6,6 +6,7 @@ import type { AnswerOutcome, BaseModelOptions, KeyInput, ServerText } from '../c
 import type { DiffSegment } from '../diff.js';
 import type { Effects } from '../effects.js';
 import type { KeyBinding } from '../keymap.js';
+import type { ToolIconSource } from '../tool-icon.js';
 import type { DryRunStep } from '../dry-run/types.js';
 import type { PermissionPart } from './anatomy.js';
 
@@ -140,6 +141,8 @@ export interface FromServerView {
   descriptionExpanded: boolean;
   /** "Show more" / "Show less"; `null` when the description is short. */
   descriptionToggleLabel: string | null;
+  /** The tool's own icon (`toolIconFor`: `data:` or the server's origin); null: the kit's. */
+  icon: ToolIconSource | null;
 }
 
 /** One changed part of a tool definition with its diff (empty when the old one is unknown). */
@@ -277,6 +280,7 @@ export interface PermissionContent {
     title: ServerText | null;
     collapsed: ServerText | null;
     full: ServerText | null;
+    icon: ToolIconSource | null;
   };
   /** `null` unless the lookup says the definition changed. */
   change: Omit<ChangeView, 'opened' | 'toggleLabel'> | null;
