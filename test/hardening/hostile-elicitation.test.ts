@@ -204,7 +204,8 @@ describe('hostile elicitation over the real SDK', () => {
 
   it('through the Ink renderer', async () => {
     const h = harness({ rows: 60, columns: 100 });
-    const decline = `› ${en.t('mcp.elicitation.action.decline')}`;
+    // The form's Decline, second of the numbered answers (Not now, Don't share, Submit).
+    const decline = `› 2. ${en.t('mcp.elicitation.action.decline')}`;
     let written = 0;
     await runRenderer('ink', {
       elicit: (request) => h.prompter.elicit({ params: request.params, server: request.server }),

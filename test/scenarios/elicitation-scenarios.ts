@@ -17,6 +17,16 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
   const sees = async (h: ScenarioHost, text: string) =>
     expect(norm(await h.screen())).toContain(norm(text));
   const startEliciting = start;
+  /** The texts are all on screen, each after the one before it. */
+  const inOrder = async (h: ScenarioHost, texts: string[]) => {
+    const screen = norm(await h.screen());
+    let from = 0;
+    for (const text of texts) {
+      const at = screen.indexOf(norm(text), from);
+      expect(at, `${text} after the texts before it`).toBeGreaterThanOrEqual(0);
+      from = at + norm(text).length;
+    }
+  };
 
   it('elicitation: the server and its message; a filled form is sent with Submit', async () => {
     const h = await startEliciting();
@@ -35,10 +45,48 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
     await h.waitForClosed();
   });
 
+  it('elicitation: the answers in plain words, in one order: Not now, Don\u2019t share, then Submit', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit(surveyForm);
+    await openPrompt(h);
+    await inOrder(h, [
+      en.t('mcp.elicitation.action.cancel'),
+      en.t('mcp.elicitation.detail.cancel'),
+      en.t('mcp.elicitation.action.decline'),
+      en.t('mcp.elicitation.detail.decline'),
+      en.t('mcp.elicitation.action.accept'),
+    ]);
+    await h.press('Escape');
+    expect(await h.elicitation(handle)).toEqual({ action: 'cancel' });
+  });
+
+  it('elicitation: a markdown message is shown as text; a link shows its real host, never its address', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit({
+      message: 'Sign in at [your bank](https://evil.example/login) **now**\n- step `one`',
+      requestedSchema: { type: 'object', properties: {} },
+    });
+    await openPrompt(h);
+    await sees(h, 'Sign in at your bank (evil.example) now');
+    await sees(h, '• step one');
+    const screen = await h.screen();
+    expect(screen).not.toContain('https://evil.example/login');
+    expect(screen).not.toContain('**');
+    await inOrder(h, [
+      en.t('mcp.elicitation.action.cancel'),
+      en.t('mcp.elicitation.action.decline_confirm'),
+      en.t('mcp.elicitation.action.confirm'),
+    ]);
+    await h.clickElicitation('decline');
+    expect(await h.elicitation(handle)).toEqual({ action: 'decline' });
+    expect(await h.compromised()).toEqual([]);
+  });
+
   it('elicitation: Decline sends decline and nothing typed', async () => {
     const h = await startEliciting();
     const handle = await h.elicit(surveyForm);
     await openPrompt(h);
+    await sees(h, en.t('mcp.elicitation.action.decline'));
     await h.fill('name', 'Ada');
     await h.clickElicitation('decline');
     expect(await h.elicitation(handle)).toEqual({ action: 'decline' });
@@ -69,7 +117,7 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
     });
   });
 
-  it('elicitation, URL mode: the whole address and its site; Open link consents, Cancel does not', async () => {
+  it('elicitation, URL mode: the whole address and its site; Open link consents, Not now does not', async () => {
     const h = await startEliciting();
     const first = await h.elicit(linkRequest);
     await openPrompt(h);
@@ -77,6 +125,11 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
     await sees(h, linkRequest.url);
     await sees(h, en.t('mcp.elicitation.url.host', { host: 'accounts.example.com' }));
     await sees(h, en.t('mcp.elicitation.url.notice'));
+    await inOrder(h, [
+      en.t('mcp.elicitation.action.cancel'),
+      en.t('mcp.elicitation.action.decline_url'),
+      en.t('mcp.elicitation.action.open'),
+    ]);
     await h.clickElicitation('accept');
     expect(await h.elicitation(first)).toEqual({ action: 'accept' });
     await h.waitForClosed();

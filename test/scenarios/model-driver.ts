@@ -56,7 +56,12 @@ const elicitationScreen = (view: ElicitationApi) => [
   view.server.from,
   view.server.trustLabel,
   view.message.label,
-  view.message.text,
+  // As renderers draw it: markdown blocks, a list item with its marker.
+  ...view.message.blocks.map(
+    (block) =>
+      (block.kind === 'item' ? `${block.marker} ` : '') +
+      block.runs.map((run) => run.text).join(''),
+  ),
   ...view.notices.map((notice) => notice.text),
   ...(view.mode === 'form'
     ? [
@@ -68,7 +73,7 @@ const elicitationScreen = (view: ElicitationApi) => [
         view.form.errorSummary ?? '',
       ]
     : [view.url.label, view.url.text, view.url.site ?? '', view.url.notice]),
-  ...view.actions.map((action) => action.label),
+  ...view.actions.flatMap((action) => [action.label, action.detail ?? '']),
 ];
 
 const screenOf = (item: ConsentItem): string[] =>

@@ -34,6 +34,7 @@ export function describeElicitation(
   );
   const server = serverChip(options.server, cleaner, t);
   const message = cleaner.clean(request.message, TEXT_LIMITS.message, { multiline: true });
+  const blocks = messageBlocks(message.text, t);
   const fields = isUrl ? [] : fieldsOf(request.requestedSchema, cleaner);
   const unsupported = !isUrl && fields === null;
   const specs: FieldSpec[] = fields ?? [];
@@ -67,7 +68,7 @@ export function describeElicitation(
       label: t.t('mcp.elicitation.message.label'),
       text: message.text,
       truncated: message.truncated,
-      blocks: messageBlocks(message.text, t),
+      blocks,
     },
     url,
     specs,
@@ -100,7 +101,8 @@ export function describeElicitation(
     notices,
     announcement: t.t('mcp.elicitation.announce', {
       server: server.name,
-      message: cleaner.text(request.message, 300, true),
+      // Read as shown: markdown without its markers, a link as its text and real host.
+      message: plainText(blocks).slice(0, 300),
     }),
   };
 }
@@ -119,6 +121,17 @@ function messageBlocks(text: string, t: Translator): MarkdownBlock[] {
           ),
         },
   );
+}
+
+/** The blocks as one text, list items with their markers. */
+function plainText(blocks: readonly MarkdownBlock[]): string {
+  return blocks
+    .map(
+      (block) =>
+        (block.kind === 'item' ? `${block.marker} ` : '') +
+        block.runs.map((run) => run.text).join(''),
+    )
+    .join('\n');
 }
 
 /** The first field; with none (a bare confirmation, URL mode) Decline, so Enter never consents. */
