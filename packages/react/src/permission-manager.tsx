@@ -159,8 +159,40 @@ const Badge = ({ props, label }: { props: PartProps; label: string }) => (
   <span {...p(props)}>{label}</span>
 );
 
+/** The second step of Revoke all: Cancel is focused first (see `useRevokeFocus`), Escape cancels. */
+function ConfirmRevokeAll({ api, onConfirm }: { api: ManagerApi; onConfirm: () => void }) {
+  const { confirm } = api;
+  return (
+    <div
+      {...p(api.props.confirm)}
+      onKeyDown={(event) => {
+        if (!api.handleKey(event.key)) return;
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    >
+      <p {...p(api.props['confirm-text'])}>{confirm?.text}</p>
+      <div className="mcp-consent-confirm-actions">
+        <button
+          {...p(api.props['confirm-action'])}
+          data-emphasis="primary"
+          onClick={() => {
+            onConfirm();
+            void api.confirmRevokeAll();
+          }}
+        >
+          {confirm?.confirmLabel}
+        </button>
+        <button {...p(api.props['confirm-cancel'])} onClick={api.cancelRevokeAll}>
+          {confirm?.cancelLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: number) => void }) {
-  const { grants, confirm } = api;
+  const { grants } = api;
   const columns = Object.entries(grants.columns) as [keyof typeof grants.columns, string][];
   const cell = (column: keyof typeof grants.columns) => ({
     ...p(api.getColumnProps('cell', column)),
@@ -187,31 +219,7 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
           {grants.revokeAllLabel}
         </button>
       </div>
-      <div
-        {...p(api.props.confirm)}
-        onKeyDown={(event) => {
-          if (!api.handleKey(event.key)) return;
-          event.preventDefault();
-          event.stopPropagation();
-        }}
-      >
-        <p {...p(api.props['confirm-text'])}>{confirm?.text}</p>
-        <div className="mcp-consent-confirm-actions">
-          <button
-            {...p(api.props['confirm-action'])}
-            data-emphasis="primary"
-            onClick={() => {
-              onRevoke(0);
-              void api.confirmRevokeAll();
-            }}
-          >
-            {confirm?.confirmLabel}
-          </button>
-          <button {...p(api.props['confirm-cancel'])} onClick={api.cancelRevokeAll}>
-            {confirm?.cancelLabel}
-          </button>
-        </div>
-      </div>
+      <ConfirmRevokeAll api={api} onConfirm={() => onRevoke(0)} />
       <p {...p(api.props.status)}>{api.status}</p>
       <div {...scrollRegion(api.ids.grantsHeading, api.props['grants-table']?.hidden === true)}>
         <table {...p(api.props['grants-table'])}>
