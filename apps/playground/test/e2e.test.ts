@@ -205,6 +205,19 @@ describe.each<RendererName>(['lit', 'react'])('the %s renderer', (renderer) => {
     for (const raw of ['{', '"code"', 'DRY_RUN_PREVIEW', 'recovery_hint', '__confirm'])
       expect(said).not.toContain(raw);
 
+    // 3. The history tells the truth (newest first): nothing is "Allowed once" twice.
+    const rows = manager(page).locator('[data-part="audit-row"][data-dry-run]');
+    await expect.poll(async () => rows.count(), WAIT).toBe(4);
+    const words = await rows.evaluateAll((all) =>
+      all.map((row) => row.getAttribute('data-dry-run')),
+    );
+    expect(words).toEqual(['sent', 'previewed', 'not_sent', 'previewed']);
+    const history = (await manager(page).locator('[data-part="audit-row"]').allTextContents()).join(
+      ' ',
+    );
+    for (const word of ['Previewed', 'Sent for real', 'Not sent']) expect(history).toContain(word);
+    expect(history).not.toContain('Allowed once');
+
     expect(errors).toEqual([]);
     await context.close();
   });
