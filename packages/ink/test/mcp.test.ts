@@ -102,6 +102,35 @@ describe('a terminal host with @mcp-consent/mcp and the demo server', () => {
     await h.sees(`${en.t('mcp.dry_run.action.approve')}`);
   });
 
+  it('the dry run is one flow: step 2 of 2 quotes the server note as the server’s; the next call is step 1 of 2', async () => {
+    h = await host();
+    const args = { channel: 'general', text: 'ship it', webhookToken: 's3cret' };
+    const first = h.client.callTool({ name: 'messages_send', arguments: args });
+    await h.sees('messages_send');
+    await h.passGuard();
+    await h.press('1');
+    const send = en.t('mcp.dry_run.step.send');
+    await h.sees(en.t('mcp.dry_run.step', { index: 2, total: 2, label: send }));
+    await h.sees(en.t('mcp.dry_run.hint.heading'));
+    await h.sees(en.t('mcp.dry_run.hint.label'));
+    // The hint is quoted under the kit's label, once, and never as the kit's own line.
+    await h.sees('│ Set MCP_DRY_RUN=false AND pass __confirm:true');
+    expect(h.text().split('MCP_DRY_RUN').length - 1).toBe(1);
+    await h.passGuard();
+    await h.press('\r'); // Don't send has the pointer
+    expect(textOf(await first)).toContain('declined');
+
+    const second = h.client.callTool({ name: 'messages_send', arguments: args });
+    const preview = en.t('mcp.dry_run.step.preview');
+    await h.sees(en.t('mcp.dry_run.step', { index: 1, total: 2, label: preview }));
+    await h.passGuard();
+    await h.press('1');
+    await h.sees(en.t('mcp.dry_run.step', { index: 2, total: 2, label: send }));
+    await h.passGuard();
+    await h.press(`${ESC}[B`, '\r');
+    expect(textOf(await second)).toBe('Sent to #general.');
+  });
+
   it('answers a form elicitation from the server', async () => {
     h = await host();
     const survey = h.client.callTool({ name: 'survey', arguments: {} });
