@@ -45,6 +45,11 @@ const values = {
   option: '--o',
   value: 'v',
   shown: 1,
+  // mcp.permission.* of issue 16 (summary, scope)
+  duration: 'd',
+  summary: 's',
+  consequence: 'c',
+  reach: 'declared',
 };
 
 describe('createTranslator', () => {

@@ -43,7 +43,6 @@ export const messageIds = [
   'mcp.permission.summary.consequence.destructive_assumed',
   'mcp.permission.effects.heading',
   'mcp.permission.effects.unannotated',
-  'mcp.permission.effect.title',
   'mcp.permission.effect.read_only',
   'mcp.permission.effect.writes',
   'mcp.permission.effect.destructive',
@@ -59,8 +58,6 @@ export const messageIds = [
   'mcp.permission.effect.assumed_not_idempotent',
   'mcp.permission.effect.assumed_open_world',
   'mcp.permission.notice.expired',
-  'mcp.permission.notice.definition_changed',
-  'mcp.permission.notice.definition_changed_unknown',
   'mcp.permission.notice.definition_unknown',
   'mcp.permission.notice.not_ready',
   'mcp.permission.notice.store_failed',
@@ -250,7 +247,7 @@ export interface MessageValues {
   'mcp.permission.from_server.heading': never;
   'mcp.permission.action.allow_once': never;
   'mcp.permission.action.allow_always': never;
-  'mcp.permission.action.allow_always_scoped': { label: string | number; duration: string | number };
+  'mcp.permission.action.allow_always_scoped': { duration: string | number };
   'mcp.permission.action.deny_once': never;
   'mcp.permission.action.deny_always': never;
   'mcp.permission.risk.low': never;
@@ -285,7 +282,6 @@ export interface MessageValues {
   'mcp.permission.summary.consequence.destructive_assumed': { reach: string };
   'mcp.permission.effects.heading': never;
   'mcp.permission.effects.unannotated': never;
-  'mcp.permission.effect.title': { title: string | number };
   'mcp.permission.effect.read_only': never;
   'mcp.permission.effect.writes': never;
   'mcp.permission.effect.destructive': never;
@@ -301,8 +297,6 @@ export interface MessageValues {
   'mcp.permission.effect.assumed_not_idempotent': never;
   'mcp.permission.effect.assumed_open_world': never;
   'mcp.permission.notice.expired': never;
-  'mcp.permission.notice.definition_changed': { parts: string | number };
-  'mcp.permission.notice.definition_changed_unknown': never;
   'mcp.permission.notice.definition_unknown': never;
   'mcp.permission.notice.not_ready': never;
   'mcp.permission.notice.store_failed': never;

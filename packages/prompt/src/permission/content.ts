@@ -169,9 +169,7 @@ function allowAlwaysText(
     allowAlwaysReason,
     allowAlwaysDetail,
     allowAlwaysLabel:
-      duration === null
-        ? label
-        : t.t('mcp.permission.action.allow_always_scoped', { label, duration }),
+      duration === null ? label : t.t('mcp.permission.action.allow_always_scoped', { duration }),
     allowAlwaysChangeReason: changed ? t.t('mcp.permission.allow_always.disabled_change') : null,
     scopeAnnouncement:
       duration !== null && request.allowAlwaysEnabled
