@@ -133,7 +133,10 @@ describe('permission prompt: answers name their scope (issue 16)', () => {
       allowAlwaysExpiresInMs: 2 * 3_600_000,
       locale,
     }).api();
-    expect(api.actions[1]!.label).toContain(t.t('mcp.permission.action.allow_always'));
+    // The pseudo-locale pads each message on its own, so only real locales embed it verbatim.
+    if (locale !== 'en-XA') {
+      expect(api.actions[1]!.label).toContain(t.t('mcp.permission.action.allow_always'));
+    }
     expect(api.actions[1]!.label).not.toBe(t.t('mcp.permission.action.allow_always'));
     expect(api.actions[1]!.label).toContain(t.t('mcp.permission.duration.hours', { count: 2 }));
   });
