@@ -244,7 +244,7 @@ describe('terminal state and history', () => {
     await h.sees('rm_rf');
     await h.quiet();
     expect(foreignOutput(h.terminal.raw)).toEqual([]);
-    expect(h.screen()).toContain('rm_rf\\u{1B}[2J');
+    expect(h.screen()).toContain('rm_rf[34 hidden characters]click');
     await h.passGuard();
     await h.press('\u001B');
     expect(await result).toMatchObject({ choice: 'deny_once' });
