@@ -9,6 +9,7 @@ import {
   type ToolCall,
   type ToolDefinition,
 } from '@mcp-consent/engine';
+import { callsInFlight } from './calls-in-flight.js';
 import { sameDefinition } from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
@@ -148,16 +149,22 @@ export function createCallGate(context: GuardContext): CallTool {
     // caller's object may have changed since. A fresh copy, since the SDK and in-memory servers
     // may write to what they are given.
     forwarded = { ...forwarded, arguments: sendable(decision.call.args) };
-    const result = await send(forwarded, resultSchema, requestOptions);
-    if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true) return result;
-    return runDryRunFlow(context, {
-      decided: decision.call,
-      forwarded,
-      result,
-      resend: (params) => send(params, resultSchema, requestOptions),
-      decide: (call, extras) => decide(call, signal, extras),
-      signal,
-      previews,
-    });
+    // While it runs, a question the server asks is shown as part of this call (its origin).
+    const done = callsInFlight(client).add(decision.call);
+    try {
+      const result = await send(forwarded, resultSchema, requestOptions);
+      if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true) return result;
+      return await runDryRunFlow(context, {
+        decided: decision.call,
+        forwarded,
+        result,
+        resend: (params) => send(params, resultSchema, requestOptions),
+        decide: (call, extras) => decide(call, signal, extras),
+        signal,
+        previews,
+      });
+    } finally {
+      done();
+    }
   };
 }

@@ -2,6 +2,7 @@ import {
   ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { callsInFlight } from './calls-in-flight.js';
 import { answerElicitation } from './elicitation.js';
 import type { GuardContext } from './guard-types.js';
 
@@ -19,6 +20,7 @@ export function registerElicitation(context: GuardContext): void {
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     const result = await answerElicitation(request.params, extra.signal, {
       server,
+      origin: callsInFlight(client).origin(),
       elicit: options.elicit,
       noRenderer: options.noRenderer ?? 'decline',
       maxAttempts: options.maxElicitAttempts ?? 3,

@@ -12,6 +12,7 @@ import {
   type UrlCheck,
   type ValidateContentOptions,
 } from '@mcp-consent/prompt';
+import type { CallOrigin } from './calls-in-flight.js';
 import type { UserTimeGate } from './user-time.js';
 
 /** What happens to an elicitation when the host attached no `elicit` renderer. */
@@ -48,6 +49,12 @@ export interface ElicitationRequest {
   signal: AbortSignal;
   /** The request exactly as the server sent it (untrusted, unsanitized). */
   params: ElicitRequest['params'];
+  /**
+   * The approved tool call running when the server asked, as the kit knows it (never from the
+   * server's words): `destructive` when the engine's hints of a running call say it may
+   * destroy data. The presenter styles Accept as danger for it. Absent when no call runs.
+   */
+  origin?: CallOrigin;
 }
 
 export type ElicitAnswer =
@@ -69,6 +76,8 @@ export interface ElicitationEvent {
 
 export interface ElicitationHandlerOptions {
   server: ServerRef;
+  /** The call running when the server asked (`callsInFlight`), if any. */
+  origin?: CallOrigin | undefined;
   elicit?: ElicitCallback;
   noRenderer: NoRendererPolicy;
   maxAttempts: number;
@@ -105,6 +114,7 @@ export async function answerElicitation(
     attempt: 1,
     signal,
     params,
+    ...(options.origin ? { origin: options.origin } : {}),
   } satisfies Partial<ElicitationRequest>;
 
   if (params.mode === 'url') {
