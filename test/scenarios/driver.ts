@@ -5,6 +5,7 @@ import type {
   RequestOptions,
   RequestResult,
   ToolCall,
+  ToolDefinition,
 } from '@mcp-consent/engine';
 import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
 
@@ -41,7 +42,13 @@ export type RequestHandle = number;
  * What the engine's `request` takes besides the call, as `@mcp-consent/mcp` passes it:
  * a dry-run preview is `{ dryRun: { preview, hint } }` (a `dry_run` prompt, never remembered).
  */
-export type RequestExtras = Pick<RequestOptions, 'dryRun' | 'forcePrompt' | 'persist'>;
+export type RequestExtras = Pick<RequestOptions, 'dryRun' | 'forcePrompt' | 'persist'> & {
+  /**
+   * The tool's definition before it changed (a rug pull), as `@mcp-consent/mcp`'s catalog
+   * answers `previousDefinition`: plain data, so browser drivers can pass it to their page.
+   */
+  previous?: ToolDefinition;
+};
 
 /** An action of the prompt as the user perceives it. */
 export interface ActionView {
@@ -90,6 +97,8 @@ export interface ScenarioHost {
   action(choice: Choice): Promise<ActionView>;
   /** Expands the arguments preview ("Show more" or its key). */
   expandArguments(): Promise<void>;
+  /** Opens "What changed" of a redefined tool, as a user would (its button or its key). */
+  openChange(): Promise<void>;
 
   // --- a server's own question (elicitation) -------------------------------------------
   /**

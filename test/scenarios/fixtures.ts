@@ -105,7 +105,9 @@ export const forbiddenOnScreen = [
   '\u{E0041}',
 ];
 
+/** Sixty lines and a marker at the very end; the summary line quotes `id`, never the marker. */
 export const longArgs = {
+  id: 'shopping',
   lines: Array.from({ length: 60 }, (_, i) => `line ${i}: ${'lorem ipsum '.repeat(3)}`),
   tail: 'THE-END-OF-THE-ARGUMENTS',
 };

@@ -94,7 +94,7 @@ export function createHostRuntime(
       const handle = ++nextHandle;
       results.set(handle, undefined);
       const done = current.engine
-        .request(call, { ...extras, prompt: current.renderer.prompt })
+        .request(call, { ...withPrevious(extras), prompt: current.renderer.prompt })
         .then((result) => {
           results.set(handle, result);
           return result;
@@ -150,3 +150,8 @@ export function createHostRuntime(
 }
 
 export type HostRuntime = ReturnType<typeof createHostRuntime>;
+
+/** The engine asks for the earlier definition by pin hash; a scenario gives it as data. */
+function withPrevious({ previous, ...extras }: RequestExtras) {
+  return previous ? { ...extras, previousDefinition: () => previous } : extras;
+}

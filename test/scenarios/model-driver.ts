@@ -31,24 +31,47 @@ const dryRunScreen = (view: DryRunApi) => [
   ...view.actions.map((action) => action.label),
 ];
 
+/** The permission sheet in the order every renderer draws it (issue 16). */
 const permissionScreen = (view: PermissionApi) => [
-  view.title,
-  view.tool.displayName,
-  view.tool.name,
-  view.tool.description ?? '',
-  view.server.from,
-  view.server.trustLabel,
-  view.risk.label,
-  ...view.risk.reasons.map((reason) => reason.text),
+  view.header.title,
   view.queue.visible ? view.queue.text : '',
-  ...view.notices.map((notice) => notice.text),
-  view.effects.unannotatedText ?? view.effects.heading,
-  ...view.effects.lines.map((line) => line.text),
+  view.header.risk.label,
+  view.summary,
   view.args.heading,
   view.args.text,
   view.args.moreText ?? '',
   view.args.redactedText ?? '',
+  view.risk.heading,
+  ...view.risk.reasons.map((reason) => reason.text),
+  view.effects.unannotatedText ?? view.effects.heading,
+  ...view.effects.lines.map((line) => line.text),
+  ...fromServerScreen(view),
+  ...view.notices.map((notice) => notice.text),
   ...view.actions.flatMap((action) => [action.label, action.disabledReason ?? '']),
+];
+
+/** The "From the server" box: the tool, the server, the description, what changed. */
+const fromServerScreen = ({ fromServer: from, server, change }: PermissionApi) => [
+  from.heading,
+  from.name,
+  from.title?.text ?? '',
+  server.from,
+  server.trustLabel,
+  from.description?.text ?? '',
+  from.descriptionToggleLabel ?? '',
+  ...(change
+    ? [
+        change.heading,
+        change.summary,
+        change.toggleLabel,
+        ...(change.opened
+          ? change.parts.flatMap((part) => [
+              part.label,
+              part.segments.map((segment) => segment.text).join(''),
+            ])
+          : []),
+      ]
+    : []),
 ];
 
 const elicitationScreen = (view: ElicitationApi) => [

@@ -15,6 +15,7 @@ import {
 import { GUARD_MS } from './host-runtime.js';
 import { dryRunScenarios } from './dry-run-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
+import { sheetScenarios } from './sheet-scenarios.js';
 
 const en = createTranslator('en-US');
 const pt = createTranslator('pt-BR');
@@ -112,7 +113,8 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
       const h = await start();
       await h.request(call({ name: 'notes_put' }));
       await h.waitForPrompt();
-      await sees(h, en.t('mcp.permission.risk.high'));
+      // High, and the badge says why without claiming an effect nobody declared (issue 16).
+      await sees(h, en.t('mcp.permission.risk.high_undescribed'));
     });
 
     it('T7: an expired allow-always grant asks again, saying it expired', async () => {
@@ -309,6 +311,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
       expect(await h.screen()).not.toContain(secretArgs.apiKey);
     });
 
+    sheetScenarios({ start, openPrompt });
     dryRunScenarios({ start, openPrompt });
     elicitationScenarios({ start, openPrompt });
 

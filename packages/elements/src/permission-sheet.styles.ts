@@ -16,45 +16,91 @@ export const permissionSheetStyles = css`
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
+  /* Header and body scroll as one: a long page never leaves a slit for the body. */
+  .scroll {
+    flex: 1 1 auto;
+    min-block-size: 0;
+    overflow: auto;
+    overscroll-behavior: contain;
+  }
+  .scroll > .body {
+    overflow: visible;
+    padding-block-start: 0;
+  }
+  .head {
+    padding-block: 8px 6px;
+    gap: 6px;
+  }
+  .title-row h2 {
+    font-size: 1.125rem;
+  }
+  .head .risk-badge {
+    justify-self: start;
+  }
+  .summary {
+    margin: 2px 0 8px;
+    font-size: 1.0625rem;
+    font-weight: 600;
+    line-height: 1.35;
+    overflow-wrap: anywhere;
+  }
+  .from-server {
+    margin-block: 12px 4px;
+    padding: 8px 12px 4px;
+    border: 1px solid var(--_outline-variant);
+    border-inline-start: 4px solid var(--_outline);
+    border-radius: 12px;
+    display: grid;
+    gap: 6px;
+    justify-items: start;
+  }
+  .from-server > * {
+    max-inline-size: 100%;
+  }
+  .from-server-heading {
+    margin: 0;
+    color: var(--_on-surface-variant);
+    font-size: 0.8125rem;
+    font-weight: 700;
+    letter-spacing: 0.02em;
+  }
   .tool {
     display: flex;
     align-items: center;
-    gap: 12px;
+    gap: 10px;
     min-inline-size: 0;
   }
   .tool-icon {
     flex: none;
     display: grid;
     place-items: center;
-    inline-size: 40px;
-    block-size: 40px;
-    border-radius: 10px;
+    inline-size: 32px;
+    block-size: 32px;
+    border-radius: 8px;
     background: var(--_surface-container);
     color: var(--_on-surface-variant);
   }
-  .tool-icon svg {
-    inline-size: 22px;
-    block-size: 22px;
+  .tool-icon svg,
+  .tool-icon img {
+    inline-size: 20px;
+    block-size: 20px;
   }
   .tool-text {
     min-inline-size: 0;
   }
   .tool-name {
     font-family: var(--_mono);
-    font-size: 1.0625rem;
+    font-size: 0.9375rem;
     font-weight: 700;
     overflow-wrap: anywhere;
   }
   .tool-title {
     color: var(--_on-surface-variant);
-    font-size: 0.9375rem;
+    font-size: 0.875rem;
     overflow-wrap: anywhere;
   }
-  .meta {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 8px;
+  .tool-title:empty {
+    display: none;
   }
   .risk-badge {
     display: inline-flex;
@@ -77,19 +123,72 @@ export const permissionSheetStyles = css`
     color: var(--_on-error-container);
   }
   .description {
-    margin: 8px 0;
+    margin: 0;
     white-space: pre-line;
     overflow-wrap: anywhere;
+    font-size: 0.9375rem;
   }
-  .risk {
-    margin: 8px 0;
+  .description:empty,
+  .toggle:empty {
+    display: none;
+  }
+  .why {
+    margin-block: 8px 0;
     font-size: 0.9375rem;
   }
   .risk-heading,
   .effects-heading,
   .args-heading {
-    margin: 12px 0 4px;
+    margin: 8px 0 2px;
     font-weight: 700;
+  }
+  .args-heading {
+    margin-block-start: 0;
+  }
+  .change {
+    display: grid;
+    gap: 4px;
+    justify-items: start;
+    inline-size: 100%;
+    padding-block-start: 6px;
+    border-block-start: 1px solid var(--_outline-variant);
+  }
+  .change-heading {
+    margin: 0;
+    font-weight: 700;
+    color: var(--_caution);
+  }
+  .change-summary,
+  .change-label {
+    margin: 0;
+    font-size: 0.875rem;
+  }
+  .change-label {
+    font-weight: 600;
+  }
+  .change-part {
+    inline-size: 100%;
+  }
+  .diff {
+    margin: 2px 0 6px;
+    padding: 6px 8px;
+    border-radius: 8px;
+    background: var(--_surface-container);
+    font-family: var(--_mono);
+    font-size: 0.8125rem;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .diff ins {
+    text-decoration: underline;
+    text-decoration-thickness: 2px;
+    background: var(--_success-container);
+    color: var(--_on-success-container);
+  }
+  .diff del {
+    text-decoration: line-through;
+    background: var(--_error-container);
+    color: var(--_on-error-container);
   }
   ul {
     margin: 0;
@@ -99,7 +198,7 @@ export const permissionSheetStyles = css`
   li {
     position: relative;
     padding-inline-start: 20px;
-    margin-block: 2px;
+    margin-block: 0;
     overflow-wrap: anywhere;
   }
   li::before {
@@ -123,6 +222,7 @@ export const permissionSheetStyles = css`
   }
   [part~='effect-source'] {
     display: block;
+    line-height: 1.3;
     color: var(--_on-surface-variant);
     font-size: 0.8125rem;
   }
@@ -154,7 +254,7 @@ export const permissionSheetStyles = css`
     font-size: 0.875rem;
   }
   button.toggle {
-    margin-block-start: 4px;
+    margin-block-start: 2px;
     border-color: transparent;
     background: transparent;
     color: var(--_primary);

@@ -10,8 +10,9 @@ import {
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { renderDryRun } from './internal/dry-run-view.js';
-import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
+import { closeIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
+import { renderBody, type BodyHandlers } from './internal/permission-body.js';
 import { ModelController } from './internal/model-controller.js';
 import {
   PresenterController,
@@ -111,13 +112,14 @@ const OWN_OPTIONS = [
  * @csspart guard - "input is paused" while the input guard runs.
  * @csspart announcer - the polite live region of the announcement (visually hidden).
  * @csspart checking - "Checking permissions…" while a lookup takes over 100 ms.
- * @csspart intro - dry run: "<server> prepared <tool> as a dry run. Nothing has changed yet."
- * @csspart preview-heading - dry run: "What it would do:".
+ * @csspart step - dry run: "Step 2 of 2 · Send for real", above the title.
+ * @csspart intro - dry run: "You allowed <tool> on <server>. The server answered with a preview …".
+ * @csspart preview-heading - dry run: "The server says it would run it with:".
  * @csspart preview - dry run: the server's redacted preview as JSON (`data-expanded`); also args-toggle and args-redacted.
- * @csspart hint-label - dry run: "Note from the server".
- * @csspart hint - dry run: the server's recovery hint, as text.
+ * @csspart hint-label - dry run: the kit's label saying the quoted note is the server's, to its operator.
+ * @csspart hint - dry run: the server's recovery hint, quoted (text runs), inside the `from-server` box.
  * @csspart operator-notice - dry run: the operator must also allow real changes.
- * @csspart action-approve - dry run: Run it for real (`data-answer`); action-deny: Don't run (`data-default`).
+ * @csspart action-approve - dry run: Send for real (`data-answer`); action-deny: Don't send (`data-default`).
  * @cssprop [--mcp-sheet-breakpoint=600px] - viewport width (px, rem or em) from which the sheet is a centred modal; below it, a bottom sheet. Read by script on resize: media queries cannot use custom properties.
  * @cssprop [--mcp-sheet-max-width=560px] - width of the centred modal.
  * @cssprop [--mcp-surface=light-dark(#ffffff, #1d1e22)] - background of the sheet.
@@ -314,64 +316,20 @@ export class McpPermissionSheet extends ModalSheet {
 
   private renderSheet(api: PermissionApi) {
     const p = api.props;
+    // Only the kit's strings in the header; the header and body scroll as one on compact screens.
     return html`<div class="handle" aria-hidden="true"></div>
-      <div ${spread(p.header!)} class="head">
-        <div class="title-row">
-          <h2 ${spread(p.title!)}>${api.title}</h2>
-          <output ${spread(p['queue-position']!)} class="queue">${api.queue.text}</output>
-          <button ${spread(p.close!)} class="close" @click=${this.onCloseClick}>
-            ${closeIcon}
-          </button>
-        </div>
-        <div class="tool">
-          <span ${spread(p['tool-icon']!)} class="tool-icon">${toolIcon}</span>
-          <div class="tool-text">
-            <div ${spread(p['tool-name']!)} class="tool-name">${api.tool.name}</div>
-            <div ${spread(p['tool-title']!)} class="tool-title">${api.tool.title ?? ''}</div>
+      <div class="scroll">
+        <div ${spread(p.header!)} class="head">
+          <div class="title-row">
+            <h2 ${spread(p.title!)}>${api.header.title}</h2>
+            <output ${spread(p['queue-position']!)} class="queue">${api.queue.text}</output>
+            <button ${spread(p.close!)} class="close" @click=${this.onCloseClick}>
+              ${closeIcon}
+            </button>
           </div>
+          <span ${spread(p['risk-badge']!)} class="risk-badge">${api.header.risk.label}</span>
         </div>
-        <div class="meta">
-          <span ${spread(p['server-chip']!)} class="server-chip"
-            ><span class="from">${api.server.from}</span>
-            <span ${spread(p.trust!)}
-              >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
-            ></span
-          >
-          <span ${spread(p['risk-badge']!)} class="risk-badge">${api.risk.label}</span>
-        </div>
-      </div>
-      <div class="body">
-        ${api.notices.map(
-          (notice, i) => html`<p ${spread(api.getNoticeProps(i))}>${notice.text}</p>`,
-        )}
-        <p ${spread(p['tool-description']!)} class="description">${api.tool.description ?? ''}</p>
-        <div class="risk">
-          <p class="risk-heading">${api.risk.heading}</p>
-          <ul ${spread(p['risk-reasons']!)}>
-            ${api.risk.reasons.map((r) => html`<li ${spread(p['risk-reason']!)}>${r.text}</li>`)}
-          </ul>
-        </div>
-        <p ${spread(p['effects-heading']!)} class="effects-heading">
-          ${api.effects.unannotatedText ?? api.effects.heading}
-        </p>
-        <ul ${spread(p.effects!)}>
-          ${api.effects.lines.map(
-            (line, i) =>
-              html`<li ${spread(api.getEffectProps(i))}>
-                ${line.text}
-                <span part="effect-source" data-part="effect-source">${line.sourceText}</span>
-              </li>`,
-          )}
-        </ul>
-        <div ${spread(p.args!)}>
-          <p ${spread(p['args-heading']!)} class="args-heading">${api.args.heading}</p>
-          <pre ${spread(p['args-body']!)}>${api.args.text}</pre>
-          <p class="args-more" ?hidden=${api.args.moreText === null}>${api.args.moreText ?? ''}</p>
-          <p ${spread(p['args-redacted']!)}>${api.args.redactedText ?? ''}</p>
-          <button ${spread(p['args-toggle']!)} class="toggle" @click=${this.onToggleArgs}>
-            ${api.args.toggleLabel ?? ''}
-          </button>
-        </div>
+        <div class="body">${renderBody(api, this.bodyHandlers)}</div>
       </div>
       <div class="foot">
         <div ${spread(p.actions!)} class="actions">
@@ -489,7 +447,14 @@ export class McpPermissionSheet extends ModalSheet {
     else dryRun?.choose(dryRun.escapeAction);
   };
 
-  private readonly onToggleArgs = (): void => this.permission?.toggleArgs();
+  private readonly bodyHandlers: BodyHandlers = {
+    onToggleArgs: () => this.permission?.toggleArgs(),
+    onToggleDescription: () => this.permission?.toggleDescription(),
+    onOpenChange: () => {
+      const api = this.permission;
+      api?.openChange(!api.change?.opened);
+    },
+  };
 
   private readonly dryRunHandlers = {
     onAction: (event: MouseEvent, answer: DryRunAnswer) => {

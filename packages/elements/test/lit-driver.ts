@@ -141,6 +141,9 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
     async expandArguments() {
       await page.locator(`${SHEET} [data-part='args-toggle']`).click();
     },
+    async openChange() {
+      await page.locator(`${SHEET} [data-part='change-toggle']`).click();
+    },
     compromised: async () => [
       ...(await findCompromise(page, SHEET)),
       ...(await findCompromise(page, ELICITATION)),

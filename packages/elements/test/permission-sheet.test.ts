@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { permissionAnatomy } from '@mcp-consent/prompt';
+import { call, tools } from '../../../test/scenarios/fixtures.js';
+import { modelView } from '../../../test/scenarios/sheet-scenarios.js';
 import { compact, expanded, show, useGalleryBrowser } from './gallery.js';
 
 const gallery = useGalleryBrowser();
@@ -167,8 +169,10 @@ describe('accessibility (spec R8)', () => {
     page.on('console', (m) => {
       if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
     });
+    const view = await modelView(call(tools.notesDelete));
     await show(page, 'permission-destructive');
-    const dialog = page.getByRole('dialog', { name: 'Allow this tool to run? notes_delete' });
+    // Named by the kit's title and the summary line, described by the badge and the effects.
+    const dialog = page.getByRole('dialog', { name: `${view.header.title} ${view.summary}` });
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     const refs = await page.evaluate((tag) => {
       const root = document.querySelector(tag)!.shadowRoot!;
@@ -178,18 +182,13 @@ describe('accessibility (spec R8)', () => {
       return ids.map((id) => root.getElementById(id)?.textContent?.trim() ?? null);
     }, SHEET);
     expect(refs).toEqual([
-      'Allow this tool to run?',
-      'notes_delete',
-      'High risk · may modify data',
-      expect.stringContaining('Possibly delete or overwrite existing data'),
+      view.header.title,
+      view.summary,
+      view.header.risk.label,
+      expect.stringContaining(view.effects.lines[1]!.text),
     ]);
     const announcer = page.locator(`${SHEET} [data-part='announcer']`);
-    await expect
-      .poll(() => announcer.textContent())
-      .toBe(
-        'Permission request: notes_delete from Notes server. High risk · may modify data. This tool will: ' +
-          'Change data or state, Possibly delete or overwrite existing data, Possibly have an extra effect each time it is repeated, Stay within the server’s own systems',
-      );
+    await expect.poll(() => announcer.textContent()).toBe(view.announcement);
     expect(await announcer.getAttribute('aria-live')).toBe('polite');
     expect(warnings.filter((w) => !/Lit is in dev mode/.test(w))).toEqual([]);
   });
@@ -200,7 +199,12 @@ describe('anatomy', () => {
     page = await gallery.open();
     const seen = new Set<string>();
     // Destructive: Allow always disabled with its reason. Hostile: the hidden-characters notice.
-    for (const state of ['permission-destructive', 'permission-hostile'] as const) {
+    // Changed: the diff's parts, opened.
+    for (const state of [
+      'permission-destructive',
+      'permission-hostile',
+      'permission-changed',
+    ] as const) {
       await show(page, state);
       const parts = await page.evaluate((tag) => {
         const root = document.querySelector(tag)!.shadowRoot!;

@@ -40,9 +40,10 @@ const line = (key: string, spans: Span[], extra: Partial<Line> = {}): Line => ({
 
 /**
  * Detail levels, most to least: when the terminal is short, the "declared / assumed"
- * notes go first, then the risk reasons, the blank lines, and finally the description
- * while the effect lines run together on one line. The tier label, the effects, the
- * arguments and the actions always stay.
+ * notes go first, then the risk reasons, the blank lines, the server chip and the
+ * description, and finally the effect lines run together on one line. The title, the
+ * risk label, the summary, the arguments, the effects, the "From the server" box (tool
+ * name, what changed) and the actions always stay.
  */
 const FULL = { sources: true, reasons: true, description: true, gaps: true, list: true };
 const LEVELS: readonly (typeof FULL)[] = [
@@ -50,14 +51,18 @@ const LEVELS: readonly (typeof FULL)[] = [
   { ...FULL, sources: false },
   { ...FULL, sources: false, reasons: false },
   { ...FULL, sources: false, reasons: false, gaps: false },
+  { ...FULL, sources: false, reasons: false, gaps: false, description: false },
   { sources: false, reasons: false, gaps: false, list: false, description: false },
 ];
+type Level = typeof FULL;
 
 /**
- * The permission prompt as terminal lines, top to bottom: everything comes from the
- * model (or, for row counts, the i18n catalog); the only decisions made here are about
- * space — the description is capped, detail is dropped in short terminals, and the
- * arguments get the rows that are left, so the actions are never pushed off screen.
+ * The permission prompt as terminal lines, in the order every renderer shows: the kit's
+ * title and risk label, the summary, the arguments, why this risk and the effects, the
+ * "From the server" box, the notices, then the actions. Everything comes from the model
+ * (or, for row counts, the i18n catalog); the only decisions made here are about space —
+ * the description is capped, detail is dropped in short terminals, and the arguments get
+ * the rows that are left, so the actions are never pushed off screen.
  */
 export function layoutPermission(
   api: PermissionApi,
@@ -74,42 +79,65 @@ export function layoutPermission(
 function layoutAt(
   api: PermissionApi,
   options: PermissionLayoutOptions,
-  level: typeof FULL,
+  level: Level,
 ): PermissionLayout {
   const { t, width, plain } = options;
   const head: Line[] = [];
   if (plain) head.push(line('announcement', [{ text: api.announcement }]));
   head.push(
     line('title', [
-      { text: api.title, tone: 'strong' },
+      { text: api.header.title, tone: 'strong' },
       { text: api.queue.visible ? `${SEP}${api.queue.label}` : '', tone: 'dim' },
     ]),
-    line('tool', [
-      { text: api.tool.displayName, tone: 'strong' },
-      { text: api.tool.title === null ? '' : `${SEP}${api.tool.name}`, tone: 'dim' },
-    ]),
+    line('risk', [{ text: api.header.risk.label, tone: 'risk' }]),
+    line('summary', [{ text: api.summary, tone: 'strong' }], { gap: level.gaps }),
+    line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
   );
-  if (api.tool.description !== null && level.description) {
-    head.push(
-      line('description', [
-        { text: clipRows(api.tool.description, width, DESCRIPTION_ROWS), tone: 'dim' },
-      ]),
-    );
-  }
-  head.push(
-    line('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]),
-    line('risk', [
-      { text: api.risk.label, tone: 'risk' },
-      {
-        text: level.reasons
-          ? api.risk.reasons.map((reason) => `${SEP}${reason.text}`).join('')
-          : '',
-        tone: 'dim',
-      },
-    ]),
+  const middle = [
+    ...whyLines(api, level),
+    ...fromServerLines(api, { width, plain, level }),
     ...api.notices.map((notice, index) =>
       line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
     ),
+  ];
+  const tail = actionLines(api, plain, level);
+
+  // The arguments get the rows the rest leaves (at least MIN_PREVIEW_ROWS).
+  const fixed =
+    linesHeight(head, width) +
+    linesHeight(middle, width) +
+    linesHeight(tail, width) +
+    previewFooterRows(api.args);
+  const args = previewBlock('args', api.args, {
+    t,
+    width,
+    room: options.rows === undefined ? undefined : options.rows - fixed,
+    offset: options.argsOffset,
+  });
+  const lines = [...head, ...args.lines, ...middle, ...tail];
+  return {
+    lines,
+    argsShown: args.shown,
+    height: linesHeight(lines, width),
+  };
+}
+
+/** Why this risk (its reasons), then what the tool will do. */
+function whyLines(api: PermissionApi, level: Level): Line[] {
+  const lines: Line[] = [];
+  if (level.reasons && api.risk.reasons.length > 0) {
+    lines.push(
+      line(
+        'why',
+        [
+          { text: api.risk.heading },
+          { text: api.risk.reasons.map((reason) => `${SEP}${reason.text}`).join(''), tone: 'dim' },
+        ],
+        { gap: level.gaps },
+      ),
+    );
+  }
+  lines.push(
     line(
       'effects',
       [
@@ -120,7 +148,7 @@ function layoutAt(
             : api.effects.lines.map((effect) => `${SEP}${effect.text}`).join(''),
         },
       ],
-      { gap: level.gaps },
+      { gap: level.gaps && !level.reasons },
     ),
     ...(level.list ? api.effects.lines : []).map((effect, index) =>
       line(
@@ -133,9 +161,116 @@ function layoutAt(
         { indent: 2 },
       ),
     ),
-    line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
   );
+  return lines;
+}
 
+/** The key that opens and closes "What changed" (a key, not copy). */
+export const CHANGE_KEY = 'd';
+
+/**
+ * Everything the server said, in one box: a heading rule, then each line behind a bar, so
+ * server text never reads as the kit's own: the tool, the server, the description, and
+ * what changed (`+`/`-` lines once opened with {@link CHANGE_KEY}).
+ */
+function fromServerLines(
+  api: PermissionApi,
+  options: { width: number; plain: boolean; level: Level },
+): Line[] {
+  const { width, plain, level } = options;
+  const from = api.fromServer;
+  const bar = plain ? '| ' : '│ ';
+  const boxed = (key: string, spans: Span[]): Line =>
+    line(key, [{ text: bar, tone: 'dim' }, ...spans], { indent: 0 });
+  const lines: Line[] = [
+    line('from-server', [{ text: `${plain ? '--' : '╭─'} ${from.heading}`, tone: 'dim' }], {
+      gap: level.gaps,
+    }),
+    boxed('tool', [
+      { text: from.name, tone: 'strong' },
+      { text: from.title ? `${SEP}${from.title.text}` : '', tone: 'dim' },
+    ]),
+  ];
+  if (level.description) {
+    lines.push(boxed('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]));
+    if (from.description) {
+      lines.push(
+        boxed('description', [
+          {
+            text: clipRows(from.description.text, width - bar.length, DESCRIPTION_ROWS),
+            tone: 'dim',
+          },
+        ]),
+      );
+    }
+  }
+  if (api.change) lines.push(...changeLines(api.change, boxed, width - bar.length));
+  return lines;
+}
+
+type ChangeView = NonNullable<PermissionApi['change']>;
+
+/** "This tool changed", the toggle, and once opened each changed part as `-` old and `+` new lines. */
+function changeLines(
+  change: ChangeView,
+  boxed: (key: string, spans: Span[]) => Line,
+  width: number,
+): Line[] {
+  const lines: Line[] = [
+    boxed('change', [
+      { text: `! ${change.heading}`, tone: 'caution' },
+      { text: `${SEP}${change.summary}` },
+    ]),
+    boxed('change-toggle', [{ text: `[${CHANGE_KEY}] ${change.toggleLabel}`, tone: 'strong' }]),
+  ];
+  if (!change.opened) return lines;
+  change.parts.forEach((part, index) => {
+    lines.push(boxed(`change-${index}`, [{ text: part.label, tone: 'strong' }]));
+    diffRows(part.segments).forEach((row, r) =>
+      lines.push(
+        boxed(`change-${index}-${r}`, [
+          {
+            text: clipRows(`${row.mark} ${row.text}`, width, DIFF_ROWS),
+            tone: row.mark === '+' ? 'strong' : row.mark === '-' ? 'dim' : 'plain',
+          },
+        ]),
+      ),
+    );
+  });
+  return lines;
+}
+
+const DIFF_ROWS = 4;
+
+/**
+ * A diff as terminal rows: the old text (same + removed) and the new one (same + added)
+ * line by line; a line both share is shown once, unmarked, the others behind `-` and `+`.
+ */
+export function diffRows(
+  segments: readonly { op: 'same' | 'added' | 'removed'; text: string }[],
+): { mark: '+' | '-' | ' '; text: string }[] {
+  const before = segments
+    .filter((s) => s.op !== 'added')
+    .map((s) => s.text)
+    .join('')
+    .split('\n');
+  const after = segments
+    .filter((s) => s.op !== 'removed')
+    .map((s) => s.text)
+    .join('')
+    .split('\n');
+  const rows: { mark: '+' | '-' | ' '; text: string }[] = [];
+  const kept = new Set(before.filter((row) => after.includes(row)));
+  for (const row of before) if (!kept.has(row) && row !== '') rows.push({ mark: '-', text: row });
+  for (const row of after) {
+    if (row === '') continue;
+    rows.push({ mark: kept.has(row) ? ' ' : '+', text: row });
+  }
+  return rows.filter((row) => row.mark !== ' ');
+}
+
+/** The four actions, the reason a disabled one gives, and the key hint (or the guard). */
+function actionLines(api: PermissionApi, plain: boolean, level: Level): Line[] {
   const tail: Line[] = [];
   for (const action of api.actions) {
     const pointer = action.focused ? (plain ? POINTER.plain : POINTER.box) : ' ';
@@ -162,21 +297,7 @@ function layoutAt(
         : { text: api.keyHint, tone: 'dim' },
     ]),
   );
-
-  // The arguments get the rows the rest leaves (at least MIN_PREVIEW_ROWS).
-  const fixed = linesHeight(head, width) + linesHeight(tail, width) + previewFooterRows(api.args);
-  const args = previewBlock('args', api.args, {
-    t,
-    width,
-    room: options.rows === undefined ? undefined : options.rows - fixed,
-    offset: options.argsOffset,
-  });
-  const lines = [...head, ...args.lines, ...tail];
-  return {
-    lines,
-    argsShown: args.shown,
-    height: linesHeight(lines, width),
-  };
+  return tail;
 }
 
 /** The line left in the scrollback once a prompt is answered: tool, server and the decision. */

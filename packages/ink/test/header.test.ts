@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
 import { call, longArgs, tools } from '../../../test/scenarios/fixtures.js';
+import { modelView } from '../../../test/scenarios/sheet-scenarios.js';
 import { harness } from './harness.js';
 
 const en = createTranslator('en-US', { isolateValues: false });
@@ -65,10 +66,13 @@ describe('the header', () => {
   it('for a tool without annotations says so and draws the assumed effects', async () => {
     const h = start();
     const bare: ToolDefinition = { name: 'mystery', inputSchema: { type: 'object' } };
+    const view = await modelView(call(bare));
     const text = await shown(h, bare);
     expect(text).toContain(en.t('mcp.permission.effects.unannotated'));
-    for (const key of ['writes', 'destructive', 'not_idempotent', 'open_world'] as const) {
-      expect(text).toContain(`! ${effect(key)} · ${ASSUMED}`);
+    expect(view.effects.lines).toHaveLength(4);
+    for (const line of view.effects.lines) {
+      expect(line.source).toBe('assumed');
+      expect(text).toContain(`! ${line.text} · ${ASSUMED}`);
     }
   });
 

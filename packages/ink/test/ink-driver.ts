@@ -164,6 +164,7 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           return { label: action.label, enabled: action.reason === null, reason: action.reason };
         },
         expandArguments: () => send('+'),
+        openChange: () => send('d'),
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
         async fill(field, value) {

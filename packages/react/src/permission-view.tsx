@@ -2,7 +2,8 @@ import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { Choice } from '@mcp-consent/engine';
 import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
-import { SheetHeader, ToolRow } from './sheet-header.js';
+import { PermissionBody } from './permission-body.js';
+import { SheetHeader } from './sheet-header.js';
 
 export interface PermissionViewProps {
   api: PermissionApi;
@@ -53,60 +54,15 @@ export function PermissionView(props: PermissionViewProps) {
       <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
         <div className="mcp-consent-handle" aria-hidden="true" />
         <div className="mcp-consent-scroll">
+          {/* Only the kit's own strings in the header: its title, the risk badge, the queue. */}
           <SheetHeader
             props={api.props}
-            title={api.title}
-            server={api.server}
+            title={api.header.title}
             onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
             titleExtra={<output {...p(api.props['queue-position'])}>{api.queue.text}</output>}
-            tool={
-              <ToolRow icon={api.props['tool-icon']}>
-                <p {...p(api.props['tool-name'])}>{api.tool.name}</p>
-                <p {...p(api.props['tool-title'])}>{api.tool.title}</p>
-              </ToolRow>
-            }
-            meta={<span {...p(api.props['risk-badge'])}>{api.risk.label}</span>}
+            meta={<span {...p(api.props['risk-badge'])}>{api.header.risk.label}</span>}
           />
-          <div className="mcp-consent-body">
-            {api.notices.map((notice, index) => (
-              <p {...p(api.getNoticeProps(index))} key={`${notice.kind}-${index}`}>
-                {notice.text}
-              </p>
-            ))}
-            <p {...p(api.props['tool-description'])}>{api.tool.description}</p>
-            <div className="mcp-consent-section">
-              <p className="mcp-consent-subheading">{api.risk.heading}</p>
-              <ul {...p(api.props['risk-reasons'])}>
-                {api.risk.reasons.map((reason) => (
-                  <li {...p(api.props['risk-reason'])} key={reason.reason}>
-                    {reason.text}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="mcp-consent-section">
-              <p {...p(api.props['effects-heading'])}>
-                {api.effects.unannotatedText ?? api.effects.heading}
-              </p>
-              <ul {...p(api.props.effects)}>
-                {api.effects.lines.map((line, index) => (
-                  <li {...p(api.getEffectProps(index))} key={line.effect}>
-                    {line.text}
-                    <span {...part('effect-source')}>{line.sourceText}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div {...p(api.props.args)}>
-              <p {...p(api.props['args-heading'])}>{api.args.heading}</p>
-              <pre {...p(api.props['args-body'])}>{api.args.text}</pre>
-              {api.args.moreText ? <p className="mcp-consent-more">{api.args.moreText}</p> : null}
-              <p {...p(api.props['args-redacted'])}>{api.args.redactedText}</p>
-              <button {...p(api.props['args-toggle'])} onClick={() => api.toggleArgs()}>
-                {api.args.toggleLabel}
-              </button>
-            </div>
-          </div>
+          <PermissionBody api={api} />
         </div>
 
         <div className="mcp-consent-footer">

@@ -13,7 +13,8 @@ export interface SheetHeaderProps {
     trust?: PartProps;
   };
   title: string;
-  server: { from: string; trustLabel: string };
+  /** The server chip; the permission sheet shows it in its "From the server" box instead. */
+  server?: { from: string; trustLabel: string };
   onClose: (event: MouseEvent) => void;
   /** Beside the title, before the close button (the queue position). */
   titleExtra?: ReactNode;
@@ -47,17 +48,30 @@ export function SheetHeader({
       </div>
       {tool}
       <div className="mcp-consent-meta">
-        <span {...p(props['server-chip'])}>
-          <span>{server.from}</span>
-          <span {...p(props.trust)}>
-            <TrustedIcon />
-            <UntrustedIcon />
-            {server.trustLabel}
-          </span>
-        </span>
+        {server ? <ServerChip props={props} server={server} /> : null}
         {meta}
       </div>
     </div>
+  );
+}
+
+/** "From <server>" with the trust shield inside. */
+export function ServerChip({
+  props,
+  server,
+}: {
+  props: SheetHeaderProps['props'];
+  server: NonNullable<SheetHeaderProps['server']>;
+}) {
+  return (
+    <span {...p(props['server-chip'])}>
+      <span>{server.from}</span>
+      <span {...p(props.trust)}>
+        <TrustedIcon />
+        <UntrustedIcon />
+        {server.trustLabel}
+      </span>
+    </span>
   );
 }
 

@@ -160,8 +160,8 @@ const sheet = `
 }
 .mcp-consent-layer [data-part='change-heading'] { margin: 0; font-weight: 700; color: var(--_caution); }
 .mcp-consent-layer [data-part='change-summary'],
-.mcp-consent-layer .mcp-consent-change-label { margin: 0; font-size: 0.875rem; }
-.mcp-consent-layer .mcp-consent-change-label { font-weight: 600; }
+.mcp-consent-layer [data-part='change-part-label'] { margin: 0; font-size: 0.875rem; }
+.mcp-consent-layer [data-part='change-part-label'] { font-weight: 600; }
 .mcp-consent-layer [data-part='change-body'], .mcp-consent-layer [data-part='change-part'] { align-self: stretch; }
 .mcp-consent-layer .mcp-consent-diff {
   margin: 2px 0 6px; padding: 6px 8px; border-radius: 8px; background: var(--_surface-container);

@@ -17,6 +17,7 @@ import {
   tools,
 } from '../../../test/scenarios/fixtures.js';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
+import { modelView } from '../../../test/scenarios/sheet-scenarios.js';
 import type { FixtureExtras, FixtureWindow } from './fixture/globals.js';
 import { useFixturePages } from './fixture-pages.js';
 import { pageHost, ROOT } from './react-driver.js';
@@ -83,8 +84,10 @@ describe('accessibility (spec R8)', () => {
       if (m.location().url.endsWith('/favicon.ico')) return;
       if (m.type() === 'warning' || m.type() === 'error') errors.push(m.text());
     });
+    const view = await modelView(call(tools.notesDelete));
     await ask(page, call(tools.notesDelete));
-    const dialog = page.getByRole('dialog', { name: 'Allow this tool to run? notes_delete' });
+    // Named by the kit's title and the summary line, described by the badge and the effects.
+    const dialog = page.getByRole('dialog', { name: `${view.header.title} ${view.summary}` });
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     const refs = await page.evaluate((selector) => {
       const d = document.querySelector(selector)!;
@@ -97,19 +100,14 @@ describe('accessibility (spec R8)', () => {
       });
     }, ROOT);
     expect(refs).toEqual([
-      'Allow this tool to run?',
-      'notes_delete',
-      'High risk · may modify data',
-      expect.stringContaining('Possibly delete or overwrite existing data'),
+      view.header.title,
+      view.summary,
+      view.header.risk.label,
+      expect.stringContaining(view.effects.lines[1]!.text),
     ]);
     const announcer = page.locator(`${ROOT} [data-part="announcer"]`);
     expect(await announcer.getAttribute('aria-live')).toBe('polite');
-    await expect
-      .poll(() => announcer.textContent())
-      .toBe(
-        'Permission request: notes_delete from Notes server. High risk · may modify data. This tool will: ' +
-          'Change data or state, Possibly delete or overwrite existing data, Possibly have an extra effect each time it is repeated, Stay within the server’s own systems',
-      );
+    await expect.poll(() => announcer.textContent()).toBe(view.announcement);
     expect(errors).toEqual([]);
   });
 
@@ -153,6 +151,16 @@ describe('anatomy', () => {
       await host.press('Escape');
       await host.waitForClosed();
     }
+    // A redefined tool, its change opened: the diff's parts.
+    const host = await ask(page, call(tools.notesList));
+    await host.click('allow_always');
+    await host.waitForClosed();
+    const pulled = { ...tools.notesList, description: `${tools.notesList.description} Also more.` };
+    await host.request(call(pulled), { previous: tools.notesList });
+    await host.waitForPrompt();
+    await host.advance(GUARD_MS);
+    await host.openChange();
+    for (const part of await partsOf(page)) seen.add(part.slice('permission:'.length));
     expect([...seen].sort()).toEqual([...permissionAnatomy].sort());
   });
 });

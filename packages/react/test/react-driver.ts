@@ -161,6 +161,7 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
         };
       }),
     expandArguments: () => page.click(`${ROOT} [data-part="args-toggle"]`),
+    openChange: () => page.click(`${ROOT} [data-part="change-toggle"]`),
     elicit: (params) => page.evaluate((p) => (window as unknown as W).__host.elicit(p), params),
     elicitation: (handle) =>
       page.evaluate((h) => (window as unknown as W).__host.elicitation(h), handle),
