@@ -73,12 +73,12 @@ describe('elicitation answers', () => {
     expect(shown[2]!.background).not.toBe(shown[0]!.background);
   });
 
-  it('phone: the same answers stacked, primary last, all on screen; neutral without a destructive call', async () => {
+  it('phone: the same answers stacked, primary last, all on screen', async () => {
     const page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
-    await ask(page, undefined);
+    await ask(page, { tool: 'notes_delete', destructive: true });
     const shown = await answers(page);
     expect(shown.map((a) => a.text.split(' ')[0])).toEqual(['Not', 'Say', 'Confirm']);
-    expect(shown[2]!.tone).toBe('neutral');
+    expect(shown[2]!.tone).toBe('danger');
     expect(shown[0]!.top).toBeLessThan(shown[1]!.top);
     expect(shown[1]!.top).toBeLessThan(shown[2]!.top);
     await page.screenshot({ path: '/tmp/hc-lit-elicitation-390.png' });
@@ -88,6 +88,8 @@ describe('elicitation answers', () => {
   it('draws the markdown message as text: bold, list, code, no link to click, the real host shown', async () => {
     const page = await gallery.open({ viewport: expanded });
     await ask(page, undefined);
+    // Without a destructive call running, "Delete" in the server's words styles nothing.
+    expect((await answers(page))[2]!.tone).toBe('neutral');
     const message = page.locator(`${SHEET} [data-part='message']`);
     expect(await message.locator('strong').allInnerTexts()).toEqual(['every']);
     expect(await message.locator('em').allInnerTexts()).toEqual(['groceries']);
