@@ -170,7 +170,14 @@ describe('elicitation form', () => {
     expect(
       api.actions.map((a) => [a.action, a.label, a.detail, a.emphasis, a.tone, a.isDefault]),
     ).toEqual([
-      ['cancel', 'Not now', 'Closes without answering; it may ask again', 'neutral', 'neutral', false],
+      [
+        'cancel',
+        'Not now',
+        'Closes without answering; it may ask again',
+        'neutral',
+        'neutral',
+        false,
+      ],
       ['decline', 'Say no', 'Tells the server no', 'neutral', 'neutral', true],
       ['accept', 'Confirm', null, 'primary', 'neutral', false],
     ]);
@@ -235,7 +242,9 @@ describe('elicitation form', () => {
     expect(api.message.text).toBe('[27 hidden characters]click me[6 hidden characters]');
     expect(api.message.text).not.toContain('\u001b');
     expect(api.form.fields[0]!.label).toBe('invoice_[1 hidden character]txt.exe');
-    expect(api.form.fields[0]!.options[0]!.label).toBe('pay[1 hidden character]pal[3 hidden characters]');
+    expect(api.form.fields[0]!.options[0]!.label).toBe(
+      'pay[1 hidden character]pal[3 hidden characters]',
+    );
     expect(api.notices.map((n) => n.kind)).toEqual(['hidden_characters']);
   });
 
@@ -318,7 +327,10 @@ describe('elicitation URL mode', () => {
       const { prompt, onResult } = open(request(link));
       const api = url(prompt);
       expect(api.url).toMatchObject({ valid: false, error, openUrl: null });
-      expect(api.actions.find((a) => a.action === 'accept')).toMatchObject({ enabled: false, disabledReason: error });
+      expect(api.actions.find((a) => a.action === 'accept')).toMatchObject({
+        enabled: false,
+        disabledReason: error,
+      });
       expect(api.accept()).toEqual({ accepted: false, reason: 'disabled' });
       expect(onResult).not.toHaveBeenCalled();
     }
