@@ -242,9 +242,12 @@ const sheet = `
 const dryRun = `
 .mcp-consent-layer .mcp-consent-preview { align-items: flex-start; }
 .mcp-consent-layer [data-part='intro'] { margin: 0; overflow-wrap: anywhere; }
+/* Above the header, aligned with it: where this sheet sits in the two-key flow. */
 .mcp-consent-layer [data-part='step'] {
-  margin: 0 0 4px; font-size: 0.8125rem; font-weight: 600; letter-spacing: 0.02em; color: var(--_on-surface-variant);
+  margin: 0; padding: 14px 20px 0; font-size: 0.8125rem; font-weight: 600; letter-spacing: 0.02em;
+  color: var(--_on-surface-variant);
 }
+.mcp-consent-layer [data-part='step'] + [data-part='header'] { padding-block-start: 0; }
 .mcp-consent-layer [data-part='preview-heading'] { margin: 0; font-weight: 600; }
 .mcp-consent-layer [data-scope='dry-run'][data-part='from-server'][hidden] { display: none; }
 .mcp-consent-layer [data-part='hint-label'] { margin: 0; font-size: 0.8125rem; color: var(--_on-surface-variant); }
