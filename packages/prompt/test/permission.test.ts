@@ -26,7 +26,7 @@ describe('permission prompt: risk badge', () => {
       trustedServer,
       'success-container',
       'Low risk · read-only',
-      ['It only reads data', 'You marked this server as trusted'],
+      ['The server says it only reads data', 'You marked this server as trusted'],
     ],
     [
       'medium',
@@ -34,7 +34,7 @@ describe('permission prompt: risk badge', () => {
       server,
       'warning-container',
       'Medium risk',
-      ['It only reads data', 'This server is not on your trusted list'],
+      ['The server says it only reads data', 'This server is not on your trusted list'],
     ],
     [
       'medium',
@@ -42,7 +42,7 @@ describe('permission prompt: risk badge', () => {
       server,
       'warning-container',
       'Medium risk',
-      ['It changes data, but repeating it has no extra effect'],
+      ['It may change data; the server says repeating it has no extra effect'],
     ],
     [
       'high',
