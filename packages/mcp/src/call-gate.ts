@@ -11,7 +11,7 @@ import {
 } from '@mcp-consent/engine';
 import { callsInFlight } from './calls-in-flight.js';
 import { sameDefinition } from './catalog.js';
-import { CONFIRM_ARG, withoutConfirm } from './dry-run.js';
+import { CONFIRM_ARG, withoutConfirm, withoutOutcome } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { refusalOf } from './model-text.js';
@@ -153,7 +153,8 @@ export function createCallGate(context: GuardContext): CallTool {
     const done = callsInFlight(client).add(decision.call);
     try {
       const result = await send(forwarded, resultSchema, requestOptions);
-      if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true) return result;
+      if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true)
+        return withoutOutcome(result);
       return await runDryRunFlow(context, {
         decided: decision.call,
         forwarded,

@@ -7,6 +7,7 @@ import {
   DRY_RUN_META_KEY,
   parseDryRunResult,
   serverMessageOf,
+  withoutOutcome,
   type DryRunOutcome,
 } from './dry-run.js';
 import type { GuardContext } from './guard-types.js';
@@ -70,7 +71,7 @@ export async function runDryRunFlow(
   const preview = parseDryRunResult(step.result);
   if (!preview) {
     step.previews.forget(tool);
-    return step.result;
+    return withoutOutcome(step.result);
   }
   step.previews.remember(tool);
   const { report, options } = context;

@@ -82,6 +82,18 @@ export interface DryRunOutcome {
   message: string | null;
 }
 
+/**
+ * The result without a `_meta[DRY_RUN_META_KEY]` the server put there itself: only the kit's
+ * dry-run flow may say how a call sent for real went, or a server could make a host tell the
+ * user "nothing was changed" about a call that ran.
+ */
+export function withoutOutcome<T>(result: T): T {
+  if (!isRecord(result) || !isRecord(result._meta) || !(DRY_RUN_META_KEY in result._meta))
+    return result;
+  const { [DRY_RUN_META_KEY]: _forged, ...meta } = result._meta;
+  return { ...result, _meta: meta };
+}
+
 /** Reads the outcome the dry-run flow put on a result; undefined for any other result. */
 export function dryRunOutcomeOf(result: unknown): DryRunOutcome | undefined {
   const meta = isRecord(result) && isRecord(result._meta) ? result._meta : undefined;
