@@ -94,6 +94,17 @@ describe('permission prompt: from the server (issue 16)', () => {
     expect(api.fromServer.description?.text).toBe(injected);
   });
 
+  it('shows 200 zero-width characters in a description as one chip with the count', () => {
+    const api = open(promptRequest(withDescription(`Reads${'\u200B'.repeat(200)} notes.`))).api();
+    const parts = api.fromServer.description!.parts;
+    expect(parts.filter((p) => p.type === 'hidden')).toMatchObject([
+      { type: 'hidden', count: 200 },
+    ]);
+    expect(api.fromServer.description!.text.length).toBeLessThan(100);
+    expect(api.fromServer.descriptionToggleLabel).toBeNull();
+    expect(JSON.stringify(api.header)).not.toContain('\u200B');
+  });
+
   it('cleans every part it shows', () => {
     const hostileTool = {
       name: 'x\u202Eevil',
