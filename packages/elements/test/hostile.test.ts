@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '@mcp-consent/engine';
@@ -12,6 +13,19 @@ import { findCompromise } from './compromise.js';
 import { compact, expanded, useGalleryBrowser } from './gallery.js';
 
 const gallery = useGalleryBrowser();
+const en = JSON.parse(
+  readFileSync(new URL('../../../locales/en-US.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+/** The kit's own strings that take no values: all a header may say. */
+const kitStrings = new Set(Object.values(en).filter((message) => !message.includes('{')));
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+const sheetPart = (page: Page, part: string) =>
+  page.locator(`mcp-permission-sheet [data-scope="permission"][data-part="${part}"]`).first();
+const partText = (page: Page, part: string) => sheetPart(page, part).innerText();
 
 const sheetText = (page: Page, tag: string) =>
   page.evaluate(
@@ -58,6 +72,39 @@ describe('hostile server text: no script runs, no markup is interpreted, layout 
       await page.context().close();
     });
   }
+
+  it('a title posing as the kit’s labels stays out of the header, which shows only kit strings', async () => {
+    const page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
+    for (const text of [corpus.kitRiskLabel!, corpus.kitAnswerLabel!]) {
+      await showPermission(page, hostileCallFor(text), false);
+      const header = await partText(page, 'header');
+      expect(header, text).not.toContain(text);
+      for (const line of lines(header)) expect(kitStrings.has(line), `${text}: ${line}`).toBe(true);
+      expect(lines(header)).toContain(en['mcp.permission.title']);
+      // The kit's badge is the tool's real tier; the server's words sit in "From the server".
+      expect(await partText(page, 'risk-badge')).toMatch(/^High risk/);
+      expect(await partText(page, 'from-server')).toContain(text);
+    }
+    await page.context().close();
+  });
+
+  it('200 zero-width characters are one "200 hidden characters" chip, its codes not dumped inline', async () => {
+    const page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
+    await showPermission(page, hostileCallFor(corpus.zeroWidth200!), false);
+    const chips = sheetPart(page, 'from-server').locator('[data-part="hidden-chip"]');
+    // The title and the two lines of the description: one chip per run.
+    expect(await chips.count()).toBeGreaterThanOrEqual(2);
+    for (const label of await chips.allInnerTexts()) expect(label).toBe('200 hidden characters');
+    const fromServer = await partText(page, 'from-server');
+    expect(fromServer).not.toContain('\\u{200B}');
+    expect(await partText(page, 'header')).not.toContain('hidden characters');
+    // Opened on request, the chip shows the codes of its run.
+    await chips.first().click();
+    expect(await chips.first().getAttribute('aria-expanded')).toBe('true');
+    const codes = sheetPart(page, 'from-server').locator('[data-part="hidden-codes"]').first();
+    expect(await codes.innerText()).toBe('\\u{200B}'.repeat(200));
+    await page.context().close();
+  });
 
   it('elicitation sheet: message, field labels, options and URLs', async () => {
     const page = await gallery.open({ viewport: compact, reducedMotion: 'reduce' });
