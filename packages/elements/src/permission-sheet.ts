@@ -13,6 +13,7 @@ import { renderDryRun } from './internal/dry-run-view.js';
 import { closeIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
 import { renderBody, type BodyHandlers } from './internal/permission-body.js';
+import { serverTextStyles } from './internal/server-text.styles.js';
 import { ModelController } from './internal/model-controller.js';
 import {
   PresenterController,
@@ -152,7 +153,14 @@ export class McpPermissionSheet extends ModalSheet {
     allowAlwaysExpiresInMs: { attribute: false },
     presenter: { attribute: false },
   };
-  static override styles = [tokens, buttons, sheetFrame, permissionSheetStyles, dryRunStyles];
+  static override styles = [
+    tokens,
+    buttons,
+    sheetFrame,
+    permissionSheetStyles,
+    dryRunStyles,
+    serverTextStyles,
+  ];
 
   /**
    * The engine the prompts come from: keeps "1 of 3" live, shows "Checking permissions…"

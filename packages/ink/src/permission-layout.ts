@@ -3,6 +3,7 @@ import type { Translator } from '@mcp-consent/i18n';
 import type { PermissionApi } from '@mcp-consent/prompt';
 import { clipRows, linesHeight, type Line, type Span } from './lines.js';
 import { previewBlock, previewFooterRows, SEP } from './scroll.js';
+import { serverTextSpans } from './server-text.js';
 import type { Tone } from './palette.js';
 
 /** Marks the action Enter would choose: a glyph in the box, plain ASCII in plain mode. */
@@ -188,7 +189,9 @@ function fromServerLines(
     }),
     boxed('tool', [
       { text: from.name, tone: 'strong' },
-      { text: from.title ? `${SEP}${from.title.text}` : '', tone: 'dim' },
+      ...(from.title
+        ? [{ text: SEP, tone: 'dim' as const }, ...serverTextSpans(from.title, 'dim')]
+        : []),
     ]),
   ];
   if (level.description) {

@@ -1,16 +1,14 @@
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import { ServerTextView } from './server-text.js';
 import { ServerChip, ToolRow } from './sheet-header.js';
+import { ServerToolIcon } from './tool-icon.js';
 
 type ChangeView = NonNullable<PermissionApi['change']>;
-type ServerTextView = NonNullable<PermissionApi['fromServer']['title']>;
 
 /** A part's attributes from the model. */
 const props = (api: PermissionApi, part: string): PartProps =>
   api.props[part as PermissionPart] ?? { 'data-scope': 'permission', 'data-part': part };
-
-/** Server text as React text children (never markup). */
-const serverText = (value: ServerTextView | null): string => value?.text ?? '';
 
 /**
  * The permission sheet's body, in the order every renderer shows (issue 16): the summary
@@ -82,13 +80,19 @@ function FromServer({ api }: { api: PermissionApi }) {
   return (
     <section {...p(props(api, 'from-server'))}>
       <p {...p(props(api, 'from-server-heading'))}>{from.heading}</p>
-      <ToolRow icon={api.props['tool-icon']}>
+      <ToolRow icon={api.props['tool-icon']} image={<ServerToolIcon icon={from.icon} />}>
         <p {...p(api.props['tool-name'])}>{from.name}</p>
-        {from.title ? <p {...p(api.props['tool-title'])}>{serverText(from.title)}</p> : null}
+        {from.title ? (
+          <p {...p(api.props['tool-title'])}>
+            <ServerTextView value={from.title} />
+          </p>
+        ) : null}
       </ToolRow>
       <ServerChip props={api.props} server={api.server} />
       {from.description ? (
-        <p {...p(api.props['tool-description'])}>{serverText(from.description)}</p>
+        <p {...p(api.props['tool-description'])}>
+          <ServerTextView value={from.description} />
+        </p>
       ) : null}
       {from.descriptionToggleLabel ? (
         <button {...p(props(api, 'description-toggle'))} onClick={() => api.toggleDescription()}>

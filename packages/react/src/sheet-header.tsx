@@ -75,12 +75,20 @@ export function ServerChip({
   );
 }
 
-/** The tool row: a decorative icon, then the tool's name (and title). */
-export function ToolRow({ icon, children }: { icon?: PartProps; children: ReactNode }) {
+/** The tool row: a decorative icon (the tool's own when given), then the tool's name (and title). */
+export function ToolRow({
+  icon,
+  image,
+  children,
+}: {
+  icon?: PartProps;
+  image?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mcp-consent-tool">
       <span {...(icon ? p(icon) : { 'aria-hidden': 'true' })} className="mcp-consent-tool-icon">
-        <ToolIcon />
+        {image ?? <ToolIcon />}
       </span>
       <div className="mcp-consent-tool-text">{children}</div>
     </div>

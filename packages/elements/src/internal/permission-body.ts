@@ -1,6 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
-import { toolIcon, trustedIcon, untrustedIcon } from './icons.js';
+import { trustedIcon, untrustedIcon } from './icons.js';
+import { serverText } from './server-text.js';
+import { serverToolIcon } from './tool-icon.js';
 import { spread } from './spread.js';
 
 /** What the sheet's body calls back: the model's toggles. */
@@ -11,14 +13,10 @@ export interface BodyHandlers {
 }
 
 type ChangeView = NonNullable<PermissionApi['change']>;
-type ServerTextView = NonNullable<PermissionApi['fromServer']['title']>;
 
 /** A part's attributes from the model (every part the body draws has them). */
 const props = (api: PermissionApi, part: string): PartProps =>
   api.props[part as PermissionPart] ?? { 'data-scope': 'permission', 'data-part': part };
-
-/** Server text as text nodes only (never markup). */
-const serverText = (value: ServerTextView | null): string => value?.text ?? '';
 
 /**
  * The sheet's body, top to bottom (issue 16): the summary line, the arguments, why this
@@ -71,7 +69,7 @@ function renderFromServer(api: PermissionApi, on: BodyHandlers): TemplateResult 
   return html`<section ${spread(props(api, 'from-server'))} class="from-server">
     <p ${spread(props(api, 'from-server-heading'))} class="from-server-heading">${from.heading}</p>
     <div class="tool">
-      <span ${spread(props(api, 'tool-icon'))} class="tool-icon">${toolIcon}</span>
+      <span ${spread(props(api, 'tool-icon'))} class="tool-icon">${serverToolIcon(from.icon)}</span>
       <div class="tool-text">
         <div ${spread(props(api, 'tool-name'))} class="tool-name">${from.name}</div>
         <div ${spread(props(api, 'tool-title'))} class="tool-title">${serverText(from.title)}</div>
