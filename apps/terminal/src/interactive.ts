@@ -5,6 +5,7 @@
  */
 import type { PermissionEngine, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
+import { riskBadgeKey } from '@mcp-consent/prompt';
 import type { LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
@@ -105,7 +106,9 @@ export function toolLines(
   const width = tools.length >= 10 ? 2 : 1;
   tools.forEach((tool, index) => {
     const title = tool.title ?? tool.annotations?.title;
-    const risk = t.t(`mcp.permission.risk.${assess({ tool, server }).risk.tier}`);
+    const { tier, reasons } = assess({ tool, server }).risk;
+    // The sheet's truthful badge (riskBadgeKey), so the list never says "read-only" of a writer.
+    const risk = t.t(`mcp.permission.risk.${riskBadgeKey(tier, reasons, tool)}`);
     const head = [clean(tool.name, 120), ...(title ? [clean(title, 120)] : []), risk].join(' · ');
     lines.push(`  ${String(index + 1).padStart(width)}. ${head}`);
     const description = clean(tool.description?.split('\n').find((line) => line.trim()) ?? '', 500);

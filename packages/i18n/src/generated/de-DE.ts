@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Gespeicherte Berechtigungen werden noch geladen, daher fragen wir sicherheitshalber nach"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Gespeicherte Berechtigungen konnten nicht gelesen werden, daher fragen wir sicherheitshalber nach"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"Diese Argumente konnten nicht mit gespeicherten Berechtigungen abgeglichen werden"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Text vom Server enthielt versteckte oder Steuerzeichen; sie werden als Codes angezeigt"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Text vom Server enthielt versteckte oder Steuerzeichen; sie sind an ihrer Stelle markiert"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Diese Anfrage wurde an anderer Stelle beantwortet oder abgebrochen"}],
   "mcp.permission.part.name": [{"type":0,"value":"Name"}],
   "mcp.permission.part.title": [{"type":0,"value":"Titel"}],

@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"As permissões salvas ainda estão carregando, então perguntamos por segurança"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Não foi possível ler as permissões salvas, então perguntamos por segurança"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"Não foi possível comparar estes argumentos com as permissões salvas"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"O texto do servidor continha caracteres ocultos ou de controle; eles aparecem como códigos"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"O texto do servidor continha caracteres ocultos ou de controle; eles estão marcados onde aparecem"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Esta solicitação foi respondida ou cancelada em outro lugar"}],
   "mcp.permission.part.name": [{"type":0,"value":"nome"}],
   "mcp.permission.part.title": [{"type":0,"value":"título"}],

@@ -3,6 +3,7 @@ import type { Translator } from '@mcp-consent/i18n';
 import { formatArguments } from '../args-preview.js';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { navigationBindings } from '../keymap.js';
+import { riskBadgeKey } from '../permission/risk-badge.js';
 import { riskColorRole } from '../permission/types.js';
 import { serverChip } from '../sheet-parts.js';
 import { parseMarkdown } from '../markdown.js';
@@ -65,7 +66,10 @@ export function describeDryRun(
       ? {
           tier: request.risk.tier,
           colorRole: riskColorRole[request.risk.tier],
-          label: t.t(`mcp.permission.risk.${request.risk.tier}`),
+          // The same truthful badge as the permission sheet, never the bare tier's R9 label.
+          label: t.t(
+            `mcp.permission.risk.${riskBadgeKey(request.risk.tier, request.risk.reasons, request.tool)}`,
+          ),
         }
       : null,
     preview,
