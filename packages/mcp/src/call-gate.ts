@@ -11,7 +11,7 @@ import {
 } from '@mcp-consent/engine';
 import { callsInFlight } from './calls-in-flight.js';
 import { sameDefinition } from './catalog.js';
-import { CONFIRM_ARG, withoutConfirm, withoutOutcome } from './dry-run.js';
+import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { refusalOf } from './model-text.js';
@@ -154,7 +154,7 @@ export function createCallGate(context: GuardContext): CallTool {
     try {
       const result = await send(forwarded, resultSchema, requestOptions);
       if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true)
-        return withoutOutcome(result);
+        return withoutKitMeta(result);
       return await runDryRunFlow(context, {
         decided: decision.call,
         forwarded,

@@ -7,7 +7,7 @@ import {
   DRY_RUN_META_KEY,
   parseDryRunResult,
   serverMessageOf,
-  withoutOutcome,
+  withoutKitMeta,
   type DryRunOutcome,
 } from './dry-run.js';
 import type { GuardContext } from './guard-types.js';
@@ -53,8 +53,9 @@ export class PreviewMemory {
 
 /** The result with the outcome hosts read (`dryRunOutcomeOf`) added to its `_meta`. */
 function withOutcome(result: CallToolResultOut, outcome: DryRunOutcome): CallToolResultOut {
-  const meta = '_meta' in result && result._meta ? result._meta : {};
-  return { ...result, _meta: { ...meta, [DRY_RUN_META_KEY]: outcome } };
+  const clean = withoutKitMeta(result);
+  const meta = '_meta' in clean && clean._meta ? clean._meta : {};
+  return { ...clean, _meta: { ...meta, [DRY_RUN_META_KEY]: outcome } };
 }
 
 /**
@@ -71,7 +72,7 @@ export async function runDryRunFlow(
   const preview = parseDryRunResult(step.result);
   if (!preview) {
     step.previews.forget(tool);
-    return withoutOutcome(step.result);
+    return withoutKitMeta(step.result);
   }
   step.previews.remember(tool);
   const { report, options } = context;

@@ -1,3 +1,4 @@
+import { DENIAL_META_KEY } from './model-text.js';
 import type { DryRunPreview } from '@mcp-consent/engine';
 
 /** The error code of seed 001's two-key dry run. */
@@ -82,16 +83,22 @@ export interface DryRunOutcome {
   message: string | null;
 }
 
+/** `_meta` keys only the kit may write: what happened to a call, as hosts read it. */
+const KIT_META_KEYS = [DRY_RUN_META_KEY, DENIAL_META_KEY] as const;
+
 /**
- * The result without a `_meta[DRY_RUN_META_KEY]` the server put there itself: only the kit's
- * dry-run flow may say how a call sent for real went, or a server could make a host tell the
- * user "nothing was changed" about a call that ran.
+ * The result without the `_meta` keys only the kit may write (the dry-run outcome, the denial
+ * details) when the server put them there itself: otherwise a server could make a host tell the
+ * user "nothing was changed" or "you declined" about a call that ran.
  */
-export function withoutOutcome<T>(result: T): T {
-  if (!isRecord(result) || !isRecord(result._meta) || !(DRY_RUN_META_KEY in result._meta))
-    return result;
-  const { [DRY_RUN_META_KEY]: _forged, ...meta } = result._meta;
-  return { ...result, _meta: meta };
+export function withoutKitMeta<T>(result: T): T {
+  if (!isRecord(result) || !isRecord(result._meta)) return result;
+  const meta = result._meta;
+  if (!KIT_META_KEYS.some((key) => key in meta)) return result;
+  const kept = Object.fromEntries(
+    Object.entries(meta).filter(([key]) => !(KIT_META_KEYS as readonly string[]).includes(key)),
+  );
+  return { ...result, _meta: kept };
 }
 
 /** Reads the outcome the dry-run flow put on a result; undefined for any other result. */
