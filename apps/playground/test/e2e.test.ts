@@ -112,6 +112,9 @@ describe.each<RendererName>(['lit', 'react'])('the %s renderer', (renderer) => {
     await answer(page, 'deny_always');
     const denied = await result(page, n, 'denied', '[data-settled-by="answer"]');
     expect(await denied.getAttribute('data-choice')).toBe('deny_always');
+    // The user reads the kit's sentence; the English text written for the model stays folded.
+    expect(await denied.locator('.result-headline').innerText()).toContain('notes_delete');
+    expect(await denied.locator('.result-text').isVisible()).toBe(false);
     await grantRows(page).first().waitFor(WAIT);
 
     // 2. Reload: the grant comes back from IndexedDB; the call is denied without a prompt.

@@ -316,7 +316,17 @@ function resultView(t: AppTranslator, result: Result | null) {
     role="status"
   >
     <p class="result-headline" dir="auto">${headline(t, result)}</p>
-    ${text === null ? nothing : html`<pre class="result-text" dir="auto">${text}</pre>`}
+    ${
+      text === null
+        ? nothing
+        : denial
+          ? // Written for the model (English, not UI copy): behind a label, never as the answer.
+            html`<details class="result-model-text">
+              <summary>${t.t('mcp.playground.result.model_text')}</summary>
+              <pre class="result-text" dir="ltr" lang="en">${text}</pre>
+            </details>`
+          : html`<pre class="result-text" dir="auto">${text}</pre>`
+    }
     ${
       serverSaid === null
         ? nothing

@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":0,"value":"نُفّذت "},{"type":1,"value":"tool"},{"type":0,"value":" على الخادم وأعادت خطأ"}],
   "mcp.playground.result.denied": [{"type":0,"value":"مرفوض: لم تُرسَل "},{"type":1,"value":"tool"},{"type":0,"value":" إلى الخادم"}],
   "mcp.playground.result.failed": [{"type":0,"value":"فشل الاستدعاء: "},{"type":1,"value":"message"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"ما يُقال للنموذج"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"الأذونات المحفوظة والسجل"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"محفوظة في هذا المتصفح (IndexedDB)، لذا تبقى بعد إعادة التحميل."}],
   "mcp.cli.help.summary": [{"type":0,"value":"يسأل قبل تشغيل أدوات خادم MCP: مضيف طرفية لأي خادم stdio أو Streamable HTTP."}],

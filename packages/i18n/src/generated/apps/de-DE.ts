@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":1,"value":"tool"},{"type":0,"value":" wurde auf dem Server ausgeführt und hat einen Fehler gemeldet"}],
   "mcp.playground.result.denied": [{"type":0,"value":"Abgelehnt: "},{"type":1,"value":"tool"},{"type":0,"value":" wurde nicht an den Server gesendet"}],
   "mcp.playground.result.failed": [{"type":0,"value":"Der Aufruf ist fehlgeschlagen: "},{"type":1,"value":"message"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"Was das Modell erfährt"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Gespeicherte Berechtigungen und Verlauf"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"In diesem Browser gespeichert (IndexedDB), daher bleiben sie nach dem Neuladen erhalten."}],
   "mcp.cli.help.summary": [{"type":0,"value":"Fragt, bevor die Werkzeuge eines MCP-Servers laufen: ein Terminal-Host für jeden stdio- oder Streamable-HTTP-Server."}],

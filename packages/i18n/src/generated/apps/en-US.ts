@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":1,"value":"tool"},{"type":0,"value":" ran on the server and returned an error"}],
   "mcp.playground.result.denied": [{"type":0,"value":"Denied: "},{"type":1,"value":"tool"},{"type":0,"value":" was not sent to the server"}],
   "mcp.playground.result.failed": [{"type":0,"value":"The call failed: "},{"type":1,"value":"message"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"What the model is told"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Saved permissions and history"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"Kept in this browser (IndexedDB), so they survive a reload."}],
   "mcp.cli.help.summary": [{"type":0,"value":"Ask before an MCP server’s tools run: a terminal host for any stdio or Streamable HTTP server."}],

@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" ŕåñ öñ ţĥé šéŕṽéŕ åñđ ŕéţûŕñéđ åñ éŕŕöŕ ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
   "mcp.playground.result.denied": [{"type":0,"value":"⟦Đéñîéđ: "},{"type":1,"value":"tool"},{"type":0,"value":" ŵåš ñöţ šéñţ ţö ţĥé šéŕṽéŕ ļöŕéɱ îþšûɱ đöļö⟧"}],
   "mcp.playground.result.failed": [{"type":0,"value":"⟦Ţĥé çåļļ ƒåîļéđ: "},{"type":1,"value":"message"},{"type":0,"value":" ļöŕéɱ îþ⟧"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"⟦Ŵĥåţ ţĥé ɱöđéļ îš ţöļđ ļöŕéɱ îþš⟧"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš åñđ ĥîšţöŕý ļöŕéɱ îþšûɱ⟧"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"⟦Ķéþţ îñ ţĥîš ƀŕöŵšéŕ (ÎñđéẋéđĐƁ), šö ţĥéý šûŕṽîṽé å ŕéļöåđ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
   "mcp.cli.help.summary": [{"type":0,"value":"⟦Åšķ ƀéƒöŕé åñ ṀÇÞ šéŕṽéŕ’š ţööļš ŕûñ: å ţéŕɱîñåļ ĥöšţ ƒöŕ åñý šţđîö öŕ Šţŕéåɱåƀļé ĤŢŢÞ šéŕṽéŕ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ⟧"}],

@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":1,"value":"tool"},{"type":0,"value":" se ejecutó en el servidor y devolvió un error"}],
   "mcp.playground.result.denied": [{"type":0,"value":"Denegado: "},{"type":1,"value":"tool"},{"type":0,"value":" no se envió al servidor"}],
   "mcp.playground.result.failed": [{"type":0,"value":"La llamada falló: "},{"type":1,"value":"message"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"Lo que se le dice al modelo"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Permisos guardados e historial"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"Se guardan en este navegador (IndexedDB), así que se conservan al recargar."}],
   "mcp.cli.help.summary": [{"type":0,"value":"Pregunta antes de que se ejecuten las herramientas de un servidor MCP: un host de terminal para cualquier servidor stdio o Streamable HTTP."}],

@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":1,"value":"tool"},{"type":0,"value":" がサーバーで実行され、エラーを返しました"}],
   "mcp.playground.result.denied": [{"type":0,"value":"拒否: "},{"type":1,"value":"tool"},{"type":0,"value":" はサーバーに送信されませんでした"}],
   "mcp.playground.result.failed": [{"type":0,"value":"呼び出しに失敗しました: "},{"type":1,"value":"message"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"モデルに伝える内容"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"保存済みの権限と履歴"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"このブラウザー (IndexedDB) に保存されるため、再読み込みしても残ります。"}],
   "mcp.cli.help.summary": [{"type":0,"value":"MCP サーバーのツールが実行される前に確認します。stdio または Streamable HTTP のどのサーバーにも使えるターミナルホストです。"}],

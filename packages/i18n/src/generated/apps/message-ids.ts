@@ -41,6 +41,7 @@ export const appMessageIds = [
   'mcp.playground.result.error',
   'mcp.playground.result.denied',
   'mcp.playground.result.failed',
+  'mcp.playground.result.model_text',
   'mcp.playground.manager.heading',
   'mcp.playground.manager.storage',
   'mcp.cli.help.summary',
@@ -163,6 +164,7 @@ export interface AppMessageValues {
   'mcp.playground.result.error': { tool: string | number };
   'mcp.playground.result.denied': { tool: string | number };
   'mcp.playground.result.failed': { message: string | number };
+  'mcp.playground.result.model_text': never;
   'mcp.playground.manager.heading': never;
   'mcp.playground.manager.storage': never;
   'mcp.cli.help.summary': never;

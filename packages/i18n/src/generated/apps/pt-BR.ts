@@ -42,6 +42,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.result.error": [{"type":1,"value":"tool"},{"type":0,"value":" foi executada no servidor e retornou um erro"}],
   "mcp.playground.result.denied": [{"type":0,"value":"Negado: "},{"type":1,"value":"tool"},{"type":0,"value":" não foi enviada ao servidor"}],
   "mcp.playground.result.failed": [{"type":0,"value":"A chamada falhou: "},{"type":1,"value":"message"}],
+  "mcp.playground.result.model_text": [{"type":0,"value":"O que o modelo recebe"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Permissões salvas e histórico"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"Guardados neste navegador (IndexedDB), por isso continuam após recarregar a página."}],
   "mcp.cli.help.summary": [{"type":0,"value":"Pergunta antes que as ferramentas de um servidor MCP sejam executadas: um host de terminal para qualquer servidor stdio ou Streamable HTTP."}],
