@@ -107,8 +107,8 @@ export const forbiddenOnScreen = [
 
 /** Sixty lines and a marker at the very end; the summary line quotes `id`, never the marker. */
 export const longArgs = {
-  id: 'shopping',
   lines: Array.from({ length: 60 }, (_, i) => `line ${i}: ${'lorem ipsum '.repeat(3)}`),
+  id: 'shopping',
   tail: 'THE-END-OF-THE-ARGUMENTS',
 };
 

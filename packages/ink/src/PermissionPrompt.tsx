@@ -47,6 +47,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     rows: rows === undefined ? undefined : rows - 1 - frame.rows,
     plain,
     argsOffset,
+    glyphs: frame.boxed,
   });
 
   const onKey = (input: string, key: Key) => {

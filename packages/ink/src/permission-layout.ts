@@ -23,6 +23,8 @@ export interface PermissionLayoutOptions {
   plain: boolean;
   /** First wrapped row of the arguments shown (PageDown/PageUp move it). */
   argsOffset: number;
+  /** Box-drawing glyphs may be used (the prompt is boxed); else plain ASCII. @default !plain */
+  glyphs?: boolean;
 }
 
 export interface PermissionLayout {
@@ -46,15 +48,34 @@ const line = (key: string, spans: Span[], extra: Partial<Line> = {}): Line => ({
  * risk label, the summary, the arguments, the effects, the "From the server" box (tool
  * name, what changed) and the actions always stay.
  */
-const FULL = { sources: true, reasons: true, description: true, gaps: true, list: true };
+const FULL = {
+  sources: true,
+  reasons: true,
+  description: true,
+  gaps: true,
+  list: true,
+  tight: false,
+};
+const LAST = {
+  ...FULL,
+  sources: false,
+  reasons: false,
+  gaps: false,
+  list: false,
+  description: false,
+};
 const LEVELS: readonly (typeof FULL)[] = [
   FULL,
   { ...FULL, sources: false },
   { ...FULL, sources: false, reasons: false },
   { ...FULL, sources: false, reasons: false, gaps: false },
   { ...FULL, sources: false, reasons: false, gaps: false, description: false },
-  { sources: false, reasons: false, gaps: false, list: false, description: false },
+  LAST,
+  // Last resort for a tiny terminal or very long server text: long lines are cut short.
+  { ...LAST, tight: true },
 ];
+/** Rows a line keeps at the tight level. */
+const TIGHT_ROWS = 2;
 type Level = typeof FULL;
 
 /**
@@ -70,7 +91,8 @@ export function layoutPermission(
   options: PermissionLayoutOptions,
 ): PermissionLayout {
   let layout: PermissionLayout | undefined;
-  for (const level of LEVELS) {
+  // Expanded arguments are what the user asked to read: they get the room detail would take.
+  for (const level of api.args.expanded ? LEVELS.slice(-2) : LEVELS) {
     layout = layoutAt(api, options, level);
     if (options.rows === undefined || layout.height <= options.rows) return layout;
   }
@@ -91,14 +113,16 @@ function layoutAt(
       { text: api.queue.visible ? `${SEP}${api.queue.label}` : '', tone: 'dim' },
     ]),
     line('risk', [{ text: api.header.risk.label, tone: 'risk' }]),
-    line('summary', [{ text: api.summary, tone: 'strong' }], { gap: level.gaps }),
+    line('summary', [{ text: fit(api.summary, width, level), tone: 'strong' }], {
+      gap: level.gaps,
+    }),
     line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
   );
   const middle = [
-    ...whyLines(api, level),
-    ...fromServerLines(api, { width, plain, level }),
+    ...whyLines(api, level, { width }),
+    ...fromServerLines(api, { width, glyphs: options.glyphs ?? !plain, level }),
     ...api.notices.map((notice, index) =>
-      line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
+      line(`notice-${index}`, [{ text: fit(`! ${notice.text}`, width, level), tone: 'notice' }]),
     ),
   ];
   const tail = actionLines(api, plain, level);
@@ -124,7 +148,7 @@ function layoutAt(
 }
 
 /** Why this risk (its reasons), then what the tool will do. */
-function whyLines(api: PermissionApi, level: Level): Line[] {
+function whyLines(api: PermissionApi, level: Level, options: { width: number }): Line[] {
   const lines: Line[] = [];
   if (level.reasons && api.risk.reasons.length > 0) {
     lines.push(
@@ -142,11 +166,14 @@ function whyLines(api: PermissionApi, level: Level): Line[] {
     line(
       'effects',
       [
-        { text: api.effects.unannotatedText ?? api.effects.heading },
         {
-          text: level.list
-            ? ''
-            : api.effects.lines.map((effect) => `${SEP}${effect.text}`).join(''),
+          text: fit(
+            `${api.effects.unannotatedText ?? api.effects.heading}${
+              level.list ? '' : api.effects.lines.map((effect) => `${SEP}${effect.text}`).join('')
+            }`,
+            options.width,
+            level,
+          ),
         },
       ],
       { gap: level.gaps && !level.reasons },
@@ -169,47 +196,57 @@ function whyLines(api: PermissionApi, level: Level): Line[] {
 /** The key that opens and closes "What changed" (a key, not copy). */
 export const CHANGE_KEY = 'd';
 
+/** A text cut to two rows at the tight level (the last "…" shows it was cut). */
+function fit(text: string, width: number, level: Level, rows = TIGHT_ROWS): string {
+  return level.tight ? clipRows(text, width, rows) : text;
+}
+
 /**
- * Everything the server said, in one box: a heading rule, then each line behind a bar, so
- * server text never reads as the kit's own: the tool, the server, the description, and
- * what changed (`+`/`-` lines once opened with {@link CHANGE_KEY}).
+ * Everything the server said, in one box: a heading rule, then its lines indented under
+ * it, so server text never reads as the kit's own: the tool, the server, the description,
+ * and what changed (`+`/`-` lines once opened with {@link CHANGE_KEY}).
  */
 function fromServerLines(
   api: PermissionApi,
-  options: { width: number; plain: boolean; level: Level },
+  options: { width: number; glyphs: boolean; level: Level },
 ): Line[] {
-  const { width, plain, level } = options;
+  const { width, glyphs, level } = options;
   const from = api.fromServer;
-  const bar = plain ? '| ' : '│ ';
-  const boxed = (key: string, spans: Span[]): Line =>
-    line(key, [{ text: bar, tone: 'dim' }, ...spans], { indent: 0 });
+  const inner = width - BOX_INDENT;
+  const boxed = (key: string, spans: Span[]): Line => line(key, spans, { indent: BOX_INDENT });
+  const title = from.title
+    ? [{ text: SEP, tone: 'dim' as const }, ...serverTextSpans(from.title, 'dim')]
+    : [];
+  const tool: Span[] = level.tight
+    ? [
+        {
+          text: clipRows([from.name, ...title.map((span) => span.text)].join(''), inner, 1),
+          tone: 'strong',
+        },
+      ]
+    : [{ text: from.name, tone: 'strong' }, ...title];
   const lines: Line[] = [
-    line('from-server', [{ text: `${plain ? '--' : '╭─'} ${from.heading}`, tone: 'dim' }], {
+    line('from-server', [{ text: `${glyphs ? '╭─' : '--'} ${from.heading}`, tone: 'dim' }], {
       gap: level.gaps,
     }),
-    boxed('tool', [
-      { text: from.name, tone: 'strong' },
-      ...(from.title
-        ? [{ text: SEP, tone: 'dim' as const }, ...serverTextSpans(from.title, 'dim')]
-        : []),
-    ]),
+    boxed('tool', tool),
   ];
   if (level.description) {
     lines.push(boxed('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]));
     if (from.description) {
       lines.push(
         boxed('description', [
-          {
-            text: clipRows(from.description.text, width - bar.length, DESCRIPTION_ROWS),
-            tone: 'dim',
-          },
+          { text: clipRows(from.description.text, inner, DESCRIPTION_ROWS), tone: 'dim' },
         ]),
       );
     }
   }
-  if (api.change) lines.push(...changeLines(api.change, boxed, width - bar.length));
+  if (api.change) lines.push(...changeLines(api.change, boxed, inner));
   return lines;
 }
+
+/** Columns the lines of the "From the server" box are indented by. */
+const BOX_INDENT = 2;
 
 type ChangeView = NonNullable<PermissionApi['change']>;
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStore } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
 import { until } from '../../../test/scenarios/poll.js';
+import { modelView } from '../../../test/scenarios/sheet-scenarios.js';
 import { call, hostileCall, longArgs, tools } from '../../../test/scenarios/fixtures.js';
 import { colorFromEnv } from '../src/index.js';
 import { harness } from './harness.js';
@@ -122,16 +123,9 @@ describe('plain mode (screen readers)', () => {
     const screen = h.screen();
     expect(h.terminal.raw).not.toMatch(BOX);
     const lines = screen.split('\n');
-    expect(lines[0]).toContain(
-      en
-        .t('mcp.permission.announce', {
-          tool: 'notes_delete',
-          server: 'Notes server',
-          risk: en.t('mcp.permission.risk.high'),
-          effects: '',
-        })
-        .split('.')[0]!,
-    );
+    // The model's announcement (issue 16: it leads with the summary line).
+    const view = await modelView(call(tools.notesDelete));
+    expect(lines[0]).toContain(view.announcement.split('.')[0]!);
     for (const choice of ['allow_once', 'allow_always', 'deny_once', 'deny_always'] as const) {
       expect(
         lines.some((line) => line.trim().endsWith(en.t(`mcp.permission.action.${choice}`))),
