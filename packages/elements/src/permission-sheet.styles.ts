@@ -122,13 +122,16 @@ export const permissionSheetStyles = css`
     background: var(--_error-container);
     color: var(--_on-error-container);
   }
+  /* The server's own line breaks kept, the template's whitespace around them not. */
   .description {
     margin: 0;
-    white-space: pre-line;
     overflow-wrap: anywhere;
     font-size: 0.9375rem;
   }
-  .description:empty,
+  .description > .text {
+    white-space: pre-line;
+  }
+  .description:has(> .text:empty),
   .toggle:empty {
     display: none;
   }
@@ -176,8 +179,18 @@ export const permissionSheetStyles = css`
     background: var(--_surface-container);
     font-family: var(--_mono);
     font-size: 0.8125rem;
-    white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  .diff > .text {
+    white-space: pre-wrap;
+  }
+  .sr-only {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
   .diff ins {
     text-decoration: underline;

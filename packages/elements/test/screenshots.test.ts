@@ -17,6 +17,8 @@ const shots: StateName[] = [
   'permission-destructive',
   'permission-queue',
   'permission-hostile',
+  'permission-changed',
+  'permission-high',
   'permission-checking',
   'dry-run',
   'dry-run-hostile',

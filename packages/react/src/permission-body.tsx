@@ -1,3 +1,4 @@
+import { createTranslator } from '@mcp-consent/i18n';
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { ServerTextView } from './server-text.js';
@@ -104,8 +105,25 @@ function FromServer({ api }: { api: PermissionApi }) {
   );
 }
 
+const marks = new Map<string, { added: string; removed: string }>();
+
+/** "Added" / "Removed" in the sheet's locale, for the diff's hidden labels. */
+function markWords(locale: string): { added: string; removed: string } {
+  let words = marks.get(locale);
+  if (!words) {
+    const t = createTranslator(locale);
+    words = {
+      added: t.t('mcp.permission.change.added'),
+      removed: t.t('mcp.permission.change.removed'),
+    };
+    marks.set(locale, words);
+  }
+  return words;
+}
+
 /** What changed since the user allowed the tool: opened on demand, added and removed marked. */
 function Change({ api, change }: { api: PermissionApi; change: ChangeView }) {
+  const words = markWords(api.locale);
   return (
     <div {...p(props(api, 'change'))}>
       <p {...p(props(api, 'change-heading'))}>{change.heading}</p>
@@ -121,15 +139,18 @@ function Change({ api, change }: { api: PermissionApi; change: ChangeView }) {
                 <p className="mcp-consent-diff">
                   {part.segments.map((segment, j) => {
                     const attrs = p(api.getChangeSegmentProps(i, j));
+                    // Screen readers do not announce <ins>/<del>: a hidden word says which it is.
                     if (segment.op === 'added')
                       return (
                         <ins {...attrs} key={j}>
+                          <span className="mcp-consent-visually-hidden">{`${words.added} `}</span>
                           {segment.text}
                         </ins>
                       );
                     if (segment.op === 'removed')
                       return (
                         <del {...attrs} key={j}>
+                          <span className="mcp-consent-visually-hidden">{`${words.removed} `}</span>
                           {segment.text}
                         </del>
                       );

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { createTranslator } from '@mcp-consent/i18n';
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { trustedIcon, untrustedIcon } from './icons.js';
 import { serverText } from './server-text.js';
@@ -82,7 +83,7 @@ function renderFromServer(api: PermissionApi, on: BodyHandlers): TemplateResult 
       ></span
     >
     <p ${spread(props(api, 'tool-description'))} class="description">
-      ${serverText(from.description)}
+      <span class="text">${serverText(from.description)}</span>
     </p>
     <button
       ${spread(props(api, 'description-toggle'))}
@@ -113,7 +114,9 @@ function renderChange(api: PermissionApi, change: ChangeView, on: BodyHandlers):
                     ${part.label}
                   </p>
                   <p class="diff">
-                    ${part.segments.map((segment, j) => renderSegment(api, segment, i, j))}
+                    <span class="text"
+                      >${part.segments.map((segment, j) => renderSegment(api, segment, i, j))}</span
+                    >
                   </p>
                 </div>`,
             )
@@ -121,6 +124,22 @@ function renderChange(api: PermissionApi, change: ChangeView, on: BodyHandlers):
       }
     </div>
   </div>`;
+}
+
+const marks = new Map<string, { added: string; removed: string }>();
+
+/** "Added" / "Removed" in the sheet's locale, for the diff's hidden labels. */
+function markWords(locale: string): { added: string; removed: string } {
+  let words = marks.get(locale);
+  if (!words) {
+    const t = createTranslator(locale);
+    words = {
+      added: t.t('mcp.permission.change.added'),
+      removed: t.t('mcp.permission.change.removed'),
+    };
+    marks.set(locale, words);
+  }
+  return words;
 }
 
 /** Added text underlined in an `<ins>`, removed text struck through in a `<del>`; the model labels both. */
@@ -131,7 +150,10 @@ function renderSegment(
   index: number,
 ) {
   const attrs = spread(api.getChangeSegmentProps(part, index));
-  if (segment.op === 'added') return html`<ins ${attrs}>${segment.text}</ins>`;
-  if (segment.op === 'removed') return html`<del ${attrs}>${segment.text}</del>`;
+  // Screen readers do not announce <ins>/<del>: a hidden word says which it is.
+  const word = (op: 'added' | 'removed') =>
+    html`<span class="sr-only">${markWords(api.locale)[op]} </span>`;
+  if (segment.op === 'added') return html`<ins ${attrs}>${word('added')}${segment.text}</ins>`;
+  if (segment.op === 'removed') return html`<del ${attrs}>${word('removed')}${segment.text}</del>`;
   return html`<span ${attrs}>${segment.text}</span>`;
 }
