@@ -74,8 +74,9 @@ const LEVELS: readonly (typeof FULL)[] = [
   // Last resort for a tiny terminal or very long server text: long lines are cut short.
   { ...LAST, tight: true },
 ];
-/** Rows a line keeps at the tight level. */
+/** Rows a line keeps at the tight level; the summary keeps more, the effects one. */
 const TIGHT_ROWS = 2;
+const SUMMARY_ROWS = 4;
 type Level = typeof FULL;
 
 /**
@@ -113,7 +114,8 @@ function layoutAt(
       { text: api.queue.visible ? `${SEP}${api.queue.label}` : '', tone: 'dim' },
     ]),
     line('risk', [{ text: api.header.risk.label, tone: 'risk' }]),
-    line('summary', [{ text: fit(api.summary, width, level), tone: 'strong' }], {
+    // The summary says what will happen: it keeps more rows than anything else cut short.
+    line('summary', [{ text: fit(api.summary, width, level, SUMMARY_ROWS), tone: 'strong' }], {
       gap: level.gaps,
     }),
     line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
@@ -173,6 +175,7 @@ function whyLines(api: PermissionApi, level: Level, options: { width: number }):
             }`,
             options.width,
             level,
+            1,
           ),
         },
       ],
