@@ -88,7 +88,9 @@ describe('call mode in a pseudo-terminal', () => {
         { expect: 'Proceed with deletion\\?' },
         { expect: literal(en.t('mcp.elicitation.keys.hint')) },
         { send: '\u001B[B' }, // from Say no (where the pointer starts) down to Confirm, the last
-        { expect: `› 3\\. (?:\\x1b\\[[0-9;]*m)*${literal(en.t('mcp.elicitation.action.confirm'))}` }, // styles between
+        {
+          expect: `› 3\\. (?:\\x1b\\[[0-9;]*m)*${literal(en.t('mcp.elicitation.action.confirm'))}`,
+        }, // styles between
         { send: '\r' },
       ],
       { configHome: store.dir },
