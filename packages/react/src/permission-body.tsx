@@ -1,4 +1,3 @@
-import { createTranslator } from '@mcp-consent/i18n';
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { ServerTextView } from './server-text.js';
@@ -105,25 +104,9 @@ function FromServer({ api }: { api: PermissionApi }) {
   );
 }
 
-const marks = new Map<string, { added: string; removed: string }>();
-
-/** "Added" / "Removed" in the sheet's locale, for the diff's hidden labels. */
-function markWords(locale: string): { added: string; removed: string } {
-  let words = marks.get(locale);
-  if (!words) {
-    const t = createTranslator(locale);
-    words = {
-      added: t.t('mcp.permission.change.added'),
-      removed: t.t('mcp.permission.change.removed'),
-    };
-    marks.set(locale, words);
-  }
-  return words;
-}
-
 /** What changed since the user allowed the tool: opened on demand, added and removed marked. */
 function Change({ api, change }: { api: PermissionApi; change: ChangeView }) {
-  const words = markWords(api.locale);
+  const words = change.marks;
   return (
     <div {...p(props(api, 'change'))}>
       <p {...p(props(api, 'change-heading'))}>{change.heading}</p>

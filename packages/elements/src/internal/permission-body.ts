@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { createTranslator } from '@mcp-consent/i18n';
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { trustedIcon, untrustedIcon } from './icons.js';
 import { serverText } from './server-text.js';
@@ -126,22 +125,6 @@ function renderChange(api: PermissionApi, change: ChangeView, on: BodyHandlers):
   </div>`;
 }
 
-const marks = new Map<string, { added: string; removed: string }>();
-
-/** "Added" / "Removed" in the sheet's locale, for the diff's hidden labels. */
-function markWords(locale: string): { added: string; removed: string } {
-  let words = marks.get(locale);
-  if (!words) {
-    const t = createTranslator(locale);
-    words = {
-      added: t.t('mcp.permission.change.added'),
-      removed: t.t('mcp.permission.change.removed'),
-    };
-    marks.set(locale, words);
-  }
-  return words;
-}
-
 /** Added text underlined in an `<ins>`, removed text struck through in a `<del>`; the model labels both. */
 function renderSegment(
   api: PermissionApi,
@@ -152,7 +135,7 @@ function renderSegment(
   const attrs = spread(api.getChangeSegmentProps(part, index));
   // Screen readers do not announce <ins>/<del>: a hidden word says which it is.
   const word = (op: 'added' | 'removed') =>
-    html`<span class="sr-only">${markWords(api.locale)[op]} </span>`;
+    html`<span class="sr-only">${api.change?.marks[op] ?? ''} </span>`;
   if (segment.op === 'added') return html`<ins ${attrs}>${word('added')}${segment.text}</ins>`;
   if (segment.op === 'removed') return html`<del ${attrs}>${word('removed')}${segment.text}</del>`;
   return html`<span ${attrs}>${segment.text}</span>`;

@@ -55,6 +55,10 @@ export function describeChange(
           : t.t('mcp.permission.change.summary_unknown', { parts: list }),
     diffAvailable: previous !== undefined && parts.length > 0,
     parts,
+    marks: {
+      added: t.t('mcp.permission.change.added'),
+      removed: t.t('mcp.permission.change.removed'),
+    },
   };
 }
 

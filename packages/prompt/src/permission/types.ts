@@ -167,6 +167,8 @@ export interface ChangeView {
   /** The earlier definition is known, so `segments` hold a diff. */
   diffAvailable: boolean;
   parts: ChangePartView[];
+  /** "Added" / "Removed": what a screen reader hears before a marked segment. */
+  marks: { added: string; removed: string };
 }
 
 export interface PermissionApi {
