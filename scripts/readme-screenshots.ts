@@ -1,8 +1,9 @@
 /**
  * Writes the two pictures at the top of the README:
  *
- * - docs/permission-sheet.png: the playground in Chromium asking about `notes_delete` (the
- *   real page, demo server, guarded SDK client and Lit sheet, as `npm start` serves them);
+ * - docs/permission-sheet{,-phone,-dark,-ar}.png: the playground in Chromium asking about
+ *   `notes_delete` (the real page, demo server, guarded SDK client and Lit sheet, as `npm start`
+ *   serves them) at 1280×800, on a 390×844 phone, in the dark theme and in Arabic;
  * - docs/terminal-prompt.png: the Ink prompt for the same call, rendered by `inkPrompter` into
  *   an 80-column terminal with colours, and drawn in Chromium like a terminal window.
  *
@@ -51,30 +52,83 @@ function shrink(path: string): void {
   }
 }
 
+/** One picture of the web sheet: its file, viewport, theme and locale. */
+interface SheetShot {
+  file: string;
+  viewport: { width: number; height: number };
+  theme: 'light' | 'dark';
+  locale: string;
+  /** `sheet`: the dialog and a margin; `viewport`: the whole screen (the phone's bottom sheet). */
+  clip: 'sheet' | 'viewport';
+}
+
+const SHEET_SHOTS: readonly SheetShot[] = [
+  {
+    file: 'permission-sheet.png',
+    viewport: { width: 1280, height: 800 },
+    theme: 'light',
+    locale: 'en-US',
+    clip: 'sheet',
+  },
+  {
+    file: 'permission-sheet-phone.png',
+    viewport: { width: 390, height: 844 },
+    theme: 'light',
+    locale: 'en-US',
+    clip: 'viewport',
+  },
+  {
+    file: 'permission-sheet-dark.png',
+    viewport: { width: 1280, height: 800 },
+    theme: 'dark',
+    locale: 'en-US',
+    clip: 'sheet',
+  },
+  {
+    file: 'permission-sheet-ar.png',
+    viewport: { width: 1280, height: 800 },
+    theme: 'light',
+    locale: 'ar',
+    clip: 'sheet',
+  },
+];
+
 async function webSheet(browser: Browser): Promise<void> {
   const pages = await buildPages();
   const server = await startPlaygroundServer({ webRoot: pages.dir, port: 0 });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 1000, height: 1000 },
-      colorScheme: 'light',
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    await page.goto(`${server.url.href}?renderer=lit&locale=en-US&theme=light`);
-    await page.locator('#status[data-status="connected"]').waitFor();
-    await page.locator('button[data-tool="notes_delete"]').click();
-    await page.locator('#args').fill(JSON.stringify(notesDelete.args, null, 2));
-    await page.locator('#call').click();
-    const sheet = page.locator(
-      '[data-scope="permission"][data-part="root"][data-state="open"][data-guard="idle"]',
-    );
-    await sheet.waitFor();
-    // Focus sits on Deny once (the default for destructive tools); the ring stays in the picture.
+    for (const shot of SHEET_SHOTS) await sheetShot(browser, server.url, shot);
+  } finally {
+    await server.close();
+    await pages.remove();
+  }
+}
+
+async function sheetShot(browser: Browser, url: URL, shot: SheetShot): Promise<void> {
+  const context = await browser.newContext({
+    viewport: shot.viewport,
+    colorScheme: shot.theme,
+    reducedMotion: 'reduce',
+    ...(shot.clip === 'viewport' ? { deviceScaleFactor: 1, isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto(`${url.href}?renderer=lit&locale=${shot.locale}&theme=${shot.theme}`);
+  await page.locator('#status[data-status="connected"]').waitFor();
+  await page.locator('button[data-tool="notes_delete"]').click();
+  await page.locator('#args').fill(JSON.stringify(notesDelete.args, null, 2));
+  await page.locator('#call').click();
+  const sheet = page.locator(
+    '[data-scope="permission"][data-part="root"][data-state="open"][data-guard="idle"]',
+  );
+  await sheet.waitFor();
+  // Focus sits on Deny once (the default for destructive tools); the ring stays in the picture.
+  const path = `${docs}${shot.file}`;
+  if (shot.clip === 'viewport') await page.screenshot({ path });
+  else {
     const box = (await sheet.boundingBox())!;
     const margin = 24;
     await page.screenshot({
-      path: `${docs}permission-sheet.png`,
+      path,
       clip: {
         x: Math.max(0, box.x - margin),
         y: Math.max(0, box.y - margin),
@@ -82,12 +136,9 @@ async function webSheet(browser: Browser): Promise<void> {
         height: box.height + 2 * margin,
       },
     });
-    shrink(`${docs}permission-sheet.png`);
-    await context.close();
-  } finally {
-    await server.close();
-    await pages.remove();
   }
+  shrink(path);
+  await context.close();
 }
 
 /** The last frame Ink drew for the prompt, with its colours (SGR sequences). */
@@ -269,5 +320,7 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`wrote ${docs}permission-sheet.png and ${docs}terminal-prompt.png`);
+console.log(
+  `wrote ${SHEET_SHOTS.map((shot) => shot.file).join(', ')} and terminal-prompt.png in ${docs}`,
+);
 process.exit(0);
