@@ -50,6 +50,12 @@ const values = {
   summary: 's',
   consequence: 'c',
   reach: 'declared',
+  // mcp.elicitation.link (a markdown link: its text and real host)
+  text: 'x',
+  // mcp.dry_run.step and the announcement that starts with it
+  step: 's',
+  index: 1,
+  label: 'l',
 };
 
 describe('createTranslator', () => {
