@@ -58,3 +58,33 @@ export {
 } from './errors.js';
 export type { InvalidInputSource } from './errors.js';
 export type * from './types.js';
+export {
+  compilePolicies,
+  compileGlob,
+  mayAllowDestructive,
+  parsePolicy,
+  pointerProblem,
+  regexProblem,
+  MAX_ARG_TEXT,
+  MAX_REGEX_LENGTH,
+  POLICY_LAYERS,
+} from './policy/index.js';
+export type {
+  CompiledPolicy,
+  GlobMatcher,
+  JsonValue,
+  ParsePolicyResult,
+  PolicyArgMatcher,
+  PolicyCall,
+  PolicyDiagnostic,
+  PolicyEffect,
+  PolicyError,
+  PolicyExplanation,
+  PolicyFile,
+  PolicyHintName,
+  PolicyLayer,
+  PolicyRule,
+  PolicyRuleRef,
+  PolicySource,
+  PolicyVerdict,
+} from './policy/index.js';

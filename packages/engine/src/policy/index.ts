@@ -1,0 +1,16 @@
+/**
+ * The declarative policy core (issue 17): types, parsing with located errors, and a compiled
+ * rule index. Pure and framework-free; not yet consulted by `engine.request`.
+ *
+ * @module
+ */
+export { parsePolicy } from './parse.js';
+export type { ParsePolicyResult } from './parse.js';
+export { compilePolicies, mayAllowDestructive } from './compile.js';
+export type { CompiledPolicy, PolicyDiagnostic, PolicyExplanation } from './compile.js';
+export { compileGlob } from './glob.js';
+export type { GlobMatcher } from './glob.js';
+export { MAX_REGEX_LENGTH, regexProblem } from './safe-regex.js';
+export { pointerProblem } from './pointer.js';
+export { MAX_ARG_TEXT, POLICY_LAYERS } from './types.js';
+export type * from './types.js';
