@@ -60,6 +60,7 @@ export type { InvalidInputSource } from './errors.js';
 export type * from './types.js';
 export {
   compilePolicies,
+  InvalidPolicyError,
   compileGlob,
   mayAllowDestructive,
   parsePolicy,

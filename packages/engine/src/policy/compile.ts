@@ -7,12 +7,16 @@
  *
  * @module
  */
+import { ConsentError } from '../errors.js';
 import { effectiveHints } from '../risk.js';
 import { compileRule, type RuleMatcher } from './match.js';
+import { parsePolicy } from './parse.js';
 import {
   POLICY_LAYERS,
   type PolicyCall,
   type PolicyEffect,
+  type PolicyError,
+  type PolicyFile,
   type PolicyLayer,
   type PolicyRuleRef,
   type PolicySource,
@@ -46,6 +50,34 @@ export interface CompiledPolicy {
   readonly size: number;
 }
 
+/**
+ * A policy given as a value (not text) that `parsePolicy` would refuse. The caller decides the
+ * fallback; the issue's rule is to ask, never to allow.
+ */
+export class InvalidPolicyError extends ConsentError {
+  override name = 'InvalidPolicyError';
+  constructor(readonly errors: readonly PolicyError[]) {
+    super(errors.map((e) => `${e.file}: ${e.field || '(file)'}: ${e.message}`).join('\n'));
+  }
+}
+
+/**
+ * Checks a policy value with every rule of {@link parsePolicy} and returns a private copy, so a
+ * host's object (getters, later mutation, a slow regex typed in by hand) cannot reach the index.
+ * Positions in errors are in the value's JSON text (one line).
+ */
+function checkedCopy(source: PolicySource): PolicyFile {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(source.policy);
+  } catch {
+    text = undefined;
+  }
+  const result = parsePolicy(text ?? 'undefined', source.file);
+  if (!result.ok) throw new InvalidPolicyError(result.errors);
+  return result.policy;
+}
+
 const EFFECT_RANK: Record<PolicyEffect, number> = { deny: 0, ask: 1, allow: 2 };
 
 /** True for the layers whose allow rules may cover a destructive tool. */
@@ -66,12 +98,16 @@ function refOf(verdict: PolicyVerdict): PolicyRuleRef {
   return ref;
 }
 
-/** Compiles the sources (any order, any number per layer); the sources are not kept. */
+/**
+ * Compiles the sources (any order, any number per layer); the sources are copied, not kept.
+ *
+ * @throws InvalidPolicyError when a source's policy is not a valid policy file
+ */
 export function compilePolicies(sources: readonly PolicySource[]): CompiledPolicy {
   const entries: Entry[] = [];
   const diagnostics: PolicyDiagnostic[] = [];
   for (const source of sources) {
-    source.policy.rules.forEach((rule, index) => {
+    checkedCopy(source).rules.forEach((rule, index) => {
       const verdict: PolicyVerdict = Object.freeze({
         effect: rule.effect,
         layer: source.layer,

@@ -6,7 +6,7 @@
  */
 export { parsePolicy } from './parse.js';
 export type { ParsePolicyResult } from './parse.js';
-export { compilePolicies, mayAllowDestructive } from './compile.js';
+export { compilePolicies, InvalidPolicyError, mayAllowDestructive } from './compile.js';
 export type { CompiledPolicy, PolicyDiagnostic, PolicyExplanation } from './compile.js';
 export { compileGlob } from './glob.js';
 export type { GlobMatcher } from './glob.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compilePolicies,
+  InvalidPolicyError,
   POLICY_LAYERS,
   type PolicyCall,
   type PolicyEffect,
@@ -223,5 +224,34 @@ describe('matching', () => {
     expect(policy.size).toBe(1000);
     expect(policy.evaluate(call({ tool: 'tool_777' }))).toMatchObject({ index: 777 });
     expect(policy.evaluate(call({ tool: 'tool_x' }))).toBeNull();
+  });
+});
+
+describe('compilePolicies checks a policy given as a value', () => {
+  it('refuses what parsePolicy refuses, with the errors', () => {
+    const bad = (policy: unknown) => () =>
+      compilePolicies([
+        { layer: 'host', file: 'host options', policy: policy as PolicySource['policy'] },
+      ]);
+    expect(
+      bad({ version: 1, rules: [{ effect: 'deny', args: [{ pointer: '/a', regex: '(a+)+' }] }] }),
+    ).toThrow(InvalidPolicyError);
+    expect(
+      bad({ version: 1, rules: [{ effect: 'deny', args: [{ pointer: '/a', regex: '(' }] }] }),
+    ).toThrow(/host options: rules\[0\]\.args\[0\]\.regex: the regex does not compile/);
+    expect(bad({ version: 1, rules: [{ effect: 'permit' }] })).toThrow(/rules\[0\]\.effect/);
+    expect(bad({ version: 2, rules: [] })).toThrow(/version must be 1/);
+    expect(bad(undefined)).toThrow(InvalidPolicyError);
+    const cyclic: Record<string, unknown> = { version: 1, rules: [] };
+    cyclic.self = cyclic;
+    expect(bad(cyclic)).toThrow(InvalidPolicyError);
+  });
+
+  it('keeps a copy: changing the host object later changes nothing', () => {
+    const rules: PolicyRule[] = [{ effect: 'deny', tool: 'notes_list' }];
+    const policy = compilePolicies([source('host', rules)]);
+    rules[0]!.effect = 'allow';
+    rules.push({ effect: 'allow' });
+    expect(policy.evaluate(call())).toMatchObject({ effect: 'deny' });
   });
 });
