@@ -29,6 +29,11 @@ const figures: { id: string; title: string; load: () => Promise<Figure> }[] = [
     load: async () => (await import('./figures/lookup.js')).lookupFigure,
   },
   {
+    id: 'policy',
+    title: 'Policy rule lookup',
+    load: async () => (await import('./figures/policy.js')).policyFigure,
+  },
+  {
     id: 'client',
     title: 'Guarded client overhead',
     load: async () => (await import('./figures/guarded-client.js')).guardedClientFigure,

@@ -146,7 +146,7 @@ export function compilePolicies(sources: readonly PolicySource[]): CompiledPolic
 
   function explain(call: PolicyCall): PolicyExplanation {
     const exact = byTool.get(call.tool) ?? [];
-    const ignored: PolicyRuleRef[] = [];
+    let ignored: PolicyRuleRef[] | undefined;
     let hints: ReturnType<typeof effectiveHints> | undefined;
     let e = 0;
     let w = 0;
@@ -158,12 +158,12 @@ export function compilePolicies(sources: readonly PolicySource[]): CompiledPolic
       hints ??= effectiveHints(call.annotations);
       if (!entry.matcher.test(call, hints)) continue;
       if (entry.notForDestructive && hints.destructive) {
-        ignored.push(refOf(entry.verdict));
+        (ignored ??= []).push(refOf(entry.verdict));
         continue;
       }
-      return { verdict: entry.verdict, ignored };
+      return { verdict: entry.verdict, ignored: ignored ?? [] };
     }
-    return { verdict: null, ignored };
+    return { verdict: null, ignored: ignored ?? [] };
   }
 
   return Object.freeze({

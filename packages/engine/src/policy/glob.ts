@@ -30,9 +30,12 @@ function tokenize(glob: string): Token[] {
   return tokens;
 }
 
-/** Classic two-pointer wildcard match, over code points. */
-function matchTokens(tokens: readonly Token[], text: string): boolean {
-  const chars = Array.from(text);
+/**
+ * Classic two-pointer wildcard match. Over code points when the glob has `?` (one character
+ * is one code point); otherwise over UTF-16 units, which matches the same and allocates nothing.
+ */
+function matchTokens(tokens: readonly Token[], text: string, byCodePoint: boolean): boolean {
+  const chars: ArrayLike<string> = byCodePoint ? Array.from(text) : text;
   let t = 0;
   let p = 0;
   let starP = -1;
@@ -68,5 +71,25 @@ export function compileGlob(glob: string): GlobMatcher {
     const literal = tokens.map((token) => (token.kind === 'char' ? token.char : '')).join('');
     return { literal, test: (text) => text === literal };
   }
-  return { test: (text) => matchTokens(tokens, text) };
+  const stars = tokens.filter((token) => token.kind === 'star').length;
+  const byCodePoint = tokens.some((token) => token.kind === 'any');
+  const inner = tokens.filter((token) => token.kind === 'char');
+  const text = inner.map((token) => (token.kind === 'char' ? token.char : '')).join('');
+  if (!byCodePoint && stars === 1 && tokens.at(-1)?.kind === 'star') {
+    return { test: (value) => value.startsWith(text) };
+  }
+  if (!byCodePoint && stars === 1 && tokens[0]?.kind === 'star') {
+    return { test: (value) => value.endsWith(text) };
+  }
+  if (!byCodePoint && stars === 2 && tokens[0]?.kind === 'star' && tokens.at(-1)?.kind === 'star') {
+    return { test: (value) => value.includes(text) };
+  }
+  const units: Token[] = byCodePoint
+    ? tokens
+    : tokens.flatMap((token) =>
+        token.kind === 'char' && token.char.length > 1
+          ? token.char.split('').map((char): Token => ({ kind: 'char', char }))
+          : [token],
+      );
+  return { test: (value) => matchTokens(units, value, byCodePoint) };
 }
