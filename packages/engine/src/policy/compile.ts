@@ -1,6 +1,7 @@
 /**
  * Compiling policy sources into one index the decide path can ask per call. Rules are ranked
- * once (layer, then deny > ask > allow, then source order, then index in the file); a call's
+ * once (deny > ask > allow across every layer, then the layer, then source order, then index in
+ * the file), so a lower layer can tighten a higher one but never loosen it; a call's
  * candidates are the rules for its exact tool name plus the rules whose tool is a glob or
  * absent, both lists in rank order, and the first candidate that matches decides. So a lookup
  * with 1 000 literal-name rules looks at a handful, not all of them.
@@ -123,9 +124,11 @@ export function compilePolicies(sources: readonly PolicySource[]): CompiledPolic
           message: `an allow rule for destructive tools only counts in the managed or host layer; this ${source.layer} rule is ignored`,
         });
       }
-      // Rank: layer, then effect, then the order read (source order, then index in the file).
+      // Rank: effect (a deny anywhere wins), then layer (which rule is named), then the order
+      // read (source order, then index in the file).
       const rank =
-        (POLICY_LAYERS.indexOf(source.layer) * 3 + EFFECT_RANK[rule.effect]) * 2 ** 32 +
+        (EFFECT_RANK[rule.effect] * POLICY_LAYERS.length + POLICY_LAYERS.indexOf(source.layer)) *
+          2 ** 32 +
         entries.length;
       entries.push({ rank, matcher: compileRule(rule), verdict, notForDestructive });
     });

@@ -33,18 +33,24 @@ describe('precedence: each pair of layers × allow/ask/deny', () => {
       EFFECTS.flatMap((ea) => EFFECTS.map((eb) => ({ a, b, ea, eb }))),
     ),
   );
-  it.each(cases)('$a $ea vs $b $eb → the higher layer decides', ({ a, b, ea, eb }) => {
-    const policy = compilePolicies([
-      source(a, [{ effect: ea, tool: 'notes_list' }]),
-      source(b, [{ effect: eb, tool: 'notes_*' }]),
-    ]);
-    const winner = rank(a) < rank(b) ? { layer: a, effect: ea } : { layer: b, effect: eb };
-    expect(policy.evaluate(call())).toMatchObject({
-      ...winner,
-      file: `${winner.layer}.json`,
-      index: 0,
-    });
-  });
+  const strictness = (effect: PolicyEffect) => EFFECTS.indexOf(effect);
+  it.each(cases)(
+    '$a $ea vs $b $eb → the stricter effect, named by the higher layer on a tie',
+    ({ a, b, ea, eb }) => {
+      const policy = compilePolicies([
+        source(a, [{ effect: ea, tool: 'notes_list' }]),
+        source(b, [{ effect: eb, tool: 'notes_*' }]),
+      ]);
+      const aWins =
+        strictness(ea) > strictness(eb) || (strictness(ea) === strictness(eb) && rank(a) < rank(b));
+      const winner = aWins ? { layer: a, effect: ea } : { layer: b, effect: eb };
+      expect(policy.evaluate(call())).toMatchObject({
+        ...winner,
+        file: `${winner.layer}.json`,
+        index: 0,
+      });
+    },
+  );
 
   it('a lower layer decides when the higher one has no matching rule', () => {
     const policy = compilePolicies([

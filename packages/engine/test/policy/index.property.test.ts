@@ -16,14 +16,14 @@ import {
 } from '@mcp-consent/engine';
 
 /**
- * The naive reference: for each layer from the top, scan every rule of every source in order;
- * the layer's deny, else ask, else allow decides. Written from the README table, not from the
+ * The naive reference: for deny, then ask, then allow, scan the layers from the top and every
+ * rule of every source in order; the first match decides (a deny in any layer wins). Written from the README table, not from the
  * index, so the property below keeps the compiled index honest.
  */
 function reference(sources: PolicySource[], call: PolicyCall): PolicyVerdict | null {
   const hints = effectiveHints(call.annotations);
-  for (const layer of POLICY_LAYERS) {
-    for (const effect of ['deny', 'ask', 'allow'] as PolicyEffect[]) {
+  for (const effect of ['deny', 'ask', 'allow'] as PolicyEffect[]) {
+    for (const layer of POLICY_LAYERS) {
       for (const source of sources) {
         if (source.layer !== layer) continue;
         for (const [index, rule] of source.policy.rules.entries()) {
