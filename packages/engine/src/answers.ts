@@ -1,5 +1,5 @@
 import { InvalidAnswerError, InvalidInputError } from './errors.js';
-import type { Choice, ChoiceDetail, RiskTier } from './types.js';
+import type { Choice, ChoiceDetail, GrainOptions, RiskTier } from './types.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,16 +35,87 @@ const describeValue = (value: unknown): string => {
   }
 };
 
+/** What an answer is checked against: the prompt it answers. */
+export interface AnswerFacts {
+  toolName: string;
+  allowAlwaysEnabled: boolean;
+  /** The grains offered; absent: the four answers only (no session, server, note or edit). */
+  grains?: GrainOptions;
+  editable?: boolean;
+}
+
+/** A deny note longer than this is refused (the agent gets a note, not an essay). */
+export const MAX_REASON_LENGTH = 500;
+
+/** Checks `session`, `scope`, `reason` and `args` against what the prompt offered. */
+function readExtras(
+  given: Partial<ChoiceDetail>,
+  detail: ChoiceDetail,
+  facts: AnswerFacts,
+): InvalidAnswerError | undefined {
+  const allow = isAllow(detail.choice);
+  const grains = facts.grains ? (allow ? facts.grains.allow : facts.grains.deny) : undefined;
+  if (given.session !== undefined) {
+    if (typeof given.session !== 'boolean') {
+      return new InvalidAnswerError(
+        `session must be true or false, not ${describeValue(given.session)}.`,
+      );
+    }
+    if (given.session) {
+      if (!isAlways(detail.choice) || !grains?.includes('session')) {
+        return new InvalidAnswerError(
+          `"This session" is not offered for this answer to "${facts.toolName}".`,
+        );
+      }
+      if (detail.ttlMs !== undefined) {
+        return new InvalidAnswerError('An answer is for this session or for a time, not both.');
+      }
+      detail.session = true;
+    }
+  }
+  if (given.scope !== undefined && given.scope !== 'tool') {
+    if (given.scope !== 'server' && given.scope !== 'server_read_only') {
+      return new InvalidAnswerError(
+        `scope must be tool, server or server_read_only, not ${describeValue(given.scope)}.`,
+      );
+    }
+    if (
+      detail.choice !== 'allow_always' ||
+      !detail.session ||
+      !facts.grains?.server ||
+      detail.argsOnly
+    ) {
+      return new InvalidAnswerError(
+        'A whole server can only be allowed for this session, and only where the prompt offers it.',
+      );
+    }
+    detail.scope = given.scope;
+  }
+  if (given.reason !== undefined) {
+    if (allow || typeof given.reason !== 'string' || given.reason.length > MAX_REASON_LENGTH) {
+      return new InvalidAnswerError(
+        `A reason is a note of at most ${MAX_REASON_LENGTH} characters on a deny.`,
+      );
+    }
+    const note = given.reason.trim();
+    if (note.length > 0) detail.reason = note;
+  }
+  if (given.args !== undefined) {
+    if (!allow || facts.editable !== true) {
+      return new InvalidAnswerError(`The arguments of "${facts.toolName}" cannot be edited here.`);
+    }
+    detail.args = given.args;
+  }
+  return undefined;
+}
+
 /**
  * Reads an answer from a renderer or a remote approver: 'allow_once' or
  * `{ choice, argsOnly?, ttlMs? }`. Anything else, an `argsOnly` that is not a boolean, a `ttlMs`
  * that is not a positive number of ms up to 100 years, or Allow always where it is not offered,
  * is refused with an `InvalidAnswerError` that says why.
  */
-export function readAnswer(
-  answer: unknown,
-  facts: { toolName: string; allowAlwaysEnabled: boolean },
-): ChoiceDetail | InvalidAnswerError {
+export function readAnswer(answer: unknown, facts: AnswerFacts): ChoiceDetail | InvalidAnswerError {
   const detail: ChoiceDetail | undefined =
     typeof answer === 'string'
       ? CHOICES.has(answer)
@@ -78,7 +149,11 @@ export function readAnswer(
       detail.ttlMs = ttlMs;
     }
   }
-  if (detail.choice === 'allow_always' && !facts.allowAlwaysEnabled) {
+  if (typeof answer === 'object') {
+    const problem = readExtras(answer as Partial<ChoiceDetail>, detail, facts);
+    if (problem) return problem;
+  }
+  if (detail.choice === 'allow_always' && !facts.allowAlwaysEnabled && !detail.session) {
     return new InvalidAnswerError(
       `Allow always is not available for "${facts.toolName}": it may be destructive, so it can only be allowed once.`,
     );

@@ -1,10 +1,34 @@
 import { toAuditEvent } from './audit.js';
 import { GrantCache, type HitCheck } from './grant-cache.js';
 import { createHub, type Hub } from './hub.js';
-import type { ResolvedOptions } from './options.js';
+import { checkMode, type ResolvedOptions } from './options.js';
+import { PolicyHolder } from './policy-holder.js';
+import { SessionGrants } from './session.js';
 import { PromptQueue } from './prompt-queue.js';
 import { createStoreSync, type StoreSync } from './sync.js';
-import type { Assessment, LookupResult, PromptKind, RequestResult, ToolCall } from './types.js';
+import type {
+  Assessment,
+  AuditEvent,
+  LookupResult,
+  PermissionMode,
+  PromptKind,
+  RequestResult,
+  ToolCall,
+} from './types.js';
+import type { PermissionEngineOptions } from './engine-types.js';
+
+/** What the host or the user may change while the engine runs. */
+export interface EngineSettings {
+  mode: PermissionMode;
+}
+
+let sessions = 0;
+const sessionPrefix = Math.random().toString(36).slice(2, 10);
+
+/** A session id unique in this process and unlikely to repeat across processes. */
+export function newSessionId(): string {
+  return `session-${sessionPrefix}-${++sessions}`;
+}
 
 /** What every part of the engine shares: its options, cache, queue, events and store sync. */
 export interface EngineCore {
@@ -13,28 +37,67 @@ export interface EngineCore {
   readonly queue: PromptQueue;
   readonly hub: Hub;
   readonly sync: StoreSync;
+  readonly policy: PolicyHolder;
+  readonly session: SessionGrants;
+  readonly settings: EngineSettings;
   /** The lookup on a checked call; `argsHash` null when the arguments cannot be hashed. */
   find(call: ToolCall, argsHash: string | null, assessment: Assessment): LookupResult;
   /** Writes one R6 event to every sink and reports the decision. Never throws. */
   audit(result: RequestResult, call: ToolCall, kind?: PromptKind): void;
 }
 
-export function createCore(options: ResolvedOptions): EngineCore {
+export function createCore(
+  options: ResolvedOptions,
+  given: Pick<PermissionEngineOptions, 'policy' | 'sessionId' | 'mode'> = {},
+): EngineCore {
   const cache = new GrantCache();
+  const policy = new PolicyHolder();
+  policy.set(given.policy);
+  const session = new SessionGrants(
+    typeof given.sessionId === 'string' && given.sessionId.length > 0
+      ? given.sessionId
+      : newSessionId(),
+  );
+  const settings: EngineSettings = { mode: checkMode(given.mode ?? 'ask') };
   const queue = new PromptQueue();
   const hub = createHub(queue);
   const sync = createStoreSync(options.store, cache, hub);
-  const { clock, sinks, expiry } = options;
+  const { clock, sinks } = options;
+
+  /** Session grains are read even before the store syncs: they never came from it. */
+  const findInSession = (
+    call: ToolCall,
+    argsHash: string | null,
+    assessment: Assessment,
+    now: number,
+  ): LookupResult | undefined => {
+    if (session.size === 0) return undefined;
+    return session.lookup(call, argsHash, now, {
+      tier: assessment.risk.tier,
+      allowAlwaysPermitted: assessment.allowAlwaysEnabled || options.sessionGrainsForDestructive,
+      life: options.expiry,
+    });
+  };
 
   const find = (call: ToolCall, argsHash: string | null, assessment: Assessment): LookupResult => {
-    if (hub.status !== 'ready')
+    const now = clock.now();
+    const inSession = findInSession(call, argsHash, assessment, now);
+    if (hub.status !== 'ready') {
+      // A remembered denial may be in the store not read yet: only a session deny decides.
+      if (inSession?.status === 'deny') return inSession;
       return { status: 'prompt', reason: hub.status === 'failed' ? 'store_failed' : 'not_ready' };
+    }
     const check: HitCheck = {
       tier: assessment.risk.tier,
       allowAlwaysPermitted: assessment.allowAlwaysEnabled,
-      life: expiry,
+      life: options.expiry,
     };
-    return cache.lookup(call, argsHash, clock.now(), check);
+    const stored = cache.lookup(call, argsHash, now, check);
+    if (!inSession || stored.status === 'deny') return stored;
+    if (inSession.status === 'deny' || stored.status === 'allow') {
+      return inSession.status === 'deny' ? inSession : stored;
+    }
+    return inSession.status === 'allow' ? inSession : stored;
   };
 
   /** Fans one event out to every sink; a failing sink is reported and never changes a decision. */
@@ -48,6 +111,7 @@ export function createCore(options: ResolvedOptions): EngineCore {
       clock.now(),
     );
     if (kind === 'dry_run') event.dry_run = result.allowed ? 'sent' : 'not_sent';
+    decorate(event, result, options.auditDenyReasonText);
     for (const sink of sinks) {
       try {
         const written = sink.write(event);
@@ -59,5 +123,26 @@ export function createCore(options: ResolvedOptions): EngineCore {
     hub.notify({ type: 'decision', event, result });
   };
 
-  return { options, cache, queue, hub, sync, find, audit };
+  return { options, cache, queue, hub, sync, policy, session, settings, find, audit };
+}
+
+/** The fields beyond R6 that say who decided and how: the rule, the grain, a note, an edit. */
+function decorate(event: AuditEvent, result: RequestResult, withNoteText: boolean): void {
+  const { rule } = result;
+  if (rule) {
+    event.policy_rule = {
+      layer: rule.layer,
+      file: rule.file,
+      index: rule.index,
+      ...(rule.ruleId === undefined ? {} : { id: rule.ruleId }),
+    };
+  }
+  if (result.grain === 'session' || result.grain === 'timed') event.grain = result.grain;
+  const byUser = result.origin === 'user_prompt' || result.origin === 'auto_revoke_renewal';
+  if (byUser && !result.allowed && result.reason !== undefined) {
+    event.deny_reason = true;
+    if (withNoteText) event.deny_reason_text = result.reason;
+  }
+  if (result.edited) event.edited = true;
+  if (result.origin === 'mode' && result.mode) event.mode = result.mode;
 }

@@ -4,6 +4,8 @@ import type { RequestOptions } from './engine-types.js';
 import { InvalidInputError } from './errors.js';
 import { changedParts, hashArgs, hashArgsSync } from './hash.js';
 import { asError } from './hub.js';
+import { gate, type Gate } from './gate.js';
+import { grainsFor, isEditable } from './grains.js';
 import type { Scheduler } from './scheduler.js';
 import { snapshotCall } from './snapshot.js';
 import type {
@@ -42,11 +44,16 @@ function waitForSync(core: EngineCore): Promise<void> {
 }
 
 /** A denial for a request that could not be decided on; audited when the call is valid. */
-function refuse(core: EngineCore, call: ToolCall | undefined, error: Error): RequestResult {
+function refuse(
+  core: EngineCore,
+  call: ToolCall | undefined,
+  error: Error,
+  origin: 'invalid' | 'no_renderer' = 'invalid',
+): RequestResult {
   const result: RequestResult = {
     allowed: false,
     choice: 'deny_once',
-    origin: 'user_prompt',
+    origin,
     risk: UNKNOWN_RISK,
     settledBy: 'error',
     argsHash: null,
@@ -95,18 +102,56 @@ function checked(
       'request(call, { prompt }) needs a prompt callback that asks the user.',
     );
     core.hub.reportInvalid('options', failure);
-    return refuse(core, call, failure);
+    return refuse(core, call, failure, 'no_renderer');
   }
   return call;
 }
 
+/** A decision the gate took (a rule, the mode, the host callback), or null to go on. */
+function gated(pre: Gate | null, risk: RiskAssessment, argsHash: string | null, call: ToolCall) {
+  if (!pre || pre.effect === 'ask') return null;
+  const allowed = pre.effect === 'allow';
+  const result: RequestResult = {
+    allowed,
+    choice: allowed ? 'allow_once' : 'deny_once',
+    origin: pre.origin,
+    risk,
+    settledBy: 'rule',
+    argsHash,
+    call,
+    ...(pre.rule ? { rule: pre.rule } : {}),
+    ...(pre.effect === 'deny' && pre.reason !== undefined ? { reason: pre.reason } : {}),
+    ...(pre.effect === 'deny' && pre.mode ? { mode: pre.mode } : {}),
+  };
+  return result;
+}
+
 /**
- * One request from call to decision: check and copy the call, decide from a grant when one
- * decides (at once, without hashing when no per-arguments grant exists), else hash the
- * arguments, wait briefly for the first sync, and queue a prompt. Never rejects.
+ * What the lookup and the gate decide together: a remembered denial first (never undone by a
+ * rule), then the gate's allow, then a remembered allow unless the gate asks. Null: ask.
+ */
+function fromLookup(
+  scheduler: Scheduler,
+  pre: Gate | null,
+  found: LookupResult,
+  facts: { risk: RiskAssessment; argsHash: string | null },
+  call: ToolCall,
+): RequestResult | null {
+  if (found.status === 'deny') return scheduler.cacheHit(facts, found, call);
+  if (pre?.effect === 'allow') return gated(pre, facts.risk, facts.argsHash, call);
+  if (found.status === 'allow' && pre?.effect !== 'ask')
+    return scheduler.cacheHit(facts, found, call);
+  return null;
+}
+
+/**
+ * One request from call to decision: check and copy the call, let the gate (rules, mode, host
+ * callback) deny at once, decide from a grant when one decides (at once, without hashing when
+ * no per-arguments grant exists), else hash the arguments, wait briefly for the first sync, and
+ * queue a prompt (or, in `non_interactive` mode, deny). Never rejects.
  */
 export function createDecide(core: EngineCore, scheduler: Scheduler) {
-  const { hub, cache, options } = core;
+  const { hub, cache, session, options } = core;
   const { clock } = options;
   let arrivals = 0;
 
@@ -114,20 +159,34 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     const call = checked(core, raw, request);
     if (!('userId' in call)) return call;
     const dryRun = request.dryRun;
-    const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
     const assessment: Assessment = assessCall(call, options.risk);
     const { risk } = assessment;
+    const gateOrPromise = gate(core, call, assessment);
+    const pre = gateOrPromise instanceof Promise ? await gateOrPromise : gateOrPromise;
+    if (pre?.effect === 'deny') {
+      const denial = gated(pre, risk, hashOrNull(call.args), call)!;
+      core.audit(denial, call);
+      return denial;
+    }
+    const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
     // Fast path: a per-tool grant decides whatever the arguments' hash, so decide now and
     // hash in line for the audit event instead of waiting on a WebCrypto round trip.
     if (
       hub.status === 'ready' &&
       !forcePrompt &&
       !request.signal?.aborted &&
-      !cache.needsArgsHash(call)
+      !cache.needsArgsHash(call) &&
+      !session.needsArgsHash(call)
     ) {
       const found = core.find(call, null, assessment);
-      if (found.status !== 'prompt') {
-        const hit = scheduler.cacheHit({ risk, argsHash: hashOrNull(call.args) }, found, call);
+      const hit = fromLookup(
+        scheduler,
+        pre,
+        found,
+        { risk, argsHash: hashOrNull(call.args) },
+        call,
+      );
+      if (hit) {
         core.audit(hit, call);
         return hit;
       }
@@ -148,7 +207,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       const denial: RequestResult = {
         allowed: false,
         choice: 'deny_once',
-        origin: 'user_prompt',
+        origin: 'cancelled',
         risk,
         argsHash,
         call,
@@ -158,12 +217,32 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       return denial;
     }
     const found = forcePrompt ? undefined : core.find(call, argsHash, assessment);
-    if (found && found.status !== 'prompt') {
-      const hit = scheduler.cacheHit({ risk, argsHash }, found, call);
-      core.audit(hit, call);
-      return hit;
+    if (found) {
+      const hit = fromLookup(scheduler, pre, found, { risk, argsHash }, call);
+      if (hit) {
+        core.audit(hit, call);
+        return hit;
+      }
+    }
+    // A dry run or a forced prompt still asks, whatever the gate allowed: it reviews the call.
+    if (core.settings.mode === 'non_interactive') {
+      const denial: RequestResult = {
+        allowed: false,
+        choice: 'deny_once',
+        origin: 'mode',
+        mode: 'non_interactive',
+        risk,
+        argsHash,
+        call,
+        settledBy: 'rule',
+        ...(pre?.rule ? { rule: pre.rule } : {}),
+      };
+      core.audit(denial, call);
+      return denial;
     }
     const change: DefinitionChange | undefined = request.change ?? changeOf(found, request);
+    const asks = pre?.effect === 'ask';
+    const persist = dryRun === undefined && request.persist !== false;
     return scheduler.ask(
       {
         ...assessment,
@@ -172,10 +251,18 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
         dryRun,
         change,
         argsHash,
-        lookup: found ?? { status: 'prompt', reason: 'no_grant' },
+        lookup: asks
+          ? found?.status === 'prompt' && found.reason !== 'no_grant'
+            ? found
+            : { status: 'prompt', reason: pre.reason }
+          : (found ?? { status: 'prompt', reason: 'no_grant' }),
+        rule: pre?.effect === 'ask' ? pre.rule : undefined,
         prompt: request.prompt,
-        forcePrompt,
-        persist: dryRun === undefined && request.persist !== false,
+        // A rule that asks asks every time: a grant made meanwhile must not answer it.
+        forcePrompt: forcePrompt || asks,
+        persist,
+        grains: grainsFor(options, assessment, { remembered: persist, ruleAsks: asks }),
+        editable: dryRun === undefined && isEditable(call.tool),
         createdAt: clock.now(),
         arrival,
       },

@@ -5,8 +5,11 @@ import type { GrantFilter } from './grant-cache.js';
 import type { PendingPrompt } from './prompt-queue.js';
 import type { RiskOptions } from './risk.js';
 import type { GrantStore } from './store.js';
+import type { PolicyDiagnostic, PolicyExplanation } from './policy/compile.js';
+import type { PolicyError, PolicySource } from './policy/types.js';
 import type {
   Assessment,
+  PermissionMode,
   AuditEvent,
   DefinitionChange,
   DryRunPreview,
@@ -50,6 +53,58 @@ export interface PermissionEngineOptions {
    * `grant` and no `error` is a saved grant. Needs `clock.setTimer`. @default 2000
    */
   saveWaitMs?: number;
+  /**
+   * Policy rules (see the README, "Policy"), compiled once. An invalid policy never throws here:
+   * the engine asks about every call until `setPolicy` gets a valid one (`policy().errors` says
+   * what is wrong), and grants stay untouched. @default [] (no rules)
+   */
+  policy?: readonly PolicySource[];
+  /** The host's session: session grants belong to it and end with `endSession()`. @default a new id */
+  sessionId?: string;
+  /** @default 'ask' */
+  mode?: PermissionMode;
+  /**
+   * The host decides per call before anything is remembered or asked, from the arguments
+   * ("ask only when amount > 100"): return `allow`, `ask`, `{ effect: 'deny', reason }`, or
+   * nothing to let the rest decide. A throw or a rejection asks. Below policy deny rules and
+   * remembered denials, which it cannot override. @default undefined
+   */
+  decide?: HostDecider;
+  /**
+   * Allow, without asking, the read-only closed-world tools of servers the host marked
+   * `trusted` (audited with origin `trusted_read_only`). @default false
+   */
+  autoAllowReadOnly?: boolean;
+  /** The lifetimes offered for "for a time", in ms. `[]` offers none. @default 15 min, 1 h, 1 day */
+  timedGrains?: readonly number[];
+  /** Offer "this session" for tools that may destroy data. @default false */
+  sessionGrainsForDestructive?: boolean;
+  /** Write the text of a user's deny note into the audit event (not only a flag). @default false */
+  auditDenyReasonText?: boolean;
+}
+
+/** What the host's `decide` callback may return. Nothing (or `undefined`): no opinion. */
+export type HostVerdict =
+  | 'allow'
+  | 'ask'
+  | 'deny'
+  | { effect: 'allow' | 'ask' }
+  | { effect: 'deny'; reason?: string }
+  | undefined
+  | void;
+
+export type HostDecider = (call: ToolCall, facts: Assessment) => HostVerdict | Promise<HostVerdict>;
+
+/** The policy as the engine holds it, for a rules view. */
+export interface PolicyState {
+  /** `invalid`: every call is asked until a valid policy is set. */
+  status: 'none' | 'ok' | 'invalid';
+  /** The sources as given (valid or not). */
+  sources: readonly PolicySource[];
+  /** What is wrong, with file, line, column and field; empty when valid. */
+  errors: readonly PolicyError[];
+  /** Rules that can never apply. */
+  diagnostics: readonly PolicyDiagnostic[];
 }
 
 export interface RequestOptions {
@@ -89,6 +144,8 @@ export type EngineEvent =
   | { type: 'pending'; pending: readonly PendingPrompt[] }
   | { type: 'checking'; count: number }
   | { type: 'grants' }
+  | { type: 'policy' }
+  | { type: 'mode'; mode: PermissionMode }
   | { type: 'decision'; event: AuditEvent; result: RequestResult }
   | { type: 'audit_error'; error: unknown }
   /**
@@ -150,6 +207,29 @@ export interface PermissionEngine {
   getSnapshot(): EngineSnapshot;
   /** Stops listening to the store; pending prompts are cancelled. */
   dispose(): void;
+  /**
+   * Replaces the policy. Returns the errors of an invalid one, which then makes every call ask
+   * (never allow) until a valid one is set; grants are never touched.
+   */
+  setPolicy(sources: readonly PolicySource[]): readonly PolicyError[];
+  /** The policy in force (or refused), for a rules view. */
+  policy(): PolicyState;
+  /** What the policy says of a call (the deciding rule and the ignored destructive allows). */
+  explain(call: ToolCall): PolicyExplanation;
+  /** The current permission mode. */
+  readonly mode: PermissionMode;
+  setMode(mode: PermissionMode): void;
+  /** The current session id. */
+  readonly sessionId: string;
+  /** Ends the session: its session grants are gone; a new session starts (`next` or a new id). */
+  endSession(next?: string): void;
+  /** The allow-always lifetimes per tier in force (spec R5). */
+  expiry(): Readonly<Record<RiskTier, number | null>>;
+  /**
+   * The user's expiry setting (R5: extend or disable per tier; `null` = never expires, `0` =
+   * Allow always off for that tier). Checked like the `expiry` option. Applies to lookups at once.
+   */
+  setExpiry(expiry: Partial<Record<RiskTier, number | null>>): void;
 }
 
 /** Re-exported so callers can name the filter type without reaching into the cache module. */

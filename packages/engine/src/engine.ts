@@ -1,11 +1,12 @@
 import { DAY_MS } from './answers.js';
 import { assessCall } from './assess.js';
-import { createCore } from './core.js';
+import { createCore, newSessionId } from './core.js';
+import { checkLifetimes } from './answers.js';
 import { createDecide } from './decide.js';
 import type { PermissionEngine, PermissionEngineOptions } from './engine-types.js';
 import { Grants } from './grants.js';
 import { hashArgsSync } from './hash.js';
-import { DEFAULT_EXPIRY, resolveOptions } from './options.js';
+import { checkMode, DEFAULT_EXPIRY, resolveOptions } from './options.js';
 import { Scheduler } from './scheduler.js';
 import { validateCall, wireCopy } from './snapshot.js';
 
@@ -18,7 +19,7 @@ export { DAY_MS, DEFAULT_EXPIRY };
  * `core.ts` (lookups and the audit fan-out), `hub.ts` (events and the snapshot).
  */
 export function createPermissionEngine(options: PermissionEngineOptions): PermissionEngine {
-  const core = createCore(resolveOptions(options));
+  const core = createCore(resolveOptions(options), options);
   const grants = new Grants(core);
   const scheduler = new Scheduler(core, grants);
   const request = createDecide(core, scheduler);
@@ -48,6 +49,43 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     dispose() {
       sync.dispose();
       scheduler.dispose();
+    },
+    setPolicy(sources) {
+      const errors = core.policy.set(sources);
+      hub.notify({ type: 'policy' });
+      return errors;
+    },
+    policy: () => core.policy.state,
+    explain(call) {
+      validateCall(call);
+      const compiled = core.policy.compiled;
+      if (!compiled) return { verdict: null, ignored: [] };
+      return compiled.explain({
+        server: call.server.id,
+        tool: call.tool.name,
+        tier: assessCall(call, core.options.risk).risk.tier,
+        annotations: call.tool.annotations,
+        args: call.args,
+      });
+    },
+    get mode() {
+      return core.settings.mode;
+    },
+    setMode(mode) {
+      core.settings.mode = checkMode(mode);
+      hub.notify({ type: 'mode', mode: core.settings.mode });
+    },
+    get sessionId() {
+      return core.session.sessionId;
+    },
+    endSession(next) {
+      const id = typeof next === 'string' && next.length > 0 ? next : newSessionId();
+      if (core.session.end(id) > 0) hub.grantsChanged();
+    },
+    expiry: () => core.options.expiry,
+    setExpiry(expiry) {
+      core.options.expiry = checkLifetimes(DEFAULT_EXPIRY, { ...core.options.expiry, ...expiry });
+      hub.grantsChanged();
     },
   };
 }

@@ -70,6 +70,7 @@ function frozenCopy(grant: Grant, pins: Map<string, ToolPin>): Grant {
     riskTier: grant.riskTier,
   };
   if (grant.argsHash !== undefined) copy.argsHash = grant.argsHash;
+  if (grant.sessionId !== undefined) copy.sessionId = grant.sessionId;
   if (grant.pin) copy.pin = internPin(grant.pin, pins);
   return Object.freeze(copy);
 }

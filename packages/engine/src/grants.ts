@@ -5,7 +5,8 @@ import { grantKey } from './grant-key.js';
 import { pinTool } from './hash.js';
 import { asError } from './hub.js';
 import type { PromptEntry } from './prompt-queue.js';
-import type { ChoiceDetail, Grant } from './types.js';
+import { serverKey, sessionKey } from './session.js';
+import type { ChoiceDetail, Grant, ToolCall } from './types.js';
 
 const FILTER_KEYS: ReadonlySet<string> = new Set(['userId', 'workspaceId', 'serverId', 'toolName']);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -74,32 +75,53 @@ export class Grants {
     });
   }
 
-  /** The grant an "always" answer makes, or undefined when it cannot be remembered (no pin). */
-  make(entry: PromptEntry, detail: ChoiceDetail): Grant | undefined {
-    const { cache, options } = this.core;
+  /**
+   * The grant an "always" answer makes (a session one when `detail.session`), or undefined when
+   * it cannot be remembered (no pin). `ran` is the call as it will run (the user may have edited
+   * its arguments): an args-narrowed grant is keyed on what ran.
+   */
+  make(
+    entry: PromptEntry,
+    detail: ChoiceDetail,
+    ran: { call: ToolCall; argsHash: string | null } = entry,
+  ): Grant | undefined {
+    const { cache, session, options } = this.core;
     const allow = detail.choice === 'allow_always';
-    const pin = allow ? pinTool(entry.call.tool) : null;
-    if (allow && !pin) return undefined;
+    const server = detail.session && detail.scope !== undefined && detail.scope !== 'tool';
+    const pin = allow && !server ? pinTool(ran.call.tool) : null;
+    if (allow && !server && !pin) return undefined;
     const now = options.clock.now();
     const tierLife = allow ? options.expiry[entry.risk.tier] : options.denyExpiry;
     const life =
       detail.ttlMs !== undefined ? Math.min(detail.ttlMs, tierLife ?? Infinity) : tierLife;
     const scope = {
-      ...scopeOf(entry.call),
-      ...(detail.argsOnly && entry.argsHash ? { argsHash: entry.argsHash } : {}),
+      ...scopeOf(ran.call),
+      ...(detail.argsOnly && ran.argsHash ? { argsHash: ran.argsHash } : {}),
     };
-    const key = grantKey(scope);
+    const key = !detail.session
+      ? grantKey(scope)
+      : server
+        ? serverKey(session.sessionId, ran.call, detail.scope === 'server_read_only')
+        : sessionKey(session.sessionId, grantKey(scope));
     return {
       ...scope,
+      ...(server ? { toolName: detail.scope === 'server_read_only' ? '*read-only' : '*' } : {}),
       key,
       decision: allow ? 'allow' : 'deny',
       // Newer than anything held for the key (a grant, a revoke), even within one millisecond.
       grantedAt: iso(Math.max(now, cache.floor(key) + 1)),
       expiresAt: life === null ? null : iso(now + life),
-      grantedBy: entry.call.userId,
+      grantedBy: ran.call.userId,
       riskTier: entry.risk.tier,
       ...(pin ? { pin } : {}),
+      ...(detail.session ? { sessionId: session.sessionId } : {}),
     };
+  }
+
+  /** Keeps a session grant in memory (never in a store). */
+  keepForSession(grant: Grant): void {
+    this.core.session.put(grant);
+    this.core.hub.grantsChanged();
   }
 
   /** Caches and saves a grant; the promise settles when saved, or after `saveWaitMs`. */
@@ -107,7 +129,14 @@ export class Grants {
     return this.bounded(this.write(grant));
   }
 
-  readonly list = (filter?: GrantFilter): Grant[] => this.core.cache.list(checkFilter(filter));
+  /** Remembered grants, then the session's, oldest first within each. */
+  readonly list = (filter?: GrantFilter): Grant[] => {
+    const checked = checkFilter(filter);
+    const { cache, session } = this.core;
+    return session.size === 0
+      ? cache.list(checked)
+      : [...cache.list(checked), ...session.list(checked)];
+  };
 
   /** Revokes one key in the cache as of now: its grant and every older one that arrives later. */
   private revokeInCache(key: string): string {
@@ -133,6 +162,10 @@ export class Grants {
     if (typeof key !== 'string' || key.length === 0) {
       throw new TypeError('revoke() needs a grant or its non-empty key.');
     }
+    if (this.core.session.delete(key)) {
+      hub.grantsChanged();
+      return true;
+    }
     // Once synced, the cache changes before this returns: the next lookup already sees it.
     if (hub.status === 'syncing') await sync.settled();
     const removed = cache.get(key);
@@ -154,6 +187,9 @@ export class Grants {
         `Cannot revoke by filter: the saved permissions could not be read (${hub.storeError?.message ?? 'store failed'}). Revoke a grant by its key, or revoke all.`,
       );
     }
+    const fromSession = this.core.session.list(checked);
+    for (const grant of fromSession) this.core.session.delete(grant.key);
+    if (fromSession.length > 0) hub.grantsChanged();
     const doomed = cache.list(checked);
     if (everything) {
       const latest = Math.max(
@@ -164,13 +200,13 @@ export class Grants {
       cache.apply({ type: 'clear', clearedAt });
       hub.grantsChanged();
       await this.stored(() => options.store.clear(clearedAt));
-      return doomed.length;
+      return doomed.length + fromSession.length;
     }
     const revoked = doomed.map((grant) => ({ grant, revokedAt: this.revokeInCache(grant.key) }));
     hub.grantsChanged();
     for (const { grant, revokedAt } of revoked) {
       await this.stored(() => options.store.delete(grant.key, grant, revokedAt));
     }
-    return doomed.length;
+    return doomed.length + fromSession.length;
   };
 }

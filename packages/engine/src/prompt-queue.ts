@@ -2,8 +2,10 @@ import { assessLookup } from './assess.js';
 import { grantKey } from './grant-key.js';
 import { pinTool } from './hash.js';
 import { scopeOf } from './grant-cache.js';
+import type { PolicyVerdict } from './policy/types.js';
 import type {
   Assessment,
+  GrainOptions,
   DefinitionChange,
   DryRunPreview,
   LookupResult,
@@ -38,6 +40,10 @@ export interface PromptEntry extends Assessment {
   prompt: PromptCallback;
   forcePrompt: boolean;
   persist: boolean;
+  /** The rule that made the engine ask, if one did. */
+  rule: PolicyVerdict | undefined;
+  grains: GrainOptions;
+  editable: boolean;
   createdAt: number;
   /** Order in which `request` was called, so the queue keeps call order. */
   arrival: number;
@@ -149,6 +155,9 @@ function facts(entry: PromptEntry, position: number): PromptFacts {
     argsHash: entry.argsHash,
     position,
     ...(entry.change ? { change: entry.change } : {}),
+    grains: entry.grains,
+    editable: entry.editable,
+    ...(entry.rule ? { rule: entry.rule } : {}),
   };
   return entry.kind === 'dry_run'
     ? { ...shared, kind: 'dry_run', dryRun: entry.dryRun! }

@@ -1,11 +1,14 @@
 import { isAllow, isAlways, ONCE, readAnswer } from './answers.js';
+import { hashArgsSync } from './hash.js';
+import { snapshotCall } from './snapshot.js';
 import type { EngineCore } from './core.js';
-import { ConsentError, type InvalidInputSource } from './errors.js';
+import { ConsentError, InvalidAnswerError, type InvalidInputSource } from './errors.js';
 import type { Grants } from './grants.js';
 import { asError } from './hub.js';
 import type { NewEntry, PromptEntry, Waiter } from './prompt-queue.js';
 import type {
   ChoiceDetail,
+  DecisionOrigin,
   Grant,
   LookupResult,
   PromptAnswer,
@@ -13,6 +16,33 @@ import type {
   Settlement,
   ToolCall,
 } from './types.js';
+
+/** The call as it runs after an answer: as asked, or with the user's edited arguments. */
+type Ran = { call: ToolCall; argsHash: string | null; edited?: true };
+
+/** An answer made "once", keeping the note and the edit. */
+function onceOf(given: ChoiceDetail): ChoiceDetail {
+  return {
+    choice: ONCE[given.choice],
+    ...(given.reason !== undefined ? { reason: given.reason } : {}),
+    ...(given.args !== undefined ? { args: given.args } : {}),
+  };
+}
+
+/** Who decided a prompt's outcome: the user, or what ended it without them. */
+function originOf(entry: PromptEntry, settledBy: Settlement): DecisionOrigin {
+  switch (settledBy) {
+    case 'timeout':
+      return 'timeout';
+    case 'abort':
+    case 'cancel':
+      return 'cancelled';
+    case 'error':
+      return 'no_renderer';
+    default:
+      return entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt';
+  }
+}
 
 /** How one request waits on a prompt: its own timeout and abort signal. */
 export interface WaitOptions {
@@ -69,38 +99,58 @@ export class Scheduler {
       argsHash: facts.argsHash,
       call,
       ...(found.grant ? { grant: found.grant } : {}),
+      ...(found.grant?.sessionId !== undefined ? { grain: 'session' as const } : {}),
     };
   }
 
   /** Makes and saves the grant an "always" answer asks for; what cannot be remembered is answered once. */
-  private remember(entry: PromptEntry, given: ChoiceDetail) {
+  private remember(entry: PromptEntry, given: ChoiceDetail, ran: Ran) {
     // Without persistence "always" means "this time"; so does "for these exact arguments"
     // when the arguments cannot be hashed (nothing could recognise them again).
     let answer: ChoiceDetail =
-      entry.persist && !(given.argsOnly && entry.argsHash === null)
-        ? given
-        : { choice: ONCE[given.choice] };
+      entry.persist && !(given.argsOnly && ran.argsHash === null) ? given : onceOf(given);
     let grant: Grant | undefined;
     let saved: Promise<void> | undefined;
     let failure: Error | undefined;
     if (isAlways(answer.choice)) {
       try {
-        grant = this.grants.make(entry, answer);
-        if (grant) saved = this.grants.save(grant);
+        grant = this.grants.make(entry, answer, ran);
+        if (grant && answer.session) this.grants.keepForSession(grant);
+        else if (grant) saved = this.grants.save(grant);
       } catch (caught) {
         failure = asError(caught);
-        answer = { choice: ONCE[answer.choice] };
+        answer = onceOf(answer);
         grant = undefined;
       }
     }
     return { answer, grant, saved, failure };
   }
 
+  /** The call as it will run: the user's edited arguments (checked, copied, hashed), or as asked. */
+  private ranOf(entry: PromptEntry, given: ChoiceDetail): Ran | InvalidAnswerError {
+    if (given.args === undefined || !isAllow(given.choice)) return entry;
+    try {
+      const call = snapshotCall({ ...entry.call, args: given.args });
+      return { call, argsHash: hashArgsSync(call.args), edited: true };
+    } catch (error) {
+      return new InvalidAnswerError(
+        `The edited arguments cannot be sent: ${asError(error).message}`,
+      );
+    }
+  }
+
   /** Settles every request waiting on a prompt with one answer, once its grant (if any) is saved. */
   private settle(entry: PromptEntry, given: ChoiceDetail, settledBy: Settlement, error?: Error) {
     if (!this.core.queue.has(entry)) return;
+    const ran = settledBy === 'answer' ? this.ranOf(entry, given) : entry;
+    if (ran instanceof InvalidAnswerError) {
+      this.settleWithError(entry, ran, 'answer');
+      return;
+    }
     const kept =
-      settledBy === 'answer' ? this.remember(entry, given) : { answer: given, failure: undefined };
+      settledBy === 'answer'
+        ? this.remember(entry, given, ran)
+        : { answer: given, failure: undefined };
     const { answer } = kept;
     const grant = 'grant' in kept ? kept.grant : undefined;
     const saved = 'saved' in kept ? kept.saved : undefined;
@@ -108,16 +158,22 @@ export class Scheduler {
     const result: RequestResult = {
       allowed: isAllow(answer.choice),
       choice: answer.choice,
-      origin: entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt',
+      origin: originOf(entry, settledBy),
       risk: entry.risk,
       settledBy,
-      argsHash: entry.argsHash,
+      argsHash: ran.argsHash,
       promptId: entry.id,
-      ...(grant ? { grant: this.core.cache.get(grant.key) ?? grant } : {}),
+      ...(grant ? { grant: this.grantOf(grant) } : {}),
+      ...(grant
+        ? { grain: answer.session ? 'session' : answer.ttlMs !== undefined ? 'timed' : 'always' }
+        : {}),
       ...(failure ? { error: failure } : {}),
+      ...(entry.rule ? { rule: entry.rule } : {}),
+      ...(answer.reason !== undefined && !isAllow(answer.choice) ? { reason: answer.reason } : {}),
+      ...('edited' in ran ? { edited: true } : {}),
     };
     for (const waiter of entry.waiters) {
-      const own = { ...result, call: waiter.call };
+      const own = { ...result, call: 'edited' in ran ? ran.call : waiter.call };
       if (!saved) {
         this.finish(waiter, own);
         continue;
@@ -132,6 +188,10 @@ export class Scheduler {
     this.close(entry);
   }
 
+  private grantOf(grant: Grant): Grant {
+    return this.core.cache.get(grant.key) ?? this.core.session.get(grant.key) ?? grant;
+  }
+
   private settleWithError(entry: PromptEntry, error: unknown, source?: InvalidInputSource): void {
     const failure = asError(error);
     if (source) this.core.hub.reportInvalid(source, failure);
@@ -142,6 +202,8 @@ export class Scheduler {
     return readAnswer(answer, {
       toolName: entry.call.tool.name,
       allowAlwaysEnabled: entry.allowAlwaysEnabled,
+      grains: entry.grains,
+      editable: entry.editable,
     });
   }
 
@@ -200,7 +262,7 @@ export class Scheduler {
         this.finish(waiter, {
           allowed: false,
           choice: 'deny_once',
-          origin: entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt',
+          origin: originOf(entry, settledBy),
           risk: init.risk,
           argsHash: init.argsHash,
           call,

@@ -1,11 +1,43 @@
+import type { PolicyLayer, PolicyVerdict } from './policy/types.js';
 /** Risk tiers, lowest to highest. */
 export type RiskTier = 'low' | 'medium' | 'high';
 
 /** The four answers of spec R3. */
 export type Choice = 'allow_once' | 'allow_always' | 'deny_once' | 'deny_always';
 
-/** How a decision was reached (spec R6 `origin`). */
-export type DecisionOrigin = 'user_prompt' | 'cache_hit' | 'auto_revoke_renewal';
+/**
+ * How a decision was reached (spec R6 `origin`). The spec's three keep their meaning — the user
+ * answered (`user_prompt`; `auto_revoke_renewal` when a grant had expired), or a remembered
+ * grant decided (`cache_hit`) — and a decision nobody chose says who did:
+ * - `policy`: a policy rule (the event names it in `policy_rule`);
+ * - `host_callback`: the host's `decide` callback;
+ * - `mode`: the permission mode (`plan`, `non_interactive`);
+ * - `trusted_read_only`: the host's `autoAllowReadOnly` for a trusted server's read-only tool;
+ * - `timeout`: the prompt timed out; `cancelled`: the call was aborted or the prompt cancelled;
+ * - `no_renderer`: no renderer could ask (none attached, or it failed or answered nonsense);
+ * - `invalid`: the call itself could not be decided on.
+ */
+export type DecisionOrigin =
+  | 'user_prompt'
+  | 'cache_hit'
+  | 'auto_revoke_renewal'
+  | 'policy'
+  | 'host_callback'
+  | 'mode'
+  | 'trusted_read_only'
+  | 'timeout'
+  | 'cancelled'
+  | 'no_renderer'
+  | 'invalid';
+
+/**
+ * How the engine treats calls that would ask: `ask` (as usual), `plan` (deny every call that is
+ * not read-only, without asking), `non_interactive` (deny whatever would ask; for CI).
+ */
+export type PermissionMode = 'ask' | 'plan' | 'non_interactive';
+
+/** How long an answer holds: this call, this session, a time the user picked, or always. */
+export type Grain = 'once' | 'session' | 'timed' | 'always';
 
 /** MCP tool annotations (`tools/list[].annotations`). All are hints from the server. */
 export interface ToolAnnotations {
@@ -103,6 +135,8 @@ export interface Grant extends GrantScope {
   riskTier: RiskTier;
   /** Allow grants are pinned to the definition they were granted for. */
   pin?: ToolPin;
+  /** Set on a session grant: it lives in memory until `engine.endSession()`, never in a store. */
+  sessionId?: string;
 }
 
 export type LookupStatus = 'allow' | 'deny' | 'prompt';
@@ -120,7 +154,11 @@ export type LookupReason =
   /** The call's tier is higher than the tier the grant was given for (trust withdrawn, risk raised). */
   | 'risk_raised'
   /** Allow always may not be given for the tool as it is defined now (it is destructive). */
-  | 'not_permitted';
+  | 'not_permitted'
+  /** A policy rule (or the host's callback) asks about every such call, whatever is remembered. */
+  | 'policy_ask'
+  /** The policy given to the engine is invalid: every call is asked until it is fixed. */
+  | 'policy_invalid';
 
 export interface LookupResult {
   status: LookupStatus;
@@ -134,10 +172,30 @@ export interface LookupResult {
 /** A richer answer: the choice plus optional scope and time the user picked. */
 export interface ChoiceDetail {
   choice: Choice;
-  /** Remember for these exact arguments only. @default false */
+  /** Remember for these exact arguments only (with an "always" choice). @default false */
   argsOnly?: boolean;
-  /** A shorter lifetime than the tier default, in ms ("for 30 minutes"). */
+  /**
+   * A shorter lifetime than the tier default, in ms ("for 1 hour"): the timed grain. With an
+   * "always" choice; offered lifetimes are `request.grains.timed`.
+   */
   ttlMs?: number;
+  /**
+   * Remember until the host's session ends (`engine.endSession()`), in memory only. With an
+   * "always" choice; offered when `request.grains.session`. @default false
+   */
+  session?: boolean;
+  /**
+   * With a session allow: cover every tool of the call's server (`server`) or only its read-only
+   * tools (`server_read_only`) for the rest of the session. @default 'tool'
+   */
+  scope?: 'tool' | 'server' | 'server_read_only';
+  /** The user's note on a deny (at most 500 characters), returned to the agent. */
+  reason?: string;
+  /**
+   * The arguments as the user edited them (an allow answer, `request.editable` only): the call
+   * runs with these, and an args-narrowed grant is keyed on them.
+   */
+  args?: unknown;
 }
 
 export type PromptAnswer = Choice | ChoiceDetail;
@@ -188,6 +246,31 @@ interface PromptRequestBase extends Assessment {
   signal: AbortSignal;
   /** For a changed definition, when the host could say what it was before (`previousDefinition`). */
   change?: DefinitionChange;
+  /** Which grains the renderer may offer; absent (a request made without an engine): the four answers only. */
+  grains?: GrainOptions;
+  /** The policy rule that made the engine ask, to say "Asked because of rule N in FILE". */
+  rule?: PolicyVerdict;
+  /** Whether the user may edit the arguments before allowing (the tool has an input schema). @default false */
+  editable?: boolean;
+}
+
+/**
+ * The grains a prompt may offer, as the engine's options and the call allow, in the order
+ * once, session, timed, always. `timed` answers carry one of `timed` as `ttlMs`.
+ */
+export interface GrainOptions {
+  /**
+   * For an allow. Once only for a dry run, a rule that asks every time, or when answers are not
+   * remembered; no `always` or `timed` for a tool that may destroy data (spec R5), and no
+   * `session` for one unless the host allows it (`sessionGrainsForDestructive`).
+   */
+  allow: readonly Grain[];
+  /** For a deny: every grain, unless the prompt is a dry run or answers are not remembered. */
+  deny: readonly Grain[];
+  /** Lifetimes in ms for "for a time" (15 min, 1 h, 1 day by default). */
+  timed: readonly number[];
+  /** "Allow every tool of this server for the session" (`scope: 'server' | 'server_read_only'`). */
+  server: boolean;
 }
 
 /** Asks whether a tool call may run: answered with one of the four choices. */
@@ -207,7 +290,7 @@ export type PromptRequest = PermissionRequest | DryRunRequest;
 export type PromptCallback = (request: PromptRequest) => Promise<PromptAnswer> | PromptAnswer;
 
 /** How a request ended. `answer`: the user (or a remote approver) chose. */
-export type Settlement = 'answer' | 'grant' | 'timeout' | 'abort' | 'cancel' | 'error';
+export type Settlement = 'answer' | 'grant' | 'rule' | 'timeout' | 'abort' | 'cancel' | 'error';
 
 export interface RequestResult {
   allowed: boolean;
@@ -225,6 +308,19 @@ export interface RequestResult {
    * itself was invalid (then it was denied).
    */
   call?: ToolCall;
+  /** Which policy rule decided (origin `policy`) or made the engine ask. */
+  rule?: PolicyVerdict;
+  /**
+   * Why the call was denied, for the agent: the user's note, a rule's or the host callback's
+   * reason. Untrusted when it came from a rule or the user: send it as text only.
+   */
+  reason?: string;
+  /** The user edited the arguments: `call.args` and `argsHash` are what they allowed. */
+  edited?: boolean;
+  /** How long the answer holds, when it was remembered. */
+  grain?: Grain;
+  /** The permission mode that decided (origin `mode`). */
+  mode?: PermissionMode;
   /**
    * Set when something failed on the way (an invalid call or answer, a renderer that threw, a
    * store that could not save an "always" answer). An allowed result with an error still ran
@@ -251,4 +347,16 @@ export interface AuditEvent {
    * The earlier answer that led to the preview is the previous event for the same call.
    */
   dry_run?: 'sent' | 'not_sent';
+  /** The rule that decided or made the engine ask (origin `policy`, or a prompt a rule forced). */
+  policy_rule?: { layer: PolicyLayer; file: string; index: number; id?: string };
+  /** How long a remembered answer holds: `session` or `timed` (absent: once, or always). */
+  grain?: 'session' | 'timed';
+  /** The user wrote a note with their deny (the text only when the host opts in). */
+  deny_reason?: true;
+  /** The note's text, only with the host's `auditDenyReasonText`. */
+  deny_reason_text?: string;
+  /** The user edited the arguments; `args_hash` is the hash of what ran. */
+  edited?: true;
+  /** The permission mode, when it decided (origin `mode`). */
+  mode?: PermissionMode;
 }

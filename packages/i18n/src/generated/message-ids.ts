@@ -217,7 +217,15 @@ export const messageIds = [
   'mcp.audit.decision.deny_always',
   'mcp.audit.origin.user_prompt',
   'mcp.audit.origin.cache_hit',
+  'mcp.audit.origin.cancelled',
   'mcp.audit.origin.auto_revoke_renewal',
+  'mcp.audit.origin.policy',
+  'mcp.audit.origin.host_callback',
+  'mcp.audit.origin.mode',
+  'mcp.audit.origin.trusted_read_only',
+  'mcp.audit.origin.timeout',
+  'mcp.audit.origin.no_renderer',
+  'mcp.audit.origin.invalid',
   'mcp.audit.risk',
   'mcp.audit.at',
   'mcp.audit.export',
@@ -456,7 +464,15 @@ export interface MessageValues {
   'mcp.audit.decision.deny_always': never;
   'mcp.audit.origin.user_prompt': never;
   'mcp.audit.origin.cache_hit': never;
+  'mcp.audit.origin.cancelled': never;
   'mcp.audit.origin.auto_revoke_renewal': never;
+  'mcp.audit.origin.policy': never;
+  'mcp.audit.origin.host_callback': never;
+  'mcp.audit.origin.mode': never;
+  'mcp.audit.origin.trusted_read_only': never;
+  'mcp.audit.origin.timeout': never;
+  'mcp.audit.origin.no_renderer': never;
+  'mcp.audit.origin.invalid': never;
   'mcp.audit.risk': { tier: string };
   'mcp.audit.at': { time: Date | number };
   'mcp.audit.export': never;

@@ -1,0 +1,122 @@
+/**
+ * What decides a call before remembered grants are read: policy rules, the permission mode, the
+ * host's callback and the trusted read-only shortcut. Denials here are final; an `ask` makes
+ * the engine ask whatever is remembered (a remembered denial still denies); an `allow` counts
+ * only when no remembered denial covers the call. See the README table, "Policy".
+ *
+ * @module
+ */
+import type { EngineCore } from './core.js';
+import type { HostVerdict } from './engine-types.js';
+import type { PolicyVerdict } from './policy/types.js';
+import { effectiveHints } from './risk.js';
+import type { Assessment, DecisionOrigin, PermissionMode, ToolCall } from './types.js';
+
+export type Gate =
+  | {
+      effect: 'deny';
+      origin: Extract<DecisionOrigin, 'policy' | 'mode' | 'host_callback'>;
+      rule?: PolicyVerdict;
+      reason?: string;
+      mode?: PermissionMode;
+    }
+  | { effect: 'ask'; reason: 'policy_ask' | 'policy_invalid'; rule?: PolicyVerdict }
+  | {
+      effect: 'allow';
+      origin: Extract<DecisionOrigin, 'policy' | 'host_callback' | 'trusted_read_only'>;
+      rule?: PolicyVerdict;
+    };
+
+/** The host callback's answer in one shape; anything unknown is no opinion. */
+function readHostVerdict(
+  value: HostVerdict,
+): { effect: 'allow' | 'ask' | 'deny'; reason?: string } | null {
+  const effect = typeof value === 'string' ? value : value?.effect;
+  if (effect !== 'allow' && effect !== 'ask' && effect !== 'deny') return null;
+  const reason =
+    typeof value === 'object' &&
+    value !== null &&
+    'reason' in value &&
+    typeof value.reason === 'string'
+      ? value.reason
+      : undefined;
+  return reason === undefined ? { effect } : { effect, reason };
+}
+
+/** The gate once the host callback (if any) answered; `host` null = no opinion. */
+function combine(
+  core: EngineCore,
+  call: ToolCall,
+  host: { effect: 'allow' | 'ask' | 'deny'; reason?: string } | null,
+  verdict: PolicyVerdict | null,
+): Gate | null {
+  if (host?.effect === 'deny') {
+    return {
+      effect: 'deny',
+      origin: 'host_callback',
+      ...(host.reason ? { reason: host.reason } : {}),
+    };
+  }
+  if (core.policy.compiled === null && core.policy.state.status === 'invalid') {
+    return { effect: 'ask', reason: 'policy_invalid' };
+  }
+  if (verdict?.effect === 'ask') return { effect: 'ask', reason: 'policy_ask', rule: verdict };
+  if (host?.effect === 'ask') return { effect: 'ask', reason: 'policy_ask' };
+  if (verdict?.effect === 'allow') return { effect: 'allow', origin: 'policy', rule: verdict };
+  if (host?.effect === 'allow') return { effect: 'allow', origin: 'host_callback' };
+  if (core.options.autoAllowReadOnly && call.server.trusted === true) {
+    const hints = effectiveHints(call.tool.annotations);
+    if (hints.readOnly && !hints.openWorld) return { effect: 'allow', origin: 'trusted_read_only' };
+  }
+  return null;
+}
+
+/**
+ * The gate for a checked call. Synchronous unless the host callback returns a promise; a
+ * callback that throws or rejects counts as `ask` (fail closed: never an allow).
+ */
+export function gate(
+  core: EngineCore,
+  call: ToolCall,
+  assessment: Assessment,
+): Gate | null | Promise<Gate | null> {
+  const verdict =
+    core.policy.compiled?.evaluate({
+      server: call.server.id,
+      tool: call.tool.name,
+      tier: assessment.risk.tier,
+      annotations: call.tool.annotations,
+      args: call.args,
+    }) ?? null;
+  if (verdict?.effect === 'deny') {
+    return {
+      effect: 'deny',
+      origin: 'policy',
+      rule: verdict,
+      ...(verdict.reason ? { reason: verdict.reason } : {}),
+    };
+  }
+  const mode = core.settings.mode;
+  if (mode === 'plan' && !effectiveHints(call.tool.annotations).readOnly) {
+    return { effect: 'deny', origin: 'mode', mode };
+  }
+  const decide = core.options.decide;
+  if (!decide) return combine(core, call, null, verdict);
+  const failed = () => combine(core, call, { effect: 'ask' }, verdict);
+  let answer: HostVerdict | Promise<HostVerdict>;
+  try {
+    answer = decide(call, assessment);
+  } catch {
+    return failed();
+  }
+  if (
+    answer instanceof Promise ||
+    (typeof answer === 'object' && answer !== null && 'then' in answer)
+  ) {
+    return Promise.resolve(answer).then(
+      (value) => combine(core, call, readHostVerdict(value), verdict),
+      failed,
+    );
+  }
+  return combine(core, call, readHostVerdict(answer), verdict);
+}

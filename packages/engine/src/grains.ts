@@ -1,0 +1,52 @@
+import type { ResolvedOptions } from './options.js';
+import type { Assessment, Grain, GrainOptions, ToolDefinition } from './types.js';
+
+const ONCE_ONLY: readonly Grain[] = Object.freeze(['once']);
+const NONE: readonly number[] = Object.freeze([]);
+
+/**
+ * What a prompt may offer. Spec R5 stands: no remembered allow (timed or always) for a tool that
+ * may destroy data; "this session" for one only when the host allows it. A rule that asks every
+ * time makes a remembered allow pointless, so only "once" is offered then.
+ */
+export function grainsFor(
+  options: ResolvedOptions,
+  assessment: Assessment,
+  facts: { remembered: boolean; ruleAsks: boolean },
+): GrainOptions {
+  if (!facts.remembered) {
+    return { allow: ONCE_ONLY, deny: ONCE_ONLY, timed: NONE, server: false };
+  }
+  const timed = options.timedGrains;
+  const deny: Grain[] = [
+    'once',
+    'session',
+    ...(timed.length > 0 ? ['timed' as const] : []),
+    'always',
+  ];
+  if (facts.ruleAsks) return { allow: ONCE_ONLY, deny, timed, server: false };
+  const permitted = assessment.allowAlwaysEnabled;
+  const session = permitted || options.sessionGrainsForDestructive;
+  // The user's R5 setting may turn Allow always off for a tier (a lifetime of 0).
+  const always = permitted && options.expiry[assessment.risk.tier] !== 0;
+  const allow: Grain[] = [
+    'once',
+    ...(session ? ['session' as const] : []),
+    ...(permitted && timed.length > 0 ? ['timed' as const] : []),
+    ...(always ? ['always' as const] : []),
+  ];
+  return { allow, deny, timed, server: session };
+}
+
+/** True when the user can edit the arguments: the tool's input schema is an object with fields. */
+export function isEditable(tool: ToolDefinition): boolean {
+  const schema = tool.inputSchema as { type?: unknown; properties?: unknown } | undefined;
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    schema.type === 'object' &&
+    typeof schema.properties === 'object' &&
+    schema.properties !== null &&
+    Object.keys(schema.properties).length > 0
+  );
+}

@@ -1,0 +1,101 @@
+import { GrantCache, scopeOf, type GrantFilter, type HitCheck } from './grant-cache.js';
+import { grantKey } from './grant-key.js';
+import { effectiveHints } from './risk.js';
+import type { Grant, LookupResult, ToolCall } from './types.js';
+
+/** The key of a session grant: never a store key, so no store can hand one back. */
+export function sessionKey(sessionId: string, storeKey: string): string {
+  return `mcp_session:${encodeURIComponent(sessionId)}:${storeKey}`;
+}
+
+/** A whole-server session grant's key: `*` stands for every tool (or every read-only tool). */
+export function serverKey(sessionId: string, call: ToolCall, readOnlyOnly: boolean): string {
+  const scope = { ...scopeOf(call), toolName: readOnlyOnly ? '*read-only' : '*' };
+  return sessionKey(sessionId, grantKey(scope));
+}
+
+/**
+ * Session grains: grants that live in memory until the host's session ends, never in a store.
+ * Per-tool ones sit in their own lookup cache (the same O(1) index as remembered grants); a
+ * whole-server allow is one map read per call.
+ */
+export class SessionGrants {
+  private cache = new GrantCache();
+  private servers = new Map<string, Grant>();
+  private readonly keys = new Map<string, Grant>();
+
+  constructor(public sessionId: string) {}
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  needsArgsHash(call: ToolCall): boolean {
+    return this.cache.size > 0 && this.cache.needsArgsHash(call);
+  }
+
+  put(grant: Grant): void {
+    if (grant.toolName.startsWith('*')) this.servers.set(grant.key, grant);
+    else this.cache.apply({ type: 'put', grant });
+    this.keys.set(grant.key, this.cache.get(grant.key) ?? grant);
+  }
+
+  get(key: string): Grant | undefined {
+    return this.keys.get(key);
+  }
+
+  delete(key: string): boolean {
+    const held = this.keys.get(key);
+    if (!held) return false;
+    this.keys.delete(key);
+    if (this.servers.delete(key)) return true;
+    // Rebuilt without it: a session holds few grants, and a revoke must leave nothing behind.
+    const rest = [...this.keys.values()].filter((g) => !g.toolName.startsWith('*'));
+    this.cache = new GrantCache();
+    for (const grant of rest) this.cache.apply({ type: 'put', grant });
+    return true;
+  }
+
+  list(filter: GrantFilter = {}): Grant[] {
+    return [...this.keys.values()].filter(
+      (grant) =>
+        (filter.userId === undefined || grant.userId === filter.userId) &&
+        (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
+        (filter.serverId === undefined || grant.serverId === filter.serverId) &&
+        (filter.toolName === undefined || grant.toolName === filter.toolName),
+    );
+  }
+
+  /** Ends the session: every session grant is gone. */
+  end(next: string): number {
+    const count = this.keys.size;
+    this.cache = new GrantCache();
+    this.servers = new Map();
+    this.keys.clear();
+    this.sessionId = next;
+    return count;
+  }
+
+  /**
+   * The session's answer for a call: a per-tool or per-arguments grant (deny first), else a
+   * whole-server allow that covers the tool as it is now (read-only tools only, when so given;
+   * never a tool that may destroy data unless `check` permits it).
+   */
+  lookup(call: ToolCall, argsHash: string | null, now: number, check: HitCheck): LookupResult {
+    if (this.keys.size === 0) return NO_GRANT;
+    const own = this.cache.size > 0 ? this.cache.lookup(call, argsHash, now, check) : NO_GRANT;
+    if (own.status !== 'prompt' || this.servers.size === 0) return own;
+    const hints = effectiveHints(call.tool.annotations);
+    const readOnly = this.servers.get(serverKey(this.sessionId, call, true));
+    const all = this.servers.get(serverKey(this.sessionId, call, false));
+    const grant =
+      readOnly && hints.readOnly ? readOnly : all && check.allowAlwaysPermitted ? all : undefined;
+    if (!grant || expires(grant) <= now) return own;
+    return { status: 'allow', reason: 'grant_allow', grant };
+  }
+}
+
+const NO_GRANT: LookupResult = Object.freeze({ status: 'prompt', reason: 'no_grant' });
+
+const expires = (grant: Grant) =>
+  grant.expiresAt === null ? Infinity : Date.parse(grant.expiresAt) || -Infinity;
