@@ -138,7 +138,9 @@ function fromLookup(
   call: ToolCall,
 ): RequestResult | null {
   if (found.status === 'deny') return scheduler.cacheHit(facts, found, call);
-  if (pre?.effect === 'allow') return gated(pre, facts.risk, facts.argsHash, call);
+  // Before the store is read (or once it failed) a remembered denial may be unseen: ask.
+  const unread = found.reason === 'not_ready' || found.reason === 'store_failed';
+  if (pre?.effect === 'allow' && !unread) return gated(pre, facts.risk, facts.argsHash, call);
   if (found.status === 'allow' && pre?.effect !== 'ask')
     return scheduler.cacheHit(facts, found, call);
   return null;
