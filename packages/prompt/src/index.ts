@@ -1,6 +1,10 @@
 export { createPermissionPrompt } from './permission/index.js';
 export { followQueue, type QueueSource } from './follow-queue.js';
-export { createConsentPresenter, isPromptRequest } from './presenter/presenter.js';
+export {
+  createConsentPresenter,
+  isPromptRequest,
+  PromptNotShownError,
+} from './presenter/presenter.js';
 export type {
   ConsentEnd,
   ConsentItem,

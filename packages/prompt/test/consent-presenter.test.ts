@@ -51,6 +51,21 @@ async function until(check: () => boolean) {
 }
 
 describe('createConsentPresenter', () => {
+  it('a prompt no renderer could show is denied as "could not ask", never as the user\'s choice (issue 17)', async () => {
+    const { engine, presenter } = setup();
+    const failed = engine.request(call('notes_a'), { prompt: presenter.prompt });
+    await until(() => presenter.getSnapshot().current?.kind === 'permission');
+    presenter.fail(presenter.getSnapshot().current!.id);
+    await expect(failed).resolves.toMatchObject({ allowed: false, origin: 'no_renderer' });
+
+    const disposed = engine.request(call('notes_b'), { prompt: presenter.prompt });
+    await until(() => presenter.getSnapshot().current?.kind === 'permission');
+    presenter.dispose();
+    await expect(disposed).resolves.toMatchObject({ allowed: false, origin: 'no_renderer' });
+    // The host's own `show` still gets an answer: Deny once.
+    await expect(presenter.show(call('notes_c'))).resolves.toBe('deny_once');
+  });
+
   it('puts a permission prompt and an elicitation in one queue, one model at a time, in order', async () => {
     const { engine, clock, presenter } = setup();
     const decided = engine.request(call(), { prompt: presenter.prompt });

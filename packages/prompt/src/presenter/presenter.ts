@@ -26,7 +26,8 @@ export type Held =
       kind: 'permission' | 'dry_run';
       id: string;
       request: PromptRequest;
-      answer: (choice: Choice) => void;
+      /** `end` says whether the user answered or nobody could (the engine audits which). */
+      answer: (choice: Choice, end: ConsentEnd) => void;
       item?: ConsentItem;
       done: boolean;
       detach: () => void;
@@ -50,6 +51,18 @@ const CANCEL: ElicitResult = { action: 'cancel' };
 /** The answer of each kind that never allows or shares anything. */
 const failClosed = (held: Held): Choice | ElicitResult =>
   held.kind === 'elicitation' ? CANCEL : 'deny_once';
+
+/** A prompt that no renderer could show to the user (`end`: `failed` or `disposed`). */
+export class PromptNotShownError extends Error {
+  override name = 'PromptNotShownError';
+  constructor(readonly end: 'failed' | 'disposed') {
+    super(
+      end === 'failed'
+        ? 'The prompt could not be shown (the renderer failed): the call is denied.'
+        : 'The prompt was not shown (the consent presenter was disposed): the call is denied.',
+    );
+  }
+}
 
 /** Builds the presenter; see `ConsentPresenter`. */
 export function createConsentPresenter(options: ConsentPresenterOptions): ConsentPresenter {
@@ -124,7 +137,7 @@ class Presenter implements ConsentPresenter {
       settled: [...this.snapshot.settled, record].slice(-SETTLED_KEPT),
     };
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
-    else entry.answer(answer as Choice);
+    else entry.answer(answer as Choice, end);
     this.advance();
     if (this.held.length === 0) this.publish();
   }
@@ -147,11 +160,20 @@ class Presenter implements ConsentPresenter {
     else this.advance();
   }
 
+  /**
+   * The engine's prompt callback. A prompt no renderer could show (its model failed to build, the
+   * renderer crashed, the presenter was disposed) rejects with `PromptNotShownError`, so the
+   * engine denies it as `no_renderer` rather than as the user's choice.
+   */
   readonly prompt = (request: PromptRequest): Promise<Choice> =>
-    new Promise<Choice>((resolve) => {
+    new Promise<Choice>((resolve, reject) => {
       if (request.signal.aborted) return resolve('deny_once');
       const id = `consent-${++this.nextId}`;
-      const entry: Held = { kind: request.kind, id, request, answer: resolve, done: false, detach };
+      const answer = (choice: Choice, end: ConsentEnd) =>
+        end === 'failed' || end === 'disposed'
+          ? reject(new PromptNotShownError(end))
+          : resolve(choice);
+      const entry: Held = { kind: request.kind, id, request, answer, done: false, detach };
       this.hold(entry, request.signal);
     });
 
@@ -177,10 +199,13 @@ class Presenter implements ConsentPresenter {
           ...(showOptions.signal ? { signal: showOptions.signal } : {}),
           ...(engine ? { assessment: engine.assess(call) } : {}),
         });
-    return this.prompt(request).then((choice) => {
-      onDecision?.(choice);
-      return choice;
-    });
+    // `show` always answers: a prompt nobody could show is Deny once for the host.
+    return this.prompt(request)
+      .catch((): Choice => 'deny_once')
+      .then((choice) => {
+        onDecision?.(choice);
+        return choice;
+      });
   };
 
   readonly fail = (id: string): void => {
