@@ -234,6 +234,14 @@ export const messageIds = [
   'mcp.audit.filter.decision',
   'mcp.audit.filter.all',
   'mcp.audit.no_match',
+  'mcp.args_edit.open',
+  'mcp.args_edit.discard',
+  'mcp.args_edit.heading',
+  'mcp.args_edit.hint',
+  'mcp.args_edit.readonly',
+  'mcp.args_edit.edited',
+  'mcp.args_edit.blocked',
+  'mcp.args_edit.keys.hint',
   'mcp.error.prompt_failed',
   'mcp.error.no_prompt',
   'mcp.error.timeout',
@@ -481,6 +489,14 @@ export interface MessageValues {
   'mcp.audit.filter.decision': never;
   'mcp.audit.filter.all': never;
   'mcp.audit.no_match': never;
+  'mcp.args_edit.open': never;
+  'mcp.args_edit.discard': never;
+  'mcp.args_edit.heading': never;
+  'mcp.args_edit.hint': never;
+  'mcp.args_edit.readonly': { names: string | number };
+  'mcp.args_edit.edited': { count: number };
+  'mcp.args_edit.blocked': { count: number };
+  'mcp.args_edit.keys.hint': never;
   'mcp.error.prompt_failed': never;
   'mcp.error.no_prompt': never;
   'mcp.error.timeout': never;
