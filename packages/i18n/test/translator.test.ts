@@ -56,6 +56,9 @@ const values = {
   step: 's',
   index: 1,
   label: 'l',
+  // mcp.permission.notice.policy_rule (issue 17: the rule's number and its file)
+  rule: 3,
+  file: 'f',
 };
 
 describe('createTranslator', () => {

@@ -64,6 +64,13 @@ export const messageIds = [
   'mcp.permission.notice.args_hash_unknown',
   'mcp.permission.notice.hidden_characters',
   'mcp.permission.notice.settled_elsewhere',
+  'mcp.permission.notice.policy_rule',
+  'mcp.permission.notice.policy_rule_reason',
+  'mcp.permission.notice.policy_ask',
+  'mcp.permission.notice.policy_invalid',
+  'mcp.permission.note.label',
+  'mcp.permission.note.hint',
+  'mcp.permission.note.step_hint',
   'mcp.permission.part.name',
   'mcp.permission.part.title',
   'mcp.permission.part.description',
@@ -97,6 +104,23 @@ export const messageIds = [
   'mcp.permission.close',
   'mcp.permission.keys.hint',
   'mcp.permission.guard',
+  'mcp.permission.grain.more',
+  'mcp.permission.grain.allow_label',
+  'mcp.permission.grain.allow_session',
+  'mcp.permission.grain.allow_server',
+  'mcp.permission.grain.allow_server_read_only',
+  'mcp.permission.grain.allow_timed',
+  'mcp.permission.grain.allow_disabled_rule',
+  'mcp.permission.grain.always',
+  'mcp.permission.grain.args_only',
+  'mcp.permission.grain.deny_label',
+  'mcp.permission.grain.deny_session',
+  'mcp.permission.grain.deny_timed',
+  'mcp.permission.grain.deny_disabled',
+  'mcp.permission.grain.session',
+  'mcp.permission.grain.server',
+  'mcp.permission.grain.server_read_only',
+  'mcp.permission.grain.step_hint',
   'mcp.permission.announce',
   'mcp.permission.announce_summary',
   'mcp.permission.announce_scope',
@@ -319,6 +343,13 @@ export interface MessageValues {
   'mcp.permission.notice.args_hash_unknown': never;
   'mcp.permission.notice.hidden_characters': never;
   'mcp.permission.notice.settled_elsewhere': never;
+  'mcp.permission.notice.policy_rule': { rule: string | number; file: string | number };
+  'mcp.permission.notice.policy_rule_reason': { reason: string | number };
+  'mcp.permission.notice.policy_ask': never;
+  'mcp.permission.notice.policy_invalid': never;
+  'mcp.permission.note.label': never;
+  'mcp.permission.note.hint': { max: string | number };
+  'mcp.permission.note.step_hint': never;
   'mcp.permission.part.name': never;
   'mcp.permission.part.title': never;
   'mcp.permission.part.description': never;
@@ -352,6 +383,23 @@ export interface MessageValues {
   'mcp.permission.close': never;
   'mcp.permission.keys.hint': never;
   'mcp.permission.guard': never;
+  'mcp.permission.grain.more': never;
+  'mcp.permission.grain.allow_label': never;
+  'mcp.permission.grain.allow_session': never;
+  'mcp.permission.grain.allow_server': never;
+  'mcp.permission.grain.allow_server_read_only': never;
+  'mcp.permission.grain.allow_timed': { duration: string | number };
+  'mcp.permission.grain.allow_disabled_rule': never;
+  'mcp.permission.grain.always': never;
+  'mcp.permission.grain.args_only': never;
+  'mcp.permission.grain.deny_label': never;
+  'mcp.permission.grain.deny_session': never;
+  'mcp.permission.grain.deny_timed': { duration: string | number };
+  'mcp.permission.grain.deny_disabled': never;
+  'mcp.permission.grain.session': never;
+  'mcp.permission.grain.server': never;
+  'mcp.permission.grain.server_read_only': never;
+  'mcp.permission.grain.step_hint': never;
   'mcp.permission.announce': { tool: string | number; server: string | number; risk: string | number; effects: string | number };
   'mcp.permission.announce_summary': { summary: string | number; risk: string | number; effects: string | number };
   'mcp.permission.announce_scope': { duration: string | number };
