@@ -57,6 +57,20 @@ export type {
   ElicitUrlRequest,
   FieldView,
 } from './elicitation/index.js';
+export {
+  argsEditAnatomy,
+  createArgsEditor,
+  describeArgsEdit,
+  editBlocks,
+  mountArgsEditor,
+  withEditedArgs,
+  type ArgsEditor,
+  type ArgsEditorApi,
+  type ArgsEditorOptions,
+  type ArgsEditPart,
+  type ArgsEditResult,
+  type ArgsEditState,
+} from './args-edit/index.js';
 export type {
   ContentValue,
   FieldKind,

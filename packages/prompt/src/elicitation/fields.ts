@@ -25,7 +25,7 @@ const INPUT_TYPE: Record<FieldSpec['kind'], Record<string, string>> = {
 /** One field as shown: its value, its error once visited or submitted, and its attributes. */
 export function fieldView(
   field: FieldSpec,
-  current: ElicitationState,
+  current: Pick<ElicitationState, 'values' | 'touched' | 'submitted'>,
   t: Translator,
   id: string,
 ): FieldView {
