@@ -110,6 +110,23 @@ function readExtras(
 }
 
 /**
+ * An "always" or "for a time" answer the prompt did not offer (a rule that asks every time, a
+ * tier the user turned off, no lifetimes configured). A prompt that remembers nothing (a dry
+ * run, `persist: false`) offers "once" only: there "always" still means "this time", as before.
+ */
+function grainProblem(detail: ChoiceDetail, facts: AnswerFacts): InvalidAnswerError | undefined {
+  const { grains } = facts;
+  if (!grains || !isAlways(detail.choice) || detail.session) return undefined;
+  if (grains.allow.length <= 1 && grains.deny.length <= 1) return undefined;
+  const grain = detail.ttlMs !== undefined ? 'timed' : 'always';
+  const offered = isAllow(detail.choice) ? grains.allow : grains.deny;
+  if (offered.includes(grain)) return undefined;
+  return new InvalidAnswerError(
+    `${detail.choice === 'allow_always' ? 'Allow' : 'Deny'} ${grain === 'timed' ? 'for a time' : 'always'} is not offered for "${facts.toolName}" here.`,
+  );
+}
+
+/**
  * Reads an answer from a renderer or a remote approver: 'allow_once' or
  * `{ choice, argsOnly?, ttlMs? }`. Anything else, an `argsOnly` that is not a boolean, a `ttlMs`
  * that is not a positive number of ms up to 100 years, or Allow always where it is not offered,
@@ -158,7 +175,7 @@ export function readAnswer(answer: unknown, facts: AnswerFacts): ChoiceDetail | 
       `Allow always is not available for "${facts.toolName}": it may be destructive, so it can only be allowed once.`,
     );
   }
-  return detail;
+  return grainProblem(detail, facts) ?? detail;
 }
 
 /** Checks a host's lifetime option: null (never expires) or 0 to 100 years in ms. */

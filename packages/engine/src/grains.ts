@@ -6,8 +6,9 @@ const NONE: readonly number[] = Object.freeze([]);
 
 /**
  * What a prompt may offer. Spec R5 stands: no remembered allow (timed or always) for a tool that
- * may destroy data; "this session" for one only when the host allows it. A rule that asks every
- * time makes a remembered allow pointless, so only "once" is offered then.
+ * may destroy data; "this session" for one only when the host allows it; no remembered allow
+ * at all for a tier the user turned off (lifetime 0). A rule that asks every time makes a
+ * remembered allow pointless, so only "once" is offered then. `readAnswer` refuses the rest.
  */
 export function grainsFor(
   options: ResolvedOptions,
@@ -25,15 +26,17 @@ export function grainsFor(
     'always',
   ];
   if (facts.ruleAsks) return { allow: ONCE_ONLY, deny, timed, server: false };
-  const permitted = assessment.allowAlwaysEnabled;
-  const session = permitted || options.sessionGrainsForDestructive;
-  // The user's R5 setting may turn Allow always off for a tier (a lifetime of 0).
-  const always = permitted && options.expiry[assessment.risk.tier] !== 0;
+  // The user's R5 setting may turn remembered allows off for a tier (a lifetime of 0): every
+  // allow grain is bounded by the tier's lifetime, so none would outlive the answer.
+  const remembers = options.expiry[assessment.risk.tier] !== 0;
+  const permitted = assessment.allowAlwaysEnabled && remembers;
+  const session =
+    remembers && (assessment.allowAlwaysEnabled || options.sessionGrainsForDestructive);
   const allow: Grain[] = [
     'once',
     ...(session ? ['session' as const] : []),
     ...(permitted && timed.length > 0 ? ['timed' as const] : []),
-    ...(always ? ['always' as const] : []),
+    ...(permitted ? ['always' as const] : []),
   ];
   return { allow, deny, timed, server: session };
 }

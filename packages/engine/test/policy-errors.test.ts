@@ -1,0 +1,114 @@
+/**
+ * A bad policy given to the engine (options.policy or setPolicy): a located error in
+ * `engine.policy()`, every call asked (a grant that would allow does not), grants untouched.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PolicyFile, PolicySource } from '@mcp-consent/engine';
+import { rememberedStore, source } from './policy-helpers.js';
+import { callOf, scriptedUser, setup, tools } from './helpers.js';
+
+const put = callOf(tools.notesPut, { args: { path: '/tmp/a' } });
+const bad = (rule: unknown): PolicySource => ({
+  layer: 'managed',
+  file: '/etc/mcp-consent/managed.json',
+  policy: { version: 1, rules: [rule] } as PolicyFile,
+});
+
+const circular: Record<string, unknown> = { effect: 'allow' };
+circular.self = circular;
+
+const inputs: [string, PolicySource, string, RegExp][] = [
+  ['malformed (not JSON at all)', bad(circular), '', /malformed JSON/],
+  [
+    'an unknown field',
+    bad({ effect: 'allow', tool: 'notes_put', colour: 'red' }),
+    'rules[0].colour',
+    /unknown field "colour"/,
+  ],
+  ['a wrong type', bad({ effect: 'allow', tool: 5 }), 'rules[0].tool', /string/],
+  ['a wrong effect', bad({ effect: 'permit' }), 'rules[0].effect', /allow, ask|allow/],
+  [
+    'a bad JSON Pointer',
+    bad({ effect: 'deny', args: [{ pointer: 'path', equals: 1 }] }),
+    'rules[0].args[0].pointer',
+    /pointer/i,
+  ],
+  [
+    'a regex that does not compile',
+    bad({ effect: 'deny', args: [{ pointer: '/path', regex: '(' }] }),
+    'rules[0].args[0].regex',
+    /regex|regular expression/i,
+  ],
+  [
+    'a catastrophically slow regex',
+    bad({ effect: 'deny', args: [{ pointer: '/path', regex: '^(a+)+$' }] }),
+    'rules[0].args[0].regex',
+    /nested|repeat|slow/i,
+  ],
+  [
+    'no layer',
+    { file: 'x.json', policy: { version: 1, rules: [] } } as unknown as PolicySource,
+    '',
+    /layer/,
+  ],
+];
+
+describe('a bad policy input', () => {
+  it.each(inputs)(
+    '%s: located error, the call is asked, grants untouched',
+    async (_n, given, field, message) => {
+      const store = await rememberedStore(put, 'allow');
+      const before = await store.load();
+      const { engine } = await setup({ store, policy: [given] });
+      const state = engine.policy();
+      expect(state.status).toBe('invalid');
+      expect(state.errors[0]).toMatchObject({ file: given.file ?? 'x.json', field });
+      expect(state.errors[0]!.line).toBeGreaterThanOrEqual(1);
+      expect(state.errors[0]!.column).toBeGreaterThanOrEqual(1);
+      expect(state.errors[0]!.message).toMatch(message);
+      // The stored grant would allow; the invalid policy makes the engine ask instead.
+      const user = scriptedUser('deny_once');
+      const result = await engine.request(put, { prompt: user.prompt });
+      expect(user.shown).toHaveLength(1);
+      expect(user.shown[0]!.lookup.reason).toBe('policy_invalid');
+      expect(result).toMatchObject({ allowed: false, origin: 'user_prompt' });
+      expect(await store.load()).toEqual(before);
+      expect(engine.grants()).toHaveLength(1);
+    },
+  );
+
+  it('set on a running engine: asks until a valid policy is set, then the grant answers again', async () => {
+    const store = await rememberedStore(put, 'allow');
+    const { engine } = await setup({ store });
+    const events: string[] = [];
+    engine.subscribe((event) => events.push(event.type));
+    const [input] = inputs.find(([name]) => name.startsWith('a catastrophically'))!.slice(1);
+    const errors = engine.setPolicy([input as PolicySource]);
+    expect(errors[0]?.field).toBe('rules[0].args[0].regex');
+    expect(events).toContain('policy');
+    const user = scriptedUser('allow_once');
+    await engine.request(put, { prompt: user.prompt });
+    expect(user.shown).toHaveLength(1);
+    // Not even a deny-free tool is allowed by a half-read policy: nothing applies.
+    expect(engine.explain(put)).toEqual({ verdict: null, ignored: [] });
+    expect(engine.setPolicy([source('user', [{ effect: 'ask', tool: 'other' }])])).toEqual([]);
+    expect(engine.policy().status).toBe('ok');
+    expect(await engine.request(put, { prompt: user.prompt })).toMatchObject({
+      allowed: true,
+      origin: 'cache_hit',
+    });
+  });
+
+  it('one bad file among good ones voids them all: asked, never half-applied', async () => {
+    const { engine } = await setup({
+      policy: [
+        source('host', [{ effect: 'allow', tool: 'notes_put' }]),
+        bad({ effect: 'deny', tool: 7 }),
+      ],
+    });
+    const user = scriptedUser('deny_once');
+    const result = await engine.request(put, { prompt: user.prompt });
+    expect(user.shown).toHaveLength(1);
+    expect(result.origin).toBe('user_prompt');
+  });
+});
