@@ -3,16 +3,30 @@
  * is the server command, taken verbatim (its own options are not ours).
  */
 import { parseArgs } from 'node:util';
+import type { PermissionMode } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { ServerTarget } from './config.js';
 
-export type Command = 'interactive' | 'call' | 'grants' | 'audit';
+export type Command = 'interactive' | 'call' | 'grants' | 'audit' | 'rules';
+
+/** `--mode` as typed, and the engine's mode it names. */
+export const MODES: Readonly<Record<string, PermissionMode>> = {
+  ask: 'ask',
+  plan: 'plan',
+  'non-interactive': 'non_interactive',
+};
 
 export interface CliOptions {
   command: Command;
   /** `call`: the tool and its arguments (already checked to be a JSON object). */
   tool?: string;
   toolArgs?: Record<string, unknown>;
+  /** `grants revoke <id>`: the grant's short id (from `grants`) or its full key. */
+  revoke?: string;
+  /** `--policy FILE` (user layer) and `--managed-policy FILE` (managed layer), in order. */
+  policy: string[];
+  managedPolicy: string[];
+  mode: PermissionMode;
   /** The server to start or reach; undefined when none was given. */
   target?: ServerTarget;
   store?: string;
@@ -51,10 +65,13 @@ const OPTIONS = {
   all: { type: 'boolean' },
   json: { type: 'boolean' },
   limit: { type: 'string' },
+  policy: { type: 'string', multiple: true },
+  'managed-policy': { type: 'string', multiple: true },
+  mode: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const COMMANDS = new Set<string>(['call', 'grants', 'audit']);
+const COMMANDS = new Set<string>(['call', 'grants', 'audit', 'rules']);
 
 /** Parses `argv` (without node and the script). Throws {@link UsageError}. */
 export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions {
@@ -76,6 +93,8 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
       ...(values.store !== undefined ? { store: values.store } : {}),
       ...(values.user !== undefined ? { user: values.user } : {}),
       ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
+      policy: values.policy ?? [],
+      managedPolicy: values['managed-policy'] ?? [],
     };
   }
 
@@ -95,6 +114,8 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
     yes: values.yes ?? false,
     all: values.all ?? false,
     json: values.json ?? false,
+    policy: values.policy ?? [],
+    managedPolicy: values['managed-policy'] ?? [],
     ...(values.store !== undefined ? { store: values.store } : {}),
     ...(values.user !== undefined ? { user: values.user } : {}),
     ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
@@ -107,6 +128,12 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
       throw new UsageError(t.t('mcp.cli.error.bad_limit', { value: values.limit }));
     options.limit = limit;
   }
+  if (values.mode !== undefined) {
+    const mode = MODES[values.mode];
+    if (!Object.hasOwn(MODES, values.mode) || !mode)
+      throw new UsageError(t.t('mcp.cli.error.bad_mode', { value: values.mode }));
+    options.mode = mode;
+  }
 
   if (command === 'call') {
     const [tool, json = '{}', ...extra] = rest;
@@ -114,6 +141,10 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
       throw new UsageError(t.t('mcp.cli.error.call_usage', { empty: '{}' }));
     options.tool = tool;
     options.toolArgs = parseObject(json, t);
+  } else if (command === 'grants' && rest[0] === 'revoke') {
+    const [, id, ...extra] = rest;
+    if (!id || extra.length > 0) throw new UsageError(t.t('mcp.cli.error.revoke_usage'));
+    options.revoke = id;
   } else if (rest.length > 0) {
     throw new UsageError(t.t('mcp.cli.error.unknown_command', { command: rest[0]! }));
   }
@@ -133,6 +164,9 @@ function defaults(): CliOptions {
     json: false,
     limit: DEFAULT_AUDIT_LIMIT,
     help: false,
+    policy: [],
+    managedPolicy: [],
+    mode: 'ask',
   };
 }
 

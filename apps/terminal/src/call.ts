@@ -28,7 +28,14 @@ export async function runCall(
     return 1;
   }
   await session.terminalFree();
-  const outcome = outcomeOf(result, tool, t, process.stdin.isTTY === true, options.server);
+  const outcome = outcomeOf(
+    result,
+    tool,
+    t,
+    process.stdin.isTTY === true,
+    options.server,
+    session.lastDecision(),
+  );
   if (options.json) process.stdout.write(`${safeJson(result)}\n`);
   switch (outcome.kind) {
     case 'ok':

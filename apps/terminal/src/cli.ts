@@ -6,6 +6,8 @@
  *   mcp-consent [options] --url <url>                    interactive, Streamable HTTP
  *   mcp-consent call <tool> '<json>' [options] -- <…>    one call for scripts
  *   mcp-consent grants | audit [options]                 what the store holds
+ *   mcp-consent grants revoke <id>                       revoke one saved permission
+ *   mcp-consent rules [--policy FILE]                    the policy rules in force
  *
  * Exit codes: 0 ran / done, 1 denied or failed, 2 usage or connection error, 130 Ctrl+C.
  */
@@ -20,7 +22,22 @@ import { ConnectError } from './connect.js';
 import { helpText } from './help.js';
 import { runInteractive } from './interactive.js';
 import { lineInput } from './line-input.js';
-import { printAudit, printGrants, resetGrants, StoreError, type Scope } from './records.js';
+import {
+  engineInputs,
+  loadPolicies,
+  MissingPolicyError,
+  policyFiles,
+  type LoadedPolicies,
+} from './policy-files.js';
+import {
+  printAudit,
+  printGrants,
+  resetGrants,
+  revokeGrant,
+  StoreError,
+  type Scope,
+} from './records.js';
+import { policyErrorLine, printRules } from './rules.js';
 import { openSession, type Session } from './session.js';
 
 const t = createAppTranslator(localesFromEnv(process.env), { isolateValues: false });
@@ -38,14 +55,29 @@ async function main(argv: readonly string[]): Promise<number> {
   const paths = storePaths(options.store);
   const userId = options.user ?? defaultUser();
   const workspaceId = options.workspace ?? defaultWorkspace();
+  const policyRefs = policyFiles(options);
   if (options.help) {
-    process.stdout.write(`${helpText(t, { paths, user: userId, workspace: workspaceId })}\n`);
+    const help = helpText(t, { paths, user: userId, workspace: workspaceId, policy: policyRefs });
+    process.stdout.write(`${help}\n`);
     return 0;
   }
+  let policies: LoadedPolicies | undefined;
+  if (options.command === 'rules' || options.target) {
+    try {
+      policies = loadPolicies(policyRefs);
+    } catch (error) {
+      if (!(error instanceof MissingPolicyError)) throw error;
+      fail(t.t('mcp.cli.error.policy_missing', { path: error.path }));
+      return 2;
+    }
+  }
+  if (options.command === 'rules' && policies) return printRules(policies, t);
   const serverId = options.serverId ?? (options.target ? serverIdFor(options.target) : undefined);
   const scope: Scope = { userId, workspaceId, all: options.all, ...(serverId ? { serverId } : {}) };
   const input = lineInput();
   try {
+    if (options.command === 'grants' && options.revoke !== undefined)
+      return await revokeGrant(paths, scope, options.revoke, { t });
     if (options.command === 'grants') {
       await printGrants(paths, scope, { json: options.json, t });
       return 0;
@@ -58,10 +90,13 @@ async function main(argv: readonly string[]): Promise<number> {
       const code = await resetGrants(paths, scope, { yes: options.yes, t, input });
       if (code !== 0 || !options.target) return code;
     }
-    if (!options.target || !serverId) {
+    if (!options.target || !serverId || !policies) {
       fail(`${t.t('mcp.cli.error.no_server')} ${t.t('mcp.cli.error.see_help')}`);
       return 2;
     }
+    // A broken policy file: say where, and that every call will be asked (never a silent allow).
+    for (const error of policies.errors) fail(policyErrorLine(error, t));
+    if (policies.errors.length > 0) fail(t.t('mcp.cli.policy.asking'));
     const server = { id: serverId, name: options.name ?? serverId, trusted: options.trusted };
     const call = options.command === 'call';
     // In call mode stdout carries the result only, so prompts go to the terminal on stderr.
@@ -76,6 +111,7 @@ async function main(argv: readonly string[]): Promise<number> {
         workspaceId,
         t,
         ui,
+        engine: { ...engineInputs(policies), mode: options.mode },
       });
     } catch (error) {
       if (!(error instanceof ConnectError)) throw error;

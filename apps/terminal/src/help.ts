@@ -6,12 +6,15 @@
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { DEFAULT_AUDIT_LIMIT } from './args.js';
 import type { StorePaths } from './config.js';
+import type { PolicyFileRef } from './policy-files.js';
 import { pad } from './text.js';
 
 export function helpText(
   t: AppTranslator,
-  context: { paths: StorePaths; user: string; workspace: string },
+  context: { paths: StorePaths; user: string; workspace: string; policy: PolicyFileRef[] },
 ): string {
+  const defaultPolicy = (layer: PolicyFileRef['layer']) =>
+    context.policy.find((ref) => ref.layer === layer && !ref.explicit)?.path ?? '';
   const rows = (entries: [string, string][]) => {
     const width = Math.min(34, Math.max(...entries.map(([syntax]) => syntax.length)));
     return entries.map(([syntax, text]) =>
@@ -29,7 +32,9 @@ export function helpText(
       ['mcp-consent [options] --url <url>', t.t('mcp.cli.help.cmd.url')],
       ["mcp-consent call <tool> '<json>' [options] -- <command…>", t.t('mcp.cli.help.cmd.call')],
       ['mcp-consent grants [options]', t.t('mcp.cli.help.cmd.grants')],
+      ['mcp-consent grants revoke <id>', t.t('mcp.cli.help.cmd.revoke')],
       ['mcp-consent audit [options]', t.t('mcp.cli.help.cmd.audit')],
+      ['mcp-consent rules [--policy <file>]', t.t('mcp.cli.help.cmd.rules')],
     ]),
     '',
     t.t('mcp.cli.help.options'),
@@ -41,6 +46,9 @@ export function helpText(
       ['--name <name>', t.t('mcp.cli.help.opt.name')],
       ['--trusted', t.t('mcp.cli.help.opt.trusted')],
       ['--env NAME=value', t.t('mcp.cli.help.opt.env')],
+      ['--policy <file>', t.t('mcp.cli.help.opt.policy')],
+      ['--managed-policy <file>', t.t('mcp.cli.help.opt.managed_policy')],
+      ['--mode ask|plan|non-interactive', t.t('mcp.cli.help.opt.mode')],
       ['--reset', t.t('mcp.cli.help.opt.reset')],
       ['--yes, -y', t.t('mcp.cli.help.opt.yes')],
       ['--all', t.t('mcp.cli.help.opt.all')],
@@ -53,6 +61,9 @@ export function helpText(
     `  ${t.t('mcp.cli.help.file.grants', { path: context.paths.grants })}`,
     `  ${t.t('mcp.cli.help.file.audit', { path: context.paths.audit })}`,
     `  ${t.t('mcp.cli.help.file.default')}`,
+    `  ${t.t('mcp.cli.help.file.policy', { path: defaultPolicy('user') })}`,
+    `  ${t.t('mcp.cli.help.file.managed', { path: defaultPolicy('managed') })}`,
+    `  ${t.t('mcp.cli.rules.precedence')}`,
     '',
     t.t('mcp.cli.help.exit_codes'),
     `  0    ${t.t('mcp.cli.help.exit.ok')}`,

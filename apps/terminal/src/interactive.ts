@@ -68,6 +68,7 @@ export async function runInteractive(
         t,
         process.stdin.isTTY === true,
         server,
+        session.lastDecision(),
       );
     } catch (error) {
       await session.terminalFree();

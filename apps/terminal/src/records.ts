@@ -3,6 +3,7 @@
  * `@mcp-consent/prompt`, so columns, decisions, expiry and origins read exactly as in
  * the web manager, in the user's language.
  */
+import { createHash } from 'node:crypto';
 import { systemClock, type AuditEvent, type GrantFilter } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { createPermissionManager } from '@mcp-consent/prompt';
@@ -54,6 +55,14 @@ function header(scope: Scope, paths: StorePaths, t: AppTranslator): string {
   return `${who}\n${t.t('mcp.cli.store', { path: clean(paths.dir, 500) })}`;
 }
 
+/**
+ * A grant's short id for `grants` and `grants revoke`: the first 8 hex digits of the SHA-256
+ * of its key. Stable across runs (keys are), short enough to type.
+ */
+export function shortId(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
 /** Prints the saved permissions of the scope as a table (or JSON). */
 export async function printGrants(
   paths: StorePaths,
@@ -83,8 +92,16 @@ export async function printGrants(
         grants.countText,
         '',
         table(
-          [columns.tool, columns.server, columns.decision, columns.scope, columns.expires],
+          [
+            t.t('mcp.cli.grants.id'),
+            columns.tool,
+            columns.server,
+            columns.decision,
+            columns.scope,
+            columns.expires,
+          ],
           grants.rows.map((row) => [
+            shortId(row.key),
             row.tool,
             row.server,
             row.decisionLabel,
@@ -159,6 +176,41 @@ export async function printAudit(
       );
     }
     process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await records.close();
+  }
+}
+
+/**
+ * `grants revoke <id>`: revokes the one grant of the scope whose short id (or full key) is
+ * `id`. Returns the exit code: 0 revoked, 1 no such grant (or it could not be removed).
+ */
+export async function revokeGrant(
+  paths: StorePaths,
+  scope: Scope,
+  id: string,
+  options: { t: AppTranslator },
+): Promise<number> {
+  const { t } = options;
+  const records = await open(paths, t);
+  try {
+    const wanted = id.trim();
+    const grant = records.engine
+      .grants(filterOf(scope))
+      .find((g) => g.key === wanted || shortId(g.key) === wanted.toLowerCase());
+    if (!grant) {
+      process.stderr.write(`${t.t('mcp.cli.grants.not_found', { id: clean(wanted, 200) })}\n`);
+      return 1;
+    }
+    if (!(await records.engine.revoke(grant))) {
+      process.stderr.write(`${t.t('mcp.cli.grants.not_revoked', { id: shortId(grant.key) })}\n`);
+      return 1;
+    }
+    const tool = clean(grant.toolName, 200);
+    process.stdout.write(
+      `${t.t('mcp.cli.grants.revoked', { id: shortId(grant.key), tool, server: clean(grant.serverId, 300) })}\n`,
+    );
+    return 0;
   } finally {
     await records.close();
   }

@@ -4,7 +4,7 @@
  * the result itself is written for the model, in English; the user reads ours.)
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Choice, ServerRef } from '@mcp-consent/engine';
+import type { Choice, RequestResult, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { denialOf, dryRunOutcomeOf, type DenialMeta } from '@mcp-consent/mcp';
 import { describeDryRunResult } from '@mcp-consent/prompt';
@@ -25,10 +25,17 @@ export function outcomeOf(
   t: AppTranslator,
   canPrompt: boolean,
   server: ServerRef = { id: tool },
+  /** The engine's decision for this call, when the host saw it: names a rule or a mode. */
+  decision?: RequestResult,
 ): Outcome {
   const denial = denialOf(result);
-  if (denial)
-    return { kind: 'denied', message: denialMessage(denial, clean(tool, 200), t, canPrompt) };
+  if (denial) {
+    const name = clean(tool, 200);
+    const message =
+      (decision && !decision.allowed ? decidedBy(decision, name, t) : null) ??
+      denialMessage(denial, name, t, canPrompt);
+    return { kind: 'denied', message };
+  }
   // Sent for real after a preview and it only previewed again or failed (seed 001): a sentence
   // and the server's message, quoted, never its JSON.
   const dryRun = dryRunOutcomeOf(result);
@@ -37,6 +44,33 @@ export function outcomeOf(
     return { kind: 'denied', message: [said.sentence, said.serverSaid].filter(Boolean).join('\n') };
   const text = contentText(result, t);
   return result.isError ? { kind: 'tool_error', text } : { kind: 'ok', text };
+}
+
+/**
+ * Why the engine denied without asking: a policy rule (named by number, file and layer, with
+ * its reason), a deny rule applied while another policy file is broken, or the mode. Null
+ * for the other denials, which the result's denial details describe.
+ */
+export function decidedBy(decision: RequestResult, tool: string, t: AppTranslator): string | null {
+  const reason = decision.reason
+    ? `\n${t.t('mcp.cli.denied.reason', { reason: clean(decision.reason, 500) })}`
+    : '';
+  const { rule } = decision;
+  if (decision.origin === 'policy' && rule) {
+    const sentence = t.t('mcp.cli.denied.rule', {
+      tool,
+      number: rule.index + 1,
+      file: clean(rule.file, 500),
+      layer: t.t(`mcp.cli.rules.layer.${rule.layer}`),
+    });
+    return sentence + reason;
+  }
+  // Only the host's own callback: deny rules of the valid files while another file is broken.
+  if (decision.origin === 'host_callback') return t.t('mcp.cli.denied.policy', { tool }) + reason;
+  if (decision.origin === 'mode' && decision.mode === 'plan')
+    return t.t('mcp.cli.denied.plan', { tool });
+  if (decision.origin === 'mode') return t.t('mcp.cli.denied.non_interactive', { tool });
+  return null;
 }
 
 /** Why the kit refused, from the denial details the guard attaches to the result. */

@@ -5,13 +5,13 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerRef } from '@mcp-consent/engine';
+import type { RequestResult, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
 import { guardClient, type GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget, StorePaths } from './config.js';
 import { connectTarget } from './connect.js';
-import { openRecords, type Records } from './store.js';
+import { openRecords, type EngineSettings, type Records } from './store.js';
 import { clean } from './text.js';
 
 export interface SessionOptions {
@@ -23,6 +23,8 @@ export interface SessionOptions {
   t: AppTranslator;
   /** Where prompts are drawn and host messages go (stdout, or stderr in `call` mode). */
   ui: NodeJS.WriteStream;
+  /** Policy rules, the callback that keeps deny rules while a file is broken, the mode. */
+  engine?: EngineSettings;
 }
 
 export interface Session {
@@ -31,6 +33,8 @@ export interface Session {
   prompter: InkPrompter;
   /** Calls a tool through the guard. A denial is a normal `isError` result. */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** The engine's decision on the last `call` (undefined when it made none, e.g. a failed check). */
+  lastDecision(): RequestResult | undefined;
   /** Resolves once no prompt is on screen and Ink has given the terminal back. */
   terminalFree(): Promise<void>;
   /** Gives the terminal back, closes the connection (stops a stdio server) and flushes the store. */
@@ -40,7 +44,8 @@ export interface Session {
 /** Opens the store, connects and lists the tools. Throws `ConnectError` (store errors only warn). */
 export async function openSession(options: SessionOptions): Promise<Session> {
   const { t, ui } = options;
-  const records = openRecords(options.paths);
+  // The terminal session is the engine's session: session grants live in this process only.
+  const records = openRecords(options.paths, options.engine);
   records.engine.ready.catch((error: unknown) => {
     // The engine now asks every time (fail closed); say why once.
     const detail = clean(error instanceof Error ? error.message : String(error), 500);
@@ -70,6 +75,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   }
 
   let closed = false;
+  let decided: RequestResult | undefined;
   return {
     records,
     client,
@@ -77,8 +83,14 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     async call(name, args) {
       // The SDK's 60 s request timeout counts server time only: the guard stops the
       // clock while the user answers an elicitation.
-      return (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const before = records.lastDecision();
+      decided = undefined;
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const after = records.lastDecision();
+      decided = after === before ? undefined : after;
+      return result;
     },
+    lastDecision: () => decided,
     async terminalFree() {
       await new Promise<void>((resolve) => {
         const check = () => {

@@ -7,6 +7,8 @@ import {
   createPermissionEngine,
   type AuditEvent,
   type PermissionEngine,
+  type PermissionEngineOptions,
+  type RequestResult,
 } from '@mcp-consent/engine';
 import { fileStore, jsonlAuditSink, type JsonlAuditSink } from '@mcp-consent/engine/file';
 import type { StorePaths } from './config.js';
@@ -19,13 +21,21 @@ export interface Records {
   flush(): Promise<void>;
   /** Flushes, then stops the engine. */
   close(): Promise<void>;
+  /**
+   * The engine's last decision. The host makes one call at a time, so after a denied call
+   * this says why (a rule, the mode), in more detail than the result's denial metadata.
+   */
+  lastDecision(): RequestResult | undefined;
 }
+
+/** What the host sets besides the store: policy rules, the callback, the mode. */
+export type EngineSettings = Pick<PermissionEngineOptions, 'policy' | 'decide' | 'mode'>;
 
 /** How long `flush` waits for an audit event the engine has not handed over yet. */
 const AUDIT_GRACE_MS = 2000;
 
 /** Opens the store. `engine.ready` rejects when the grant file cannot be read. */
-export function openRecords(paths: StorePaths): Records {
+export function openRecords(paths: StorePaths, settings: EngineSettings = {}): Records {
   const pending = new Set<Promise<unknown>>();
   const track = <T>(promise: Promise<T>): Promise<T> => {
     pending.add(promise);
@@ -50,16 +60,18 @@ export function openRecords(paths: StorePaths): Records {
     },
   };
 
-  const engine = createPermissionEngine({ store: trackedStore, audit: trackedSink });
+  const engine = createPermissionEngine({ ...settings, store: trackedStore, audit: trackedSink });
   // Every settled request emits exactly one audit event, sometimes a moment later (a cache
   // hit hashes its arguments after answering): count requests to know what to wait for.
   let settled = 0;
+  let last: RequestResult | undefined;
   const counted: PermissionEngine = new Proxy(engine, {
     get(target, property, receiver) {
       if (property === 'request') {
         return (...args: Parameters<PermissionEngine['request']>) =>
           target.request(...args).then((result) => {
             settled += 1;
+            last = result;
             return result;
           });
       }
@@ -78,6 +90,7 @@ export function openRecords(paths: StorePaths): Records {
     engine: counted,
     audit,
     flush,
+    lastDecision: () => last,
     async close() {
       await flush();
       engine.dispose();

@@ -65,3 +65,45 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
       .trimEnd();
   return [line(headers), ...rows.map(line)].join('\n');
 }
+
+/**
+ * Wraps one paragraph to `columns` display columns: the first line starts with `first`, the
+ * others with `indent`. Breaks at spaces; a word wider than a line (a path, Japanese text
+ * without spaces) is broken between characters.
+ */
+export function wrap(text: string, columns: number, indent: string, first = ''): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  const room = () => columns - stringWidth(line);
+  const push = () => {
+    lines.push(line.trimEnd());
+    line = indent;
+    empty = true;
+  };
+  for (const word of text.split(/ +/).filter(Boolean)) {
+    const width = stringWidth(word);
+    const gap = empty ? 0 : 1;
+    if (width + gap <= room()) {
+      line += (empty ? '' : ' ') + word;
+      empty = false;
+      continue;
+    }
+    // A short word moves to the next line; a long one (a path, a sentence without spaces)
+    // fills this line first.
+    if (!empty && width <= Math.min(24, columns - stringWidth(indent))) {
+      push();
+      line += word;
+      empty = false;
+      continue;
+    }
+    if (!empty) line += ' ';
+    for (const char of word) {
+      if (stringWidth(char) > room() && !(empty && line === indent)) push();
+      line += char;
+      empty = false;
+    }
+  }
+  if (!empty || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}

@@ -10,6 +10,12 @@ export const appMessageIds = [
   'mcp.playground.renderer.lit',
   'mcp.playground.renderer.react',
   'mcp.playground.locale.label',
+  'mcp.playground.log.heading',
+  'mcp.playground.log.note',
+  'mcp.playground.log.empty',
+  'mcp.playground.log.decision',
+  'mcp.playground.log.rule',
+  'mcp.playground.log.reason',
   'mcp.playground.theme.label',
   'mcp.playground.theme.light',
   'mcp.playground.theme.dark',
@@ -23,6 +29,9 @@ export const appMessageIds = [
   'mcp.playground.server.connect',
   'mcp.playground.server.disconnect',
   'mcp.playground.server.cors',
+  'mcp.playground.session.end',
+  'mcp.playground.session.ended',
+  'mcp.playground.session.note',
   'mcp.playground.status.idle',
   'mcp.playground.status.connecting',
   'mcp.playground.status.connected',
@@ -42,8 +51,25 @@ export const appMessageIds = [
   'mcp.playground.result.denied',
   'mcp.playground.result.failed',
   'mcp.playground.result.model_text',
+  'mcp.playground.rules.heading',
+  'mcp.playground.rules.intro',
+  'mcp.playground.rules.invalid',
+  'mcp.playground.rules.text',
+  'mcp.playground.rules.layer',
+  'mcp.playground.rules.layer_name',
+  'mcp.playground.rules.order',
+  'mcp.playground.rules.applied',
+  'mcp.playground.rules.error_at',
+  'mcp.playground.rules.error_at_file',
+  'mcp.playground.rules.example_deny',
+  'mcp.playground.rules.example_ask',
+  'mcp.playground.rules.never_applies',
   'mcp.playground.manager.heading',
   'mcp.playground.manager.storage',
+  'mcp.playground.mode.heading',
+  'mcp.playground.mode.help',
+  'mcp.playground.mode.label',
+  'mcp.playground.mode.name',
   'mcp.cli.help.summary',
   'mcp.cli.help.usage',
   'mcp.cli.help.commands',
@@ -55,6 +81,8 @@ export const appMessageIds = [
   'mcp.cli.help.cmd.call',
   'mcp.cli.help.cmd.grants',
   'mcp.cli.help.cmd.audit',
+  'mcp.cli.help.cmd.revoke',
+  'mcp.cli.help.cmd.rules',
   'mcp.cli.help.opt.store',
   'mcp.cli.help.opt.user',
   'mcp.cli.help.opt.workspace',
@@ -68,9 +96,14 @@ export const appMessageIds = [
   'mcp.cli.help.opt.json',
   'mcp.cli.help.opt.limit',
   'mcp.cli.help.opt.help',
+  'mcp.cli.help.opt.policy',
+  'mcp.cli.help.opt.managed_policy',
+  'mcp.cli.help.opt.mode',
   'mcp.cli.help.file.grants',
   'mcp.cli.help.file.audit',
   'mcp.cli.help.file.default',
+  'mcp.cli.help.file.policy',
+  'mcp.cli.help.file.managed',
   'mcp.cli.help.exit.ok',
   'mcp.cli.help.exit.denied',
   'mcp.cli.help.exit.usage',
@@ -89,6 +122,11 @@ export const appMessageIds = [
   'mcp.cli.denied.answer',
   'mcp.cli.denied.saved',
   'mcp.cli.denied.dry_run',
+  'mcp.cli.denied.reason',
+  'mcp.cli.denied.rule',
+  'mcp.cli.denied.policy',
+  'mcp.cli.denied.plan',
+  'mcp.cli.denied.non_interactive',
   'mcp.cli.open_url',
   'mcp.cli.error.call_failed',
   'mcp.cli.error.not_found',
@@ -111,7 +149,10 @@ export const appMessageIds = [
   'mcp.cli.error.bad_url',
   'mcp.cli.error.bad_env',
   'mcp.cli.error.bad_limit',
+  'mcp.cli.error.bad_mode',
   'mcp.cli.error.reset_needs_yes',
+  'mcp.cli.error.revoke_usage',
+  'mcp.cli.error.policy_missing',
   'mcp.cli.scope',
   'mcp.cli.scope.all',
   'mcp.cli.store',
@@ -119,6 +160,29 @@ export const appMessageIds = [
   'mcp.cli.confirm.hint',
   'mcp.cli.confirm.yes',
   'mcp.cli.reset.kept',
+  'mcp.cli.rules.invalid',
+  'mcp.cli.rules.id',
+  'mcp.cli.rules.precedence',
+  'mcp.cli.rules.destructive',
+  'mcp.cli.rules.layer.managed',
+  'mcp.cli.rules.layer.host',
+  'mcp.cli.rules.layer.user',
+  'mcp.cli.rules.layer.workspace',
+  'mcp.cli.rules.layer.session',
+  'mcp.cli.rules.no_file',
+  'mcp.cli.rules.never',
+  'mcp.cli.rules.count',
+  'mcp.cli.rules.effect.allow',
+  'mcp.cli.rules.effect.ask',
+  'mcp.cli.rules.effect.deny',
+  'mcp.cli.rules.any',
+  'mcp.cli.rules.reason',
+  'mcp.cli.policy.error_at',
+  'mcp.cli.policy.asking',
+  'mcp.cli.grants.id',
+  'mcp.cli.grants.not_found',
+  'mcp.cli.grants.not_revoked',
+  'mcp.cli.grants.revoked',
 ] as const;
 
 export type AppMessageId = (typeof appMessageIds)[number];
@@ -133,6 +197,12 @@ export interface AppMessageValues {
   'mcp.playground.renderer.lit': never;
   'mcp.playground.renderer.react': never;
   'mcp.playground.locale.label': never;
+  'mcp.playground.log.heading': never;
+  'mcp.playground.log.note': never;
+  'mcp.playground.log.empty': never;
+  'mcp.playground.log.decision': { outcome: string };
+  'mcp.playground.log.rule': { asked: string; rule: string | number; file: string | number; layer: string | number };
+  'mcp.playground.log.reason': never;
   'mcp.playground.theme.label': never;
   'mcp.playground.theme.light': never;
   'mcp.playground.theme.dark': never;
@@ -146,6 +216,9 @@ export interface AppMessageValues {
   'mcp.playground.server.connect': never;
   'mcp.playground.server.disconnect': never;
   'mcp.playground.server.cors': never;
+  'mcp.playground.session.end': never;
+  'mcp.playground.session.ended': never;
+  'mcp.playground.session.note': never;
   'mcp.playground.status.idle': never;
   'mcp.playground.status.connecting': { host: string | number };
   'mcp.playground.status.connected': { host: string | number };
@@ -165,8 +238,25 @@ export interface AppMessageValues {
   'mcp.playground.result.denied': { tool: string | number };
   'mcp.playground.result.failed': { message: string | number };
   'mcp.playground.result.model_text': never;
+  'mcp.playground.rules.heading': never;
+  'mcp.playground.rules.intro': never;
+  'mcp.playground.rules.invalid': { count: number };
+  'mcp.playground.rules.text': never;
+  'mcp.playground.rules.layer': never;
+  'mcp.playground.rules.layer_name': { layer: string };
+  'mcp.playground.rules.order': never;
+  'mcp.playground.rules.applied': { count: number; file: string | number; layer: string | number };
+  'mcp.playground.rules.error_at': { line: string | number; column: string | number; field: string | number };
+  'mcp.playground.rules.error_at_file': { line: string | number; column: string | number };
+  'mcp.playground.rules.example_deny': never;
+  'mcp.playground.rules.example_ask': never;
+  'mcp.playground.rules.never_applies': { rule: string | number };
   'mcp.playground.manager.heading': never;
   'mcp.playground.manager.storage': never;
+  'mcp.playground.mode.heading': never;
+  'mcp.playground.mode.help': { mode: string };
+  'mcp.playground.mode.label': never;
+  'mcp.playground.mode.name': { mode: string };
   'mcp.cli.help.summary': never;
   'mcp.cli.help.usage': never;
   'mcp.cli.help.commands': never;
@@ -178,6 +268,8 @@ export interface AppMessageValues {
   'mcp.cli.help.cmd.call': never;
   'mcp.cli.help.cmd.grants': never;
   'mcp.cli.help.cmd.audit': never;
+  'mcp.cli.help.cmd.revoke': never;
+  'mcp.cli.help.cmd.rules': never;
   'mcp.cli.help.opt.store': never;
   'mcp.cli.help.opt.user': { user: string | number };
   'mcp.cli.help.opt.workspace': { workspace: string | number };
@@ -191,9 +283,14 @@ export interface AppMessageValues {
   'mcp.cli.help.opt.json': never;
   'mcp.cli.help.opt.limit': { count: string | number };
   'mcp.cli.help.opt.help': never;
+  'mcp.cli.help.opt.policy': never;
+  'mcp.cli.help.opt.managed_policy': never;
+  'mcp.cli.help.opt.mode': never;
   'mcp.cli.help.file.grants': { path: string | number };
   'mcp.cli.help.file.audit': { path: string | number };
   'mcp.cli.help.file.default': never;
+  'mcp.cli.help.file.policy': { path: string | number };
+  'mcp.cli.help.file.managed': { path: string | number };
   'mcp.cli.help.exit.ok': never;
   'mcp.cli.help.exit.denied': never;
   'mcp.cli.help.exit.usage': never;
@@ -212,6 +309,11 @@ export interface AppMessageValues {
   'mcp.cli.denied.answer': { tool: string | number; choice: string | number };
   'mcp.cli.denied.saved': { tool: string | number };
   'mcp.cli.denied.dry_run': { tool: string | number };
+  'mcp.cli.denied.reason': { reason: string | number };
+  'mcp.cli.denied.rule': { tool: string | number; number: string | number; file: string | number; layer: string | number };
+  'mcp.cli.denied.policy': { tool: string | number };
+  'mcp.cli.denied.plan': { tool: string | number };
+  'mcp.cli.denied.non_interactive': { tool: string | number };
   'mcp.cli.open_url': { url: string | number };
   'mcp.cli.error.call_failed': { tool: string | number; reason: string | number };
   'mcp.cli.error.not_found': { command: string | number };
@@ -234,7 +336,10 @@ export interface AppMessageValues {
   'mcp.cli.error.bad_url': { url: string | number };
   'mcp.cli.error.bad_env': { value: string | number };
   'mcp.cli.error.bad_limit': { value: string | number };
+  'mcp.cli.error.bad_mode': { value: string | number };
   'mcp.cli.error.reset_needs_yes': never;
+  'mcp.cli.error.revoke_usage': never;
+  'mcp.cli.error.policy_missing': { path: string | number };
   'mcp.cli.scope': { user: string | number; workspace: string | number };
   'mcp.cli.scope.all': never;
   'mcp.cli.store': { path: string | number };
@@ -242,4 +347,27 @@ export interface AppMessageValues {
   'mcp.cli.confirm.hint': never;
   'mcp.cli.confirm.yes': never;
   'mcp.cli.reset.kept': never;
+  'mcp.cli.rules.invalid': never;
+  'mcp.cli.rules.id': { id: string | number };
+  'mcp.cli.rules.precedence': never;
+  'mcp.cli.rules.destructive': never;
+  'mcp.cli.rules.layer.managed': never;
+  'mcp.cli.rules.layer.host': never;
+  'mcp.cli.rules.layer.user': never;
+  'mcp.cli.rules.layer.workspace': never;
+  'mcp.cli.rules.layer.session': never;
+  'mcp.cli.rules.no_file': never;
+  'mcp.cli.rules.never': never;
+  'mcp.cli.rules.count': { count: number };
+  'mcp.cli.rules.effect.allow': never;
+  'mcp.cli.rules.effect.ask': never;
+  'mcp.cli.rules.effect.deny': never;
+  'mcp.cli.rules.any': never;
+  'mcp.cli.rules.reason': { reason: string | number };
+  'mcp.cli.policy.error_at': { file: string | number; line: string | number; column: string | number; field: string | number; message: string | number };
+  'mcp.cli.policy.asking': never;
+  'mcp.cli.grants.id': never;
+  'mcp.cli.grants.not_found': { id: string | number };
+  'mcp.cli.grants.not_revoked': { id: string | number };
+  'mcp.cli.grants.revoked': { id: string | number; tool: string | number; server: string | number };
 }
