@@ -33,6 +33,10 @@ const isDescribed = (tool: ToolDefinition) =>
 export const sendable = (args: unknown): Record<string, unknown> | undefined =>
   args === undefined ? undefined : (structuredClone(args) as Record<string, unknown>);
 
+/** `tools/call` takes an object of arguments; edited arguments of another shape are never sent. */
+export const isArgumentsObject = (args: unknown): args is Record<string, unknown> =>
+  typeof args === 'object' && args !== null && !Array.isArray(args);
+
 /** What the engine is asked besides the call. */
 export interface DecideExtras {
   dryRun?: DryRunPreview;
@@ -145,9 +149,19 @@ export function createCallGate(context: GuardContext): CallTool {
       signal?.throwIfAborted();
       return refusalOf(name, decision) as CallToolResultOut;
     }
-    // The engine's frozen copy of the arguments, taken when the call was asked about: the
-    // caller's object may have changed since. A fresh copy, since the SDK and in-memory servers
-    // may write to what they are given.
+    // The engine's frozen copy of the arguments, taken when the call was asked about (or the
+    // arguments the user edited in the prompt): the caller's object may have changed since. A
+    // fresh copy, since the SDK and in-memory servers may write to what they are given.
+    if (!isArgumentsObject(decision.call.args)) {
+      warn(`The approved arguments of ${name} are not a JSON object; denying.`);
+      return refusalOf(name, undefined) as CallToolResultOut;
+    }
+    // The kit's `__confirm` follows a preview the user saw; stripping it from edited arguments
+    // would send something other than what was approved and audited (its hash), so deny.
+    if (decision.edited && !options.allowModelConfirm && CONFIRM_ARG in decision.call.args) {
+      warn(`The edited arguments of ${name} set ${CONFIRM_ARG}; denying.`);
+      return refusalOf(name, undefined) as CallToolResultOut;
+    }
     forwarded = { ...forwarded, arguments: sendable(decision.call.args) };
     // While it runs, a question the server asks is shown as part of this call (its origin).
     const done = callsInFlight(client).add(decision.call);
