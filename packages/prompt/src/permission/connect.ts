@@ -4,6 +4,9 @@ import type { GuardView } from '../core.js';
 import { footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type PermissionPart } from './anatomy.js';
 import { enabled } from './content.js';
+import { decisionOf } from './grains.js';
+import { grainActionText, grainGroupProps, grainsProps, grainsView } from './grains-view.js';
+import type { Choice } from '@mcp-consent/engine';
 import {
   actionRows,
   choiceOrder,
@@ -37,6 +40,7 @@ export function connectPermission(
   const actions = actionViews(content, current);
   const queue = current.queue;
   const change = changeView(content, current);
+  const grainParts = grainGroupProps(content, current);
   return {
     status: current.status,
     answer: current.answer,
@@ -60,6 +64,7 @@ export function connectPermission(
     },
     actions,
     actionRows,
+    grains: grainsView(content, current),
     defaultFocus: content.defaultFocus,
     focused: current.focused,
     escapeAction: 'deny_once',
@@ -109,6 +114,9 @@ export function connectPermission(
       ...attrs('change-segment'),
       'data-op': change?.parts[partIndex]?.segments[segmentIndex]?.op,
     }),
+    getGrainLabelProps: grainParts.label,
+    getGrainSelectProps: grainParts.select,
+    getArgsOnlyProps: grainParts.argsOnly,
     ...send,
   };
 }
@@ -145,26 +153,51 @@ function changeView(content: PermissionContent, current: PermissionState): Chang
   };
 }
 
+/**
+ * The four actions. With grains, Allow always and Deny always say the grain picked for them
+ * ("Allow for 1 hour"); with "Always" picked (the default) they keep the R9 labels.
+ */
 function actionViews(content: PermissionContent, current: PermissionState): ActionView[] {
   const { t, defaultFocus } = content;
-  return choiceOrder.map((choice, index) => ({
-    choice,
-    label:
-      choice === 'allow_always' ? content.allowAlwaysLabel : t.t(`mcp.permission.action.${choice}`),
-    shortcut: String(index + 1),
-    enabled: enabled(content, choice, current),
-    disabledReason: choice === 'allow_always' ? allowAlwaysReason(content, current) : null,
-    detail: choice === 'allow_always' ? content.allowAlwaysDetail : null,
-    isDefault: choice === defaultFocus,
-    focused: choice === current.focused,
-    emphasis: choice === defaultFocus ? 'primary' : 'neutral',
-  }));
+  return choiceOrder.map((choice, index) => {
+    const always = choice === 'allow_always' || choice === 'deny_always';
+    const grain = always ? grainActionText(content, current, decisionOf(choice)) : null;
+    return {
+      choice,
+      label:
+        grain?.label ??
+        (choice === 'allow_always'
+          ? content.allowAlwaysLabel
+          : t.t(`mcp.permission.action.${choice}`)),
+      shortcut: String(index + 1),
+      enabled: enabled(content, choice, current),
+      disabledReason: disabledReason(content, current, choice),
+      detail: grain ? grain.detail : choice === 'allow_always' ? content.allowAlwaysDetail : null,
+      isDefault: choice === defaultFocus,
+      focused: choice === current.focused,
+      emphasis: choice === defaultFocus ? 'primary' : 'neutral',
+    };
+  });
 }
 
-/** The engine's reason first; else, while the change is unopened, the model's own. */
-function allowAlwaysReason(content: PermissionContent, current: PermissionState): string | null {
-  if (content.allowAlwaysReason !== null) return content.allowAlwaysReason;
-  return enabled(content, 'allow_always', current) ? null : content.allowAlwaysChangeReason;
+/**
+ * Why an action is off. Allow always: what the request offers (the engine's reason, or with
+ * grains why only once is offered); else, while the change is unopened, the model's own.
+ */
+function disabledReason(
+  content: PermissionContent,
+  current: PermissionState,
+  choice: Choice,
+): string | null {
+  if (enabled(content, choice, current)) return null;
+  if (choice === 'deny_always') return content.grains?.denyDisabledReason ?? null;
+  if (choice !== 'allow_always') return null;
+  if (content.grains) {
+    return content.grains.allow.length === 0
+      ? content.grains.allowDisabledReason
+      : content.allowAlwaysChangeReason;
+  }
+  return content.allowAlwaysReason ?? content.allowAlwaysChangeReason;
 }
 
 function actionProps(prefix: string, action: ActionView): PartProps {
@@ -256,6 +289,7 @@ function permissionProps(
     },
     'effects-heading': { ...attrs('effects-heading'), id: ids.effectsHeading },
     ...argsProps(content, current.argsExpanded),
+    ...grainsProps(content, current),
     ...footerParts(SCOPE, {
       titleId: ids.title,
       guardActive,

@@ -10,6 +10,7 @@ import { buildSummary } from '../summary.js';
 import { permissionIds } from './anatomy.js';
 import { describeChange } from './change.js';
 import { fromServerContent, nonEmpty } from './from-server.js';
+import { describeGrains, durationText } from './grains.js';
 import { riskBadgeKey } from './risk-badge.js';
 import {
   actionRows,
@@ -42,11 +43,12 @@ const LOOKUP_NOTICE: Partial<Record<LookupReason, PlainMessageId>> = {
   not_ready: 'mcp.permission.notice.not_ready',
   store_failed: 'mcp.permission.notice.store_failed',
   args_hash_unknown: 'mcp.permission.notice.args_hash_unknown',
+  policy_invalid: 'mcp.permission.notice.policy_invalid',
 };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+/** A policy file name and a rule's note are host or admin text: capped like a server's. */
+const RULE_FILE_LIMIT = 200;
+const RULE_REASON_LIMIT = 500;
 
 /**
  * Everything a permission sheet shows that the request decides, computed once: localized
@@ -98,6 +100,7 @@ export function describePermission(
     // The engine's assessment decides both; the model only says them.
     allowAlwaysEnabled: request.allowAlwaysEnabled,
     ...allowAlways,
+    grains: describeGrains(request, t, allowAlways.allowAlwaysLabel),
     // An unreviewed change focuses Deny once, whatever the request says.
     defaultFocus: change ? 'deny_once' : request.defaultChoice,
     keymap: keymapFor(t.dir),
@@ -178,13 +181,6 @@ function allowAlwaysText(
   };
 }
 
-/** "30 days", "2 hours", "15 minutes": the lifetime in its largest whole-ish unit. */
-function durationText(ms: number, t: Translator): string {
-  if (ms >= DAY) return t.t('mcp.permission.duration.days', { count: Math.round(ms / DAY) });
-  if (ms >= HOUR) return t.t('mcp.permission.duration.hours', { count: Math.round(ms / HOUR) });
-  return t.t('mcp.permission.duration.minutes', { count: Math.max(1, Math.ceil(ms / MINUTE)) });
-}
-
 /** The notices the request itself calls for: the grant lookup's, and hidden characters. */
 function requestNotices(
   request: PromptRequest,
@@ -194,6 +190,7 @@ function requestNotices(
   const notices: PermissionApi['notices'] = [];
   const noticeId = LOOKUP_NOTICE[request.lookup.reason];
   if (noticeId) notices.push({ kind: request.lookup.reason, text: t.t(noticeId) });
+  notices.push(...ruleNotices(request, t, cleaner));
   // Step 1 of a two-key dry run: what the server did before, and that step 2 will ask again.
   if (isPreviewStep(request)) {
     notices.push({
@@ -216,16 +213,55 @@ function requestNotices(
 }
 
 /**
- * Allow always is the only action that can be off: the engine switches it off for tools that
- * may destroy data, and the model while a changed definition has not been opened.
+ * Why a rule (or the host's settings) made the engine ask. The rule's file and note are host
+ * or admin text: cleaned like server text and quoted, never the kit's own statement.
+ */
+function ruleNotices(
+  request: PromptRequest,
+  t: Translator,
+  cleaner: TextCleaner,
+): PermissionApi['notices'] {
+  const { rule } = request;
+  if (!rule) {
+    return request.lookup.reason === 'policy_ask'
+      ? [{ kind: 'policy_ask', text: t.t('mcp.permission.notice.policy_ask') }]
+      : [];
+  }
+  const file = cleaner.text(rule.file, RULE_FILE_LIMIT) || '?';
+  const notices: PermissionApi['notices'] = [
+    {
+      kind: 'policy_rule',
+      text: t.t('mcp.permission.notice.policy_rule', { rule: rule.index + 1, file }),
+    },
+  ];
+  const reason = nonEmpty(rule.reason);
+  if (reason !== undefined) {
+    notices.push({
+      kind: 'policy_rule_reason',
+      text: t.t('mcp.permission.notice.policy_rule_reason', {
+        reason: cleaner.text(reason, RULE_REASON_LIMIT),
+      }),
+    });
+  }
+  return notices;
+}
+
+/**
+ * Which actions can be off. Allow always: the engine switches it off for tools that may
+ * destroy data (unless the request offers a session grain for them), the request when only
+ * "once" is offered (a rule asks every time), and the model while a changed definition has not
+ * been opened. Deny always: only when the request offers no remembered deny.
  */
 export function enabled(
   content: PermissionContent,
   choice: Choice,
   state: Pick<PermissionState, 'changeSeen'>,
 ): boolean {
+  if (choice === 'deny_always') return content.grains === null || content.grains.deny.length > 0;
   if (choice !== 'allow_always') return true;
-  return content.allowAlwaysEnabled && (content.change === null || state.changeSeen);
+  const offered =
+    content.grains === null ? content.allowAlwaysEnabled : content.grains.allow.length > 0;
+  return offered && (content.change === null || state.changeSeen);
 }
 
 function effectsSummary(effects: Effects, t: Translator): string {

@@ -14,6 +14,14 @@ import {
 import { focusStep, resolveKey } from '../keymap.js';
 import { connectPermission } from './connect.js';
 import { describePermission, enabled } from './content.js';
+import { answerFor, initialGrainState, NOTE_MAX_LENGTH } from './grains.js';
+import {
+  createArgsEditor,
+  editBlocks,
+  mountArgsEditor,
+  withEditedArgs,
+} from '../args-edit/index.js';
+import type { ArgsEditor } from '../args-edit/index.js';
 import type {
   KeyOutcome,
   PermissionActions,
@@ -44,14 +52,21 @@ export function createPermissionPrompt(
     changeOpen: false,
     changeSeen: false,
     queue: { position: request.position, total: request.queueLength },
+    answerDetail: null,
+    grain: initialGrainState(content),
+    note: '',
+    optionsOpen: false,
   });
   const guard = new InputGuard(options.clock, options.guardMs ?? DEFAULT_GUARD_MS, state.notify);
   const detach = closeOnAbort(state, request.signal);
-  const send = permissionActions(content, state, guard, options);
+  // "Edit arguments" (issue 17): its changes redraw the sheet; it gates and fills allow answers.
+  const editor = createArgsEditor(request, { ...options, translator: content.t });
+  editor?.subscribe(() => state.set({}));
+  const send = permissionActions(content, state, guard, options, editor);
   return {
     requestId: request.id,
     connect: cachedView(state, guard, (current, shown) =>
-      connectPermission(content, current, shown, send),
+      mountArgsEditor(connectPermission(content, current, shown, send), editor),
     ),
     setQueue: (queue) => {
       const { position, total } = state.get().queue;
@@ -70,14 +85,20 @@ function permissionActions(
   state: Store<PermissionState>,
   guard: InputGuard,
   options: PermissionPromptOptions,
+  editor: ArgsEditor | null = null,
 ): PermissionActions {
   const choose = (choice: Choice): AnswerOutcome => {
     if (state.get().status !== 'open') return { accepted: false, reason: 'settled' };
     if (guard.active) return { accepted: false, reason: 'guard' };
-    if (!enabled(content, choice, state.get())) return { accepted: false, reason: 'disabled' };
-    state.set({ status: 'answered', answer: choice, focused: choice });
+    if (!enabled(content, choice, state.get()) || editBlocks(editor, choice) !== null) {
+      return { accepted: false, reason: 'disabled' };
+    }
+    const answer = withEditedArgs(editor, answerFor(content, state.get(), choice));
+    state.set({ status: 'answered', answer: choice, answerDetail: answer, focused: choice });
     guard.dispose();
-    options.onAnswer?.(choice);
+    // The second argument only when the answer says more than the choice (grain, note).
+    if (answer === choice) options.onAnswer?.(choice);
+    else options.onAnswer?.(choice, answer);
     return { accepted: true };
   };
   const focus = (choice: Choice) => {
@@ -120,5 +141,48 @@ function permissionActions(
       state.set({ changeOpen: open, changeSeen: current.changeSeen || open });
     }
   };
-  return { choose, handleKey, toggleArgs, toggleDescription, openChange, focus };
+  return {
+    choose,
+    handleKey,
+    toggleArgs,
+    toggleDescription,
+    openChange,
+    focus,
+    ...grainActions(content, state),
+  };
+}
+
+/**
+ * The secondary controls: how long Allow always / Deny always hold, "only these exact
+ * arguments", the deny note and the panel that holds them. Only while open; a value the
+ * request did not offer is ignored, so an answer never carries a grain nobody was shown.
+ */
+function grainActions(
+  content: PermissionContent,
+  state: Store<PermissionState>,
+): Pick<PermissionActions, 'setGrain' | 'setArgsOnly' | 'setNote' | 'toggleOptions'> {
+  const open = () => content.grains !== null && state.get().status === 'open';
+  return {
+    setGrain: (decision, value) => {
+      if (!open() || !content.grains![decision].some((option) => option.value === value)) return;
+      const current = state.get().grain;
+      if (current[decision].value === value) return;
+      state.set({
+        grain: { ...current, [decision]: { ...current[decision], value } },
+      });
+    },
+    setArgsOnly: (decision, checked) => {
+      const current = state.get().grain;
+      if (!open() || current[decision].argsOnly === checked) return;
+      state.set({ grain: { ...current, [decision]: { ...current[decision], argsOnly: checked } } });
+    },
+    setNote: (text) => {
+      const note = String(text).slice(0, NOTE_MAX_LENGTH);
+      if (open() && note !== state.get().note) state.set({ note });
+    },
+    toggleOptions: (next) => {
+      const value = next ?? !state.get().optionsOpen;
+      if (open() && value !== state.get().optionsOpen) state.set({ optionsOpen: value });
+    },
+  };
 }

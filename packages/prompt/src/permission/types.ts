@@ -1,4 +1,11 @@
-import type { Choice, LookupReason, PinnedPart, RiskReason, RiskTier } from '@mcp-consent/engine';
+import type {
+  Choice,
+  LookupReason,
+  PinnedPart,
+  PromptAnswer,
+  RiskReason,
+  RiskTier,
+} from '@mcp-consent/engine';
 import type { Direction, Translator } from '@mcp-consent/i18n';
 import type { PartProps } from '../anatomy.js';
 import type { ArgumentsPreview, ArgumentsPreviewOptions } from '../args-preview.js';
@@ -9,6 +16,8 @@ import type { KeyBinding } from '../keymap.js';
 import type { ToolIconSource } from '../tool-icon.js';
 import type { DryRunStep } from '../dry-run/types.js';
 import type { PermissionPart } from './anatomy.js';
+import type { ArgsEditorApi } from '../args-edit/types.js';
+import type { GrainContent } from './grains.js';
 
 export type ColorRole = 'success-container' | 'warning-container' | 'error-container';
 
@@ -53,11 +62,28 @@ export type NoticeKind =
   | 'hidden_characters'
   | 'settled_elsewhere'
   /** Step 1 of a two-key dry run: the server answered this tool with a preview before. */
-  | 'dry_run_preview';
+  | 'dry_run_preview'
+  /** "Asked because of rule 3 in “team.json”" (issue 17); the file is host text, quoted. */
+  | 'policy_rule'
+  /** The rule's own note, quoted (host or admin text). */
+  | 'policy_rule_reason';
+
+/** Which answer a "Remember" control sets: Allow always or Deny always. */
+export type GrainDecision = 'allow' | 'deny';
+
+/**
+ * One value of a "Remember" control: `session`, `timed:<ms>` (one of `request.grains.timed`),
+ * `always`, or for an allow the whole server this session (`server`, `server_read_only`).
+ */
+export type GrainValue = 'session' | 'always' | 'server' | 'server_read_only' | `timed:${number}`;
 
 export interface PermissionPromptOptions extends BaseModelOptions {
-  /** Called once with the user's answer (never during the guard, never twice). */
-  onAnswer?: (choice: Choice) => void;
+  /**
+   * Called once with the user's answer (never during the guard, never twice): the choice and,
+   * when it says more than the choice, the answer for the engine (a `ChoiceDetail` with the
+   * picked grain, "only these arguments" or the deny note; `request.grains` only).
+   */
+  onAnswer?: (choice: Choice, answer?: PromptAnswer) => void;
   /**
    * When a number, Allow always is labelled with its lifetime ("Allow always · 30 days") and
    * the announcement says it; `null`: the detail says it never expires.
@@ -97,6 +123,56 @@ export interface PermissionState {
   changeSeen: boolean;
   /** Place in the engine's queue; starts from the request, kept live by `setQueue`. */
   queue: QueuePosition;
+  /** What the engine was answered (with grain and note); `null` until answered. */
+  answerDetail: PromptAnswer | null;
+  /** The picked grain of Allow always and Deny always, and "only these exact arguments". */
+  grain: Record<GrainDecision, { value: GrainValue | null; argsOnly: boolean }>;
+  /** The deny note typed so far (sent with any deny). */
+  note: string;
+  /** The "How long, and a note" panel is open. */
+  optionsOpen: boolean;
+}
+
+/** One option of a "Remember" control. */
+export interface GrainOptionView {
+  value: GrainValue;
+  /** "This session", "1 hour" (ICU plural), "Always", "Every tool of this server, this session". */
+  label: string;
+  selected: boolean;
+}
+
+/** The "Remember an allow for" (or deny) control: it sets what Allow always (Deny always) does. */
+export interface GrainGroupView {
+  decision: GrainDecision;
+  /** The action whose answer and label it sets. */
+  choice: 'allow_always' | 'deny_always';
+  label: string;
+  options: GrainOptionView[];
+  selected: GrainValue;
+  /** "Only these exact arguments": available for session, timed and always, not a whole server. */
+  argsOnly: { label: string; checked: boolean; available: boolean };
+}
+
+/** The optional deny note: a labelled text field, sent with any deny. */
+export interface NoteView {
+  label: string;
+  hint: string;
+  value: string;
+  maxLength: number;
+}
+
+/**
+ * The secondary controls of a request that offers grains (`request.grains`): how long Allow
+ * always and Deny always hold, and the deny note, behind one "How long, and a note" toggle so
+ * the four answers stay in reach.
+ */
+export interface GrainsView {
+  toggleLabel: string;
+  open: boolean;
+  /** `null` when an allow can only be once (a rule asks every time, a destructive tool). */
+  allow: GrainGroupView | null;
+  deny: GrainGroupView | null;
+  note: NoteView;
 }
 
 export interface QueuePosition {
@@ -126,7 +202,15 @@ export type PermissionId =
   | 'args'
   | 'argsHeading'
   | 'keyHint'
-  | 'announcer';
+  | 'announcer'
+  | 'grains'
+  | 'grainAllow'
+  | 'grainDeny'
+  | 'argsOnlyAllow'
+  | 'argsOnlyDeny'
+  | 'note'
+  | 'noteLabel'
+  | 'noteHint';
 
 /** The server's own words about the tool, shown in one "From the server" container. */
 export interface FromServerView {
@@ -222,6 +306,14 @@ export interface PermissionApi {
   };
   actions: ActionView[];
   actionRows: readonly (readonly Choice[])[];
+  /** How long to remember, and the deny note; `null` when the request offers no grains. */
+  grains: GrainsView | null;
+  /**
+   * "Edit arguments" (`request.editable`): the call's arguments as form fields; an allow then
+   * runs the edited call. While an edit is invalid the allow actions are off with the reason.
+   * `null` (or absent) when nothing can be edited.
+   */
+  editor?: ArgsEditorApi | null;
   defaultFocus: Choice;
   focused: Choice;
   escapeAction: 'deny_once';
@@ -240,7 +332,19 @@ export interface PermissionApi {
   /** Attributes of one changed part (`change-part`) and of its segments (`change-segment`). */
   getChangePartProps(index: number): PartProps;
   getChangeSegmentProps(partIndex: number, segmentIndex: number): PartProps;
+  /** Attributes of a "Remember" control's label, select and "only these arguments" checkbox. */
+  getGrainLabelProps(decision: GrainDecision): PartProps;
+  getGrainSelectProps(decision: GrainDecision): PartProps;
+  getArgsOnlyProps(decision: GrainDecision): PartProps;
   choose(choice: Choice): AnswerOutcome;
+  /** Picks how long Allow always (`allow`) or Deny always (`deny`) holds; unknown values are ignored. */
+  setGrain(decision: GrainDecision, value: GrainValue | string): void;
+  /** Narrows that answer to these exact arguments (session, timed, always only). */
+  setArgsOnly(decision: GrainDecision, checked: boolean): void;
+  /** The deny note, cut to 500 characters. */
+  setNote(text: string): void;
+  /** Opens or closes "How long, and a note". */
+  toggleOptions(open?: boolean): void;
   handleKey(input: string | KeyInput): KeyOutcome;
   toggleArgs(expanded?: boolean): void;
   /** Shows the whole server description, or the first lines again. */
@@ -290,7 +394,9 @@ export interface PermissionContent {
   risk: PermissionApi['risk'];
   effects: Effects;
   args: ArgumentsPreview;
-  /** Lookup and hidden-character notices; connect adds "settled elsewhere". */
+  /** What the request offers beyond once (`null`: the classic four answers). */
+  grains: GrainContent | null;
+  /** Lookup, rule and hidden-character notices; connect adds "settled elsewhere". */
   notices: PermissionApi['notices'];
   /** From the engine's assessment: when false, Allow always is shown disabled. */
   allowAlwaysEnabled: boolean;
@@ -312,5 +418,14 @@ export interface PermissionContent {
 /** The transitions `state.ts` hands the view, as the api's actions. */
 export type PermissionActions = Pick<
   PermissionApi,
-  'choose' | 'handleKey' | 'toggleArgs' | 'toggleDescription' | 'openChange' | 'focus'
+  | 'choose'
+  | 'handleKey'
+  | 'toggleArgs'
+  | 'toggleDescription'
+  | 'openChange'
+  | 'focus'
+  | 'setGrain'
+  | 'setArgsOnly'
+  | 'setNote'
+  | 'toggleOptions'
 >;

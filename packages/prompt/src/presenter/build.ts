@@ -1,4 +1,4 @@
-import type { Choice } from '@mcp-consent/engine';
+import type { Choice, PromptAnswer } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import { createDryRunPrompt, dryRunRequestOf } from '../dry-run/index.js';
 import { createElicitationPrompt } from '../elicitation/index.js';
@@ -16,7 +16,7 @@ export function buildItem(
   held: Held,
   options: ConsentPresenterOptions,
   translator: Translator,
-  answer: (answer: Choice | ElicitResult) => void,
+  answer: (answer: Choice | ElicitResult, sent?: PromptAnswer) => void,
 ): ConsentItem {
   const base = {
     clock: options.clock,

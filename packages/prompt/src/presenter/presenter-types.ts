@@ -4,6 +4,7 @@ import type {
   DryRunRequest,
   PermissionEngine,
   PermissionRequest,
+  PromptAnswer,
   PromptRequest,
   ServerRef,
   ToolCall,
@@ -102,9 +103,10 @@ export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefi
 export interface ConsentPresenter {
   /**
    * The engine's prompt callback: `engine.request(call, { prompt: presenter.prompt })`. Always
-   * resolves with one of the four choices (a `PromptCallback`).
+   * resolves with one of the four choices, or with a `ChoiceDetail` (the grain picked, a deny
+   * note) when the request offers grains (a `PromptCallback`).
    */
-  readonly prompt: (request: PromptRequest) => Promise<Choice>;
+  readonly prompt: (request: PromptRequest) => Promise<PromptAnswer>;
   /** An `elicit` callback for `@mcp-consent/mcp`: resolves with accept, decline or cancel. */
   readonly elicit: (call: ElicitationCall) => Promise<ElicitResult>;
   /**

@@ -2,6 +2,7 @@ import {
   createEmitter,
   standaloneRequest,
   type Choice,
+  type PromptAnswer,
   type PromptRequest,
   type ToolCall,
 } from '@mcp-consent/engine';
@@ -27,7 +28,7 @@ export type Held =
       id: string;
       request: PromptRequest;
       /** `end` says whether the user answered or nobody could (the engine audits which). */
-      answer: (choice: Choice, end: ConsentEnd) => void;
+      answer: (choice: Choice, end: ConsentEnd, sent?: PromptAnswer) => void;
       item?: ConsentItem;
       done: boolean;
       detach: () => void;
@@ -104,8 +105,8 @@ class Presenter implements ConsentPresenter {
     const head = this.held[0];
     if (head && !head.item) {
       try {
-        head.item = buildItem(head, this.options, this.translator, (answer) =>
-          this.settle(head, answer),
+        head.item = buildItem(head, this.options, this.translator, (answer, sent) =>
+          this.settle(head, answer, 'answered', sent),
         );
       } catch {
         // A request no model can be built for (malformed) cannot be answered: fail closed.
@@ -123,7 +124,13 @@ class Presenter implements ConsentPresenter {
     this.publish();
   }
 
-  private settle(entry: Held, answer: Choice | ElicitResult, end: ConsentEnd = 'answered'): void {
+  /** `sent`: what the engine gets when it is more than the choice (a grain, a deny note). */
+  private settle(
+    entry: Held,
+    answer: Choice | ElicitResult,
+    end: ConsentEnd = 'answered',
+    sent?: PromptAnswer,
+  ): void {
     if (entry.done) return;
     entry.done = true;
     const index = this.held.indexOf(entry);
@@ -137,7 +144,7 @@ class Presenter implements ConsentPresenter {
       settled: [...this.snapshot.settled, record].slice(-SETTLED_KEPT),
     };
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
-    else entry.answer(answer as Choice, end);
+    else entry.answer(answer as Choice, end, sent);
     this.advance();
     if (this.held.length === 0) this.publish();
   }
@@ -165,14 +172,14 @@ class Presenter implements ConsentPresenter {
    * renderer crashed, the presenter was disposed) rejects with `PromptNotShownError`, so the
    * engine denies it as `no_renderer` rather than as the user's choice.
    */
-  readonly prompt = (request: PromptRequest): Promise<Choice> =>
-    new Promise<Choice>((resolve, reject) => {
+  readonly prompt = (request: PromptRequest): Promise<PromptAnswer> =>
+    new Promise<PromptAnswer>((resolve, reject) => {
       if (request.signal.aborted) return resolve('deny_once');
       const id = `consent-${++this.nextId}`;
-      const answer = (choice: Choice, end: ConsentEnd) =>
+      const answer = (choice: Choice, end: ConsentEnd, sent?: PromptAnswer) =>
         end === 'failed' || end === 'disposed'
           ? reject(new PromptNotShownError(end))
-          : resolve(choice);
+          : resolve(sent ?? choice);
       const entry: Held = { kind: request.kind, id, request, answer, done: false, detach };
       this.hold(entry, request.signal);
     });
@@ -202,7 +209,9 @@ class Presenter implements ConsentPresenter {
     // `show` always answers: a prompt nobody could show is Deny once for the host.
     return this.prompt(request)
       .catch((): Choice => 'deny_once')
-      .then((choice) => {
+      .then((answer) => {
+        // R7 hosts get the choice; a grain or a note only matters to an engine.
+        const choice = typeof answer === 'string' ? answer : answer.choice;
         onDecision?.(choice);
         return choice;
       });
