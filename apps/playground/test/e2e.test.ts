@@ -5,15 +5,20 @@
  * React renderers, IndexedDB across reloads, and the user/workspace scope (T8).
  * Every wait is on visible UI state; nothing asserts a duration.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/support/browser.js';
+import {
+  answer,
+  call,
+  connected,
+  open as openPage,
+  permissionSheet,
+  result,
+  WAIT,
+  type RendererName,
+} from './driver.js';
 import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
-
-type RendererName = 'lit' | 'react';
-type Choice = 'allow_once' | 'allow_always' | 'deny_once' | 'deny_always';
-
-const WAIT = { timeout: 60_000 };
 
 let browser: Browser;
 let playground: RunningPlayground;
@@ -33,57 +38,11 @@ afterAll(async () => {
 });
 
 /** A fresh browser profile (its own IndexedDB) on the playground. */
-async function open(
+function open(
   renderer: RendererName,
   query = '',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${playground.url}?renderer=${renderer}${query}`);
-  await connected(page);
-  return { context, page, errors };
-}
-
-async function connected(page: Page): Promise<void> {
-  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached', ...WAIT });
-  await page.locator('#status[data-status="connected"]').waitFor(WAIT);
-  await page.locator('[data-tool="notes_delete"]').waitFor(WAIT);
-}
-
-/** Calls a tool through the page; returns the call's number, which its result carries. */
-async function call(page: Page, tool: string, args: Record<string, unknown>): Promise<number> {
-  await page.locator(`button[data-tool="${tool}"]`).click();
-  await page.locator('#args').fill(JSON.stringify(args));
-  const before = await page.evaluate(() =>
-    Number(document.getElementById('result')?.dataset.call ?? 0),
-  );
-  await page.locator('#call').click();
-  return before + 1;
-}
-
-/** The open permission sheet, once its input guard has lifted (answers count from then on). */
-function permissionSheet(page: Page): Locator {
-  return page.locator(
-    '[data-scope="permission"][data-part="root"][data-state="open"][data-guard="idle"]',
-  );
-}
-
-async function answer(page: Page, choice: Choice): Promise<void> {
-  const sheet = permissionSheet(page);
-  await sheet.waitFor(WAIT);
-  await sheet.locator(`[data-part="action"][data-choice="${choice}"]`).click();
-  await page
-    .locator('[data-scope="permission"][data-part="root"][data-state="open"]')
-    .waitFor({ state: 'detached', ...WAIT });
-}
-
-/** Waits for the result of call number `n` (see `call`). */
-async function result(page: Page, n: number, kind: string, extra = ''): Promise<Locator> {
-  const locator = page.locator(`#result[data-call="${n}"][data-kind="${kind}"]${extra}`);
-  await locator.waitFor(WAIT);
-  return locator;
+  return openPage(browser, playground.url, renderer, query);
 }
 
 const manager = (page: Page) => page.locator('#manager [data-scope="manager"][data-part="root"]');

@@ -18,6 +18,8 @@ import { idbAuditSink, idbStore } from '@mcp-consent/engine/idb';
 import type { Locale } from '@mcp-consent/i18n';
 import { createAppTranslator, type AppTranslator } from '@mcp-consent/i18n/apps';
 import { connect, type CallOutcome, type Connection } from './connection.js';
+import { createDecisionLog, decisionsPanel } from './decisions.js';
+import { modePanel } from './mode.js';
 import type { Renderer, RendererView } from './renderers/types.js';
 import {
   locales,
@@ -30,6 +32,7 @@ import {
   type RendererName,
   type Settings,
 } from './settings.js';
+import { applyRules, readRules, rulesPanel, saveRules, type RulesState } from './rules.js';
 import { argumentSkeleton } from './skeleton.js';
 
 type Status =
@@ -52,6 +55,9 @@ interface State {
   args: string;
   argsError: 'invalid_json' | 'not_object' | null;
   result: Result | null;
+  rules: RulesState;
+  /** The session was just ended: said until the next decision. */
+  sessionEnded: boolean;
 }
 
 const RISK_LABEL = {
@@ -67,9 +73,11 @@ const auditSink = idbAuditSink();
 const engine = createPermissionEngine({ store: idbStore(), audit: auditSink });
 
 const initial = readSettings();
+const initialT = createAppTranslator(initial.locale);
+const initialRules = readRules(initialT);
 const state: State = {
   settings: initial,
-  t: createAppTranslator(initial.locale),
+  t: initialT,
   serverUrl: initial.server ?? demoUrl,
   status: { kind: 'idle' },
   tools: [],
@@ -77,7 +85,21 @@ const state: State = {
   args: '{}',
   argsError: null,
   result: null,
+  rules: {
+    ...initialRules,
+    errors: applyRules(engine, initialRules.text, initialRules.layer),
+  },
+  sessionEnded: false,
 };
+
+const decisions = createDecisionLog(engine, () => {
+  state.sessionEnded = false;
+  draw();
+});
+// The rules view and the mode switch show what the engine holds, whoever changed it.
+engine.subscribe((event) => {
+  if (event.type === 'policy' || event.type === 'mode') draw();
+});
 
 const appRoot = document.getElementById('app')!;
 const sheetHost = document.getElementById('sheets')!;
@@ -216,6 +238,20 @@ async function callSelected(): Promise<void> {
   } catch (error) {
     state.result = { kind: 'failed', call, tool, message: messageOf(error) };
   }
+  draw();
+}
+
+/** Checks and applies the rules editor's text in its layer, and keeps both for the next visit. */
+function setRules(patch: Partial<Pick<RulesState, 'text' | 'layer'>>): void {
+  const { text, layer } = { ...state.rules, ...patch };
+  saveRules({ text, layer });
+  state.rules = { text, layer, errors: applyRules(engine, text, layer) };
+  draw();
+}
+
+function endSession(): void {
+  engine.endSession();
+  state.sessionEnded = true;
   draw();
 }
 
@@ -559,6 +595,16 @@ function draw(): void {
           <h3>${t.t('mcp.playground.result.heading')}</h3>
           ${resultView(t, state.result)}
         </section>
+      </div>
+
+      ${rulesPanel(t, engine, state.rules, {
+        text: (text) => setRules({ text }),
+        layer: (layer) => setRules({ layer }),
+      })}
+
+      <div class="columns">
+        ${modePanel(t, engine, state.sessionEnded, endSession)}
+        ${decisionsPanel(t, decisions.entries())}
       </div>
 
       <section class="panel" aria-labelledby="manager-heading">

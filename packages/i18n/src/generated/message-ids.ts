@@ -132,6 +132,15 @@ export const messageIds = [
   'mcp.expiry.in_minutes',
   'mcp.expiry.never',
   'mcp.expiry.expired',
+  'mcp.expiry.setting.title',
+  'mcp.expiry.setting.tier',
+  'mcp.expiry.setting.description',
+  'mcp.expiry.setting.days',
+  'mcp.expiry.setting.hours',
+  'mcp.expiry.setting.minutes',
+  'mcp.expiry.setting.never',
+  'mcp.expiry.setting.off',
+  'mcp.expiry.setting.changed',
   'mcp.elicitation.title.form',
   'mcp.elicitation.title.confirm',
   'mcp.elicitation.title.url',
@@ -201,6 +210,8 @@ export const messageIds = [
   'mcp.dry_run.result.server_said',
   'mcp.dry_run.result.error',
   'mcp.grants.title',
+  'mcp.grants.tool.every',
+  'mcp.grants.tool.every_read_only',
   'mcp.grants.empty',
   'mcp.grants.count',
   'mcp.grants.column.tool',
@@ -216,6 +227,7 @@ export const messageIds = [
   'mcp.grants.scope.these_arguments',
   'mcp.grants.granted_on',
   'mcp.grants.expires_on',
+  'mcp.grants.expires.session',
   'mcp.grants.expired_on',
   'mcp.grants.action.revoke',
   'mcp.grants.action.revoke_all',
@@ -237,9 +249,17 @@ export const messageIds = [
   'mcp.audit.column.origin',
   'mcp.audit.decision.allow_once',
   'mcp.audit.decision.allow_always',
+  'mcp.audit.decision.allow_session',
+  'mcp.audit.decision.allow_timed',
   'mcp.audit.decision.deny_once',
   'mcp.audit.decision.deny_always',
+  'mcp.audit.decision.deny_session',
+  'mcp.audit.decision.deny_timed',
+  'mcp.audit.detail.edited',
+  'mcp.audit.detail.note',
+  'mcp.audit.detail.mode',
   'mcp.audit.origin.user_prompt',
+  'mcp.audit.origin.unknown',
   'mcp.audit.origin.cache_hit',
   'mcp.audit.origin.cancelled',
   'mcp.audit.origin.auto_revoke_renewal',
@@ -275,6 +295,29 @@ export const messageIds = [
   'mcp.error.unknown',
   'mcp.text.hidden_run',
   'mcp.text.hidden_run_inline',
+  'mcp.rules.title',
+  'mcp.rules.description',
+  'mcp.rules.count',
+  'mcp.rules.column.layer',
+  'mcp.rules.column.effect',
+  'mcp.rules.column.matches',
+  'mcp.rules.column.source',
+  'mcp.rules.column.reason',
+  'mcp.rules.empty',
+  'mcp.rules.error',
+  'mcp.rules.effect',
+  'mcp.rules.invalid',
+  'mcp.rules.layer',
+  'mcp.rules.source',
+  'mcp.rules.source_named',
+  'mcp.rules.match.any',
+  'mcp.rules.match.argument',
+  'mcp.rules.match.arguments',
+  'mcp.rules.match.arg',
+  'mcp.rules.match.server',
+  'mcp.rules.match.tool',
+  'mcp.rules.match.tier',
+  'mcp.rules.match.hint',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -411,6 +454,15 @@ export interface MessageValues {
   'mcp.expiry.in_minutes': { count: number };
   'mcp.expiry.never': never;
   'mcp.expiry.expired': never;
+  'mcp.expiry.setting.title': never;
+  'mcp.expiry.setting.tier': { tier: string };
+  'mcp.expiry.setting.description': never;
+  'mcp.expiry.setting.days': { count: number };
+  'mcp.expiry.setting.hours': { count: number };
+  'mcp.expiry.setting.minutes': { count: number };
+  'mcp.expiry.setting.never': never;
+  'mcp.expiry.setting.off': never;
+  'mcp.expiry.setting.changed': { tier: string; value: string | number };
   'mcp.elicitation.title.form': { server: string | number };
   'mcp.elicitation.title.confirm': { server: string | number };
   'mcp.elicitation.title.url': { server: string | number };
@@ -480,6 +532,8 @@ export interface MessageValues {
   'mcp.dry_run.result.server_said': { message: string | number };
   'mcp.dry_run.result.error': { tool: string | number; server: string | number };
   'mcp.grants.title': never;
+  'mcp.grants.tool.every': never;
+  'mcp.grants.tool.every_read_only': never;
   'mcp.grants.empty': never;
   'mcp.grants.count': { count: number };
   'mcp.grants.column.tool': never;
@@ -495,6 +549,7 @@ export interface MessageValues {
   'mcp.grants.scope.these_arguments': never;
   'mcp.grants.granted_on': { date: Date | number };
   'mcp.grants.expires_on': { date: Date | number };
+  'mcp.grants.expires.session': never;
   'mcp.grants.expired_on': { date: Date | number };
   'mcp.grants.action.revoke': never;
   'mcp.grants.action.revoke_all': never;
@@ -516,9 +571,17 @@ export interface MessageValues {
   'mcp.audit.column.origin': never;
   'mcp.audit.decision.allow_once': never;
   'mcp.audit.decision.allow_always': never;
+  'mcp.audit.decision.allow_session': never;
+  'mcp.audit.decision.allow_timed': never;
   'mcp.audit.decision.deny_once': never;
   'mcp.audit.decision.deny_always': never;
+  'mcp.audit.decision.deny_session': never;
+  'mcp.audit.decision.deny_timed': never;
+  'mcp.audit.detail.edited': never;
+  'mcp.audit.detail.note': never;
+  'mcp.audit.detail.mode': { mode: string };
   'mcp.audit.origin.user_prompt': never;
+  'mcp.audit.origin.unknown': never;
   'mcp.audit.origin.cache_hit': never;
   'mcp.audit.origin.cancelled': never;
   'mcp.audit.origin.auto_revoke_renewal': never;
@@ -554,4 +617,27 @@ export interface MessageValues {
   'mcp.error.unknown': never;
   'mcp.text.hidden_run': { count: number };
   'mcp.text.hidden_run_inline': { count: number };
+  'mcp.rules.title': never;
+  'mcp.rules.description': never;
+  'mcp.rules.count': { count: number };
+  'mcp.rules.column.layer': never;
+  'mcp.rules.column.effect': never;
+  'mcp.rules.column.matches': never;
+  'mcp.rules.column.source': never;
+  'mcp.rules.column.reason': never;
+  'mcp.rules.empty': never;
+  'mcp.rules.error': { location: string | number; message: string | number };
+  'mcp.rules.effect': { effect: string };
+  'mcp.rules.invalid': { count: number };
+  'mcp.rules.layer': { layer: string };
+  'mcp.rules.source': { n: string | number; file: string | number };
+  'mcp.rules.source_named': { n: string | number; id: string | number; file: string | number };
+  'mcp.rules.match.any': never;
+  'mcp.rules.match.argument': { pointer: string | number };
+  'mcp.rules.match.arguments': never;
+  'mcp.rules.match.arg': { kind: string; where: string | number; value: string | number };
+  'mcp.rules.match.server': { server: string | number };
+  'mcp.rules.match.tool': { tool: string | number };
+  'mcp.rules.match.tier': { tier: string };
+  'mcp.rules.match.hint': { hint: string; value: string };
 }
