@@ -71,6 +71,7 @@ function frozenCopy(grant: Grant, pins: Map<string, ToolPin>): Grant {
   };
   if (grant.argsHash !== undefined) copy.argsHash = grant.argsHash;
   if (grant.sessionId !== undefined) copy.sessionId = grant.sessionId;
+  if (grant.grain === 'timed') copy.grain = 'timed';
   if (grant.pin) copy.pin = internPin(grant.pin, pins);
   return Object.freeze(copy);
 }

@@ -115,6 +115,7 @@ export class Grants {
       riskTier: entry.risk.tier,
       ...(pin ? { pin } : {}),
       ...(detail.session ? { sessionId: session.sessionId } : {}),
+      ...(detail.ttlMs !== undefined ? { grain: 'timed' as const } : {}),
     };
   }
 

@@ -137,6 +137,8 @@ export interface Grant extends GrantScope {
   pin?: ToolPin;
   /** Set on a session grant: it lives in memory until `engine.endSession()`, never in a store. */
   sessionId?: string;
+  /** Set on a grant for a time the user picked (`ttlMs`), to tell it from an "always" one. */
+  grain?: 'timed';
 }
 
 export type LookupStatus = 'allow' | 'deny' | 'prompt';

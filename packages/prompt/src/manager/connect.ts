@@ -1,7 +1,9 @@
 import type { Choice } from '@mcp-consent/engine';
 import type { PartProps } from '../anatomy.js';
 import { attrs, type ManagerPart } from './anatomy.js';
+import { expiryView } from './expiry.js';
 import { auditRow, grantRow } from './rows.js';
+import { rulesView } from './rules.js';
 import type {
   AuditColumn,
   AuditRowView,
@@ -42,11 +44,12 @@ export function connectManager(
   send: ManagerActions,
 ): ManagerApi {
   const { t } = ctx;
+  const life = typeof ctx.engine.expiry === 'function' ? ctx.engine.expiry() : undefined;
   const all = ctx.engine
     .grants(ctx.filter)
     .slice()
     .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt) || a.key.localeCompare(b.key))
-    .map((grant) => grantRow(ctx, grant, now, send.revoke));
+    .map((grant) => grantRow(ctx, grant, now, send.revoke, life));
   const rows = all.filter((row) => matches(ctx, current.grantQuery, row.tool, row.server));
   const history = current.audit
     .map((event, index, events) => auditRow(ctx, event, index, events))
@@ -58,6 +61,7 @@ export function connectManager(
     );
   const auditRows = history.slice(0, ctx.limit);
   const confirming = current.confirmingRevokeAll && all.length > 0;
+  const rules = rulesView(ctx);
   return {
     locale: t.locale,
     dir: t.dir,
@@ -72,9 +76,14 @@ export function connectManager(
         }
       : null,
     returnFocus: all.length > 0 ? 'revoke-all' : 'grants-heading',
+    expiry: expiryView(ctx),
+    rules,
     audit: auditView(ctx, current, auditRows),
     status: current.status,
-    props: managerProps(ctx, current, { all, rows, auditRows, confirming }),
+    props: {
+      ...managerProps(ctx, current, { all, rows, auditRows, confirming }),
+      ...sectionProps(ctx, rules),
+    },
     getColumnProps: (part, column) => ({
       ...attrs(part),
       'data-column': column,
@@ -143,6 +152,35 @@ function auditView(
         ...DECISIONS.map((d) => ({ value: d, label: t.t(`mcp.audit.decision.${d}`) })),
       ],
     },
+  };
+}
+
+/** Attributes of the expiry setting and the rules section. */
+function sectionProps(
+  ctx: ManagerContext,
+  rules: ManagerApi['rules'],
+): Partial<Record<ManagerPart, PartProps>> {
+  const { ids, prefix } = ctx;
+  const invalid = rules?.status === 'invalid';
+  return {
+    expiry: { ...attrs('expiry'), 'aria-labelledby': ids.expiryHeading },
+    'expiry-heading': { ...attrs('expiry-heading'), id: ids.expiryHeading },
+    'expiry-description': { ...attrs('expiry-description'), id: `${prefix}-expiry-description` },
+    rules: { ...attrs('rules'), 'aria-labelledby': ids.rulesHeading },
+    'rules-heading': { ...attrs('rules-heading'), id: ids.rulesHeading },
+    'rules-description': { ...attrs('rules-description') },
+    'rules-count': { ...attrs('rules-count'), hidden: !rules || rules.rows.length === 0 },
+    // An invalid policy is an alert when it shows: every call is asked until it is fixed.
+    'rules-invalid': { ...attrs('rules-invalid'), role: 'alert', hidden: !invalid },
+    'rules-errors': { ...attrs('rules-errors'), hidden: !invalid },
+    'rules-error': { ...attrs('rules-error') },
+    'rules-table': {
+      ...attrs('rules-table'),
+      'aria-labelledby': ids.rulesHeading,
+      hidden: !rules || rules.rows.length === 0,
+    },
+    'rules-empty': { ...attrs('rules-empty'), hidden: !rules?.emptyText },
+    'audit-detail': { ...attrs('audit-detail') },
   };
 }
 

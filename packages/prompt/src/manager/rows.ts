@@ -1,15 +1,67 @@
-import type { AuditEvent, Choice, Grant } from '@mcp-consent/engine';
+import type { AuditEvent, Choice, DecisionOrigin, Grant } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { PartProps } from '../anatomy.js';
 import { attrs } from './anatomy.js';
-import type { AuditRowView, GrantRowView, ManagerContext } from './types.js';
+import type {
+  AuditRowView,
+  ExpirySetting,
+  GrantGrain,
+  GrantRowView,
+  ManagerContext,
+} from './types.js';
 
 /**
  * The one wording of a decision, in the saved list and in the history alike ("Allowed
- * always", "Denied always": the R9 family of "Allow always"/"Deny always").
+ * always", "Denied always": the R9 family of "Allow always"/"Deny always"), with its grain
+ * when it was remembered for less ("Allowed for this session", "Denied for a time").
  */
-export const decisionLabel = (t: Translator, choice: Choice): string =>
-  t.t(`mcp.audit.decision.${choice}`);
+export function decisionLabel(t: Translator, choice: Choice, grain?: GrantGrain): string {
+  if (grain === 'session' || grain === 'timed') {
+    const verb = choice.startsWith('allow') ? 'allow' : 'deny';
+    return t.t(`mcp.audit.decision.${verb}_${grain}`);
+  }
+  return t.t(`mcp.audit.decision.${choice}`);
+}
+
+/** The origins with a label of their own; anything else (an old or foreign log) is "Not recorded". */
+const ORIGINS: ReadonlySet<DecisionOrigin> = new Set<DecisionOrigin>([
+  'user_prompt',
+  'cache_hit',
+  'auto_revoke_renewal',
+  'policy',
+  'host_callback',
+  'mode',
+  'trusted_read_only',
+  'timeout',
+  'cancelled',
+  'no_renderer',
+  'invalid',
+]);
+
+/** A grant's grain: session grants carry their session, timed ones say so; the rest are "always". */
+export const grainOf = (grant: Grant): GrantGrain =>
+  grant.sessionId !== undefined ? 'session' : grant.grain === 'timed' ? 'timed' : 'always';
+
+/**
+ * When a grant stops deciding, in epoch ms (null: never): its own expiry, and for an allow its
+ * tier's lifetime in force counted from when it was granted (the engine checks both).
+ */
+function effectiveExpiry(grant: Grant, life: ExpirySetting | undefined): number | null {
+  const own = grant.expiresAt === null ? null : Date.parse(grant.expiresAt);
+  const tierLife = grant.decision === 'allow' ? life?.[grant.riskTier] : undefined;
+  if (tierLife === undefined || tierLife === null) return own;
+  const byTier = Date.parse(grant.grantedAt) + tierLife;
+  return own === null || Number.isNaN(own) ? byTier : Math.min(own, byTier);
+}
+
+/** The tool column: a whole-server session grant names no tool ('*', '*read-only'). */
+function toolText(ctx: ManagerContext, grant: Grant): string {
+  if (grant.sessionId !== undefined && grant.toolName === '*')
+    return ctx.t.t('mcp.grants.tool.every');
+  if (grant.sessionId !== undefined && grant.toolName === '*read-only')
+    return ctx.t.t('mcp.grants.tool.every_read_only');
+  return ctx.text(grant.toolName);
+}
 
 /** The decision badge, coloured by its tone (allow or deny), the same in every renderer. */
 const decisionBadge = (choice: Choice): PartProps => ({
@@ -18,18 +70,24 @@ const decisionBadge = (choice: Choice): PartProps => ({
   'data-decision': choice,
 });
 
-/** One saved grant as a table row, its expiry counted from `now`. */
+/**
+ * One grant as a table row, its time left counted from `now` and the tier lifetimes in force
+ * (`life`, when the engine tells them).
+ */
 export function grantRow(
   ctx: ManagerContext,
   grant: Grant,
   now: number,
   revoke: (key: string) => Promise<boolean>,
+  life?: ExpirySetting,
 ): GrantRowView {
   const { t, text } = ctx;
-  const expiresAt = grant.expiresAt === null ? null : Date.parse(grant.expiresAt);
-  const remaining = expiresAt === null ? null : expiresAt - now;
+  const expiresAt = effectiveExpiry(grant, life);
+  // An unreadable date counts as over (the engine treats it so: fail closed).
+  const remaining = expiresAt === null ? null : Number.isNaN(expiresAt) ? 0 : expiresAt - now;
   const expired = remaining !== null && remaining <= 0;
-  const tool = text(grant.toolName);
+  const grain = grainOf(grant);
+  const tool = toolText(ctx, grant);
   const server = text(grant.serverId);
   const key = grant.key;
   return {
@@ -37,13 +95,17 @@ export function grantRow(
     tool,
     server,
     decision: grant.decision,
-    decisionLabel: decisionLabel(t, `${grant.decision}_always`),
+    grain,
+    decisionLabel: decisionLabel(t, `${grant.decision}_always`, grain),
     scopeText: t.t(
       grant.argsHash ? 'mcp.grants.scope.these_arguments' : 'mcp.grants.scope.any_arguments',
     ),
-    expiresText: t.formatExpiry(remaining),
+    expiresText:
+      grain === 'session' && !expired
+        ? t.t('mcp.grants.expires.session')
+        : t.formatExpiry(remaining),
     expiresDateText:
-      expiresAt === null
+      expiresAt === null || Number.isNaN(expiresAt)
         ? null
         : t.t(expired ? 'mcp.grants.expired_on' : 'mcp.grants.expires_on', { date: expiresAt }),
     expired,
@@ -54,6 +116,7 @@ export function grantRow(
       row: {
         ...attrs('grant-row'),
         'data-decision': grant.decision,
+        'data-grain': grain,
         'data-expired': expired ? 'true' : undefined,
       },
       decision: decisionBadge(`${grant.decision}_always`),
@@ -109,6 +172,7 @@ export function auditRow(
   const decision = event.decision.toLowerCase() as Choice;
   const time = Date.parse(event.timestamp);
   const dryRun = dryRunWord(event, index, events);
+  const grain = event.grain === 'session' || event.grain === 'timed' ? event.grain : undefined;
   return {
     id: `${ctx.prefix}-audit-${index}`,
     timeText: Number.isNaN(time) ? text(event.timestamp) : t.t('mcp.audit.at', { time }),
@@ -116,19 +180,51 @@ export function auditRow(
     tool: text(event.tool_name),
     server: text(event.server_id),
     decision,
-    decisionLabel: dryRun ? t.t(`mcp.dry_run.history.${dryRun}`) : decisionLabel(t, decision),
+    decisionLabel: dryRun
+      ? t.t(`mcp.dry_run.history.${dryRun}`)
+      : decisionLabel(t, decision, grain),
     riskTier: event.risk_tier,
     riskText: t.t('mcp.audit.risk', { tier: event.risk_tier }),
     origin: event.origin,
-    originText: t.t(`mcp.audit.origin.${event.origin}`),
+    // A log from elsewhere may hold an origin this kit does not know: never guess "Your choice".
+    originText: ORIGINS.has(event.origin)
+      ? t.t(`mcp.audit.origin.${event.origin}`)
+      : t.t('mcp.audit.origin.unknown'),
+    details: auditDetails(ctx, event),
     props: {
       row: {
         ...attrs('audit-row'),
         'data-decision': decision,
         'data-origin': event.origin,
+        'data-grain': grain,
         'data-dry-run': dryRun ?? undefined,
       },
       decision: decisionBadge(decision),
     },
   };
+}
+
+/** The flags of an audit event, in words: the rule that decided, the mode, an edit, a note. */
+function auditDetails(ctx: ManagerContext, event: AuditEvent): string[] {
+  const { t } = ctx;
+  const details: string[] = [];
+  const rule = event.policy_rule;
+  if (rule && typeof rule === 'object') details.push(ruleSource(ctx, rule));
+  if (event.mode === 'plan' || event.mode === 'non_interactive')
+    details.push(t.t('mcp.audit.detail.mode', { mode: event.mode }));
+  if (event.edited === true) details.push(t.t('mcp.audit.detail.edited'));
+  if (event.deny_reason === true) details.push(t.t('mcp.audit.detail.note'));
+  return details;
+}
+
+/** "Rule 3 in policy.json" or "Rule 3 (no-rm) in policy.json": 1-based, file and id cleaned. */
+export function ruleSource(
+  ctx: ManagerContext,
+  rule: { file: unknown; index: unknown; id?: unknown },
+): string {
+  const n = typeof rule.index === 'number' && Number.isInteger(rule.index) ? rule.index + 1 : 0;
+  const file = ctx.hostText(rule.file);
+  return typeof rule.id === 'string' && rule.id !== ''
+    ? ctx.t.t('mcp.rules.source_named', { n, id: ctx.hostText(rule.id), file })
+    : ctx.t.t('mcp.rules.source', { n, file });
 }

@@ -1,6 +1,8 @@
+import type { RiskTier } from '@mcp-consent/engine';
 import { createState, resolveTranslator, TEXT_LIMITS, TextCleaner, type Store } from '../core.js';
 import { managerIds } from './anatomy.js';
 import { connectManager, DECISIONS } from './connect.js';
+import { expiryLabel, parseExpiry } from './expiry.js';
 import type {
   ManagerActions,
   ManagerApi,
@@ -11,12 +13,17 @@ import type {
 } from './types.js';
 
 const MINUTE = 60_000;
+/** Policy text (file names, reasons, patterns) may be longer than a tool name. */
+const HOST_TEXT_LIMIT = 500;
 
 /**
- * The headless model of "Saved permissions" and "Permission history": the user's grants
- * (tool, server, decision, scope, expiry) with revoke one and revoke all (confirmed), and
- * the audit history newest first with a text and decision filter. Live: it re-reads the
- * engine's grants on every `grants` event and the history on every `decision` event.
+ * The headless model of "Saved permissions", the expiry setting, "Rules" and "Permission
+ * history": the user's grants (tool, server, decision and grain, scope, time left) with revoke
+ * one and revoke all (confirmed); how long Allow always lasts per tier (spec R5, when the
+ * engine has `expiry`/`setExpiry`); the policy's rules, read-only, with their layer, or its
+ * errors; and the audit history newest first with a text and decision filter. Live: it
+ * re-reads the engine on every `grants` and `policy` event, the history on every `decision`
+ * event, and rebuilds each new minute on the clock's timer (time left goes down).
  * Revoking one grant is immediate (the user is simply asked again next time).
  */
 export function createPermissionManager(options: PermissionManagerOptions): ManagerModel {
@@ -28,6 +35,7 @@ export function createPermissionManager(options: PermissionManagerOptions): Mana
     prefix,
     ids: managerIds(prefix),
     text: (value) => cleaner.text(value, TEXT_LIMITS.toolName),
+    hostText: (value) => cleaner.text(value, HOST_TEXT_LIMIT),
     engine: options.engine,
     filter: options.filter ?? {},
     limit: options.auditLimit ?? 200,
@@ -45,10 +53,12 @@ export function createPermissionManager(options: PermissionManagerOptions): Mana
   let destroyed = false;
   const send = managerActions(ctx, state, options, () => destroyed);
   const unsubscribe = ctx.engine.subscribe((event) => {
-    if (event.type === 'grants') state.set({ grantsVersion: state.get().grantsVersion + 1 });
+    if (event.type === 'grants' || event.type === 'policy')
+      state.set({ grantsVersion: state.get().grantsVersion + 1 });
     if (event.type === 'decision') void send.refreshAudit();
   });
   void send.refreshAudit();
+  const stopTicking = tickEachMinute(options, () => state.notify());
 
   // Expiry texts ("expires in 5 minutes") go stale: the view is rebuilt each new minute.
   let cache: { state: ManagerState; minute: number; api: ManagerApi } | undefined;
@@ -69,7 +79,33 @@ export function createPermissionManager(options: PermissionManagerOptions): Mana
     destroy: () => {
       destroyed = true;
       unsubscribe();
+      stopTicking();
     },
+  };
+}
+
+/**
+ * Tells the subscribers at each new minute on the clock, so "expires in 42 minutes" goes down
+ * while the manager is shown. Needs `clock.setTimer` (without it the text updates on the next
+ * change). Stops with the returned function.
+ */
+function tickEachMinute(options: PermissionManagerOptions, tick: () => void): () => void {
+  const { clock } = options;
+  if (typeof clock.setTimer !== 'function') return () => {};
+  let cancel: (() => void) | undefined;
+  let stopped = false;
+  const schedule = () => {
+    const wait = MINUTE - (((clock.now() % MINUTE) + MINUTE) % MINUTE);
+    cancel = clock.setTimer!(() => {
+      if (stopped) return;
+      tick();
+      schedule();
+    }, wait);
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    cancel?.();
   };
 }
 
@@ -111,7 +147,23 @@ function managerActions(
     if (!isDestroyed()) state.set({ status: t.t('mcp.grants.revoked_all', { count }) });
     return count;
   };
+  const setExpiry = (tier: RiskTier, value: string) => {
+    const life = parseExpiry(ctx, tier, value);
+    if (life === undefined || !engine.setExpiry || !engine.expiry) return false;
+    try {
+      engine.setExpiry({ [tier]: life });
+    } catch {
+      return false; // the engine refused it: the setting in force stays, and is shown
+    }
+    if (!isDestroyed()) {
+      const text = expiryLabel(ctx, life);
+      state.set({ status: t.t('mcp.expiry.setting.changed', { tier, value: text }) });
+    }
+    options.onExpiryChange?.(engine.expiry(), tier);
+    return true;
+  };
   return {
+    setExpiry,
     setGrantQuery: (value) => state.set({ grantQuery: value }),
     setAuditQuery: (value) => state.set({ auditQuery: value }),
     setAuditDecision: (value) => {

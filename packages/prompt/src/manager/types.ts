@@ -6,18 +6,38 @@ import type {
   EngineEvent,
   Grant,
   GrantFilter,
+  PolicyEffect,
+  PolicyError,
+  PolicyLayer,
+  PolicySource,
   RiskTier,
 } from '@mcp-consent/engine';
 import type { Direction, Translator } from '@mcp-consent/i18n';
 import type { PartProps } from '../anatomy.js';
 import type { ManagerPart } from './anatomy.js';
 
-/** The part of the engine the manager needs: list, revoke and change events. */
+/** Allow-always lifetimes per tier in ms; `null` never expires, `0` turns Allow always off. */
+export type ExpirySetting = Readonly<Record<RiskTier, number | null>>;
+
+/**
+ * The part of the engine the manager needs: list, revoke and change events; optionally the
+ * policy (the rules section) and the expiry setting (shown only when both methods exist).
+ */
 export interface ManagerEngine {
   grants(filter?: GrantFilter): Grant[];
   revoke(keyOrGrant: string | Grant): Promise<boolean>;
   revokeAll(filter?: GrantFilter): Promise<number>;
   subscribe(listener: (event: EngineEvent) => void): () => void;
+  /** The policy in force or refused (`engine.policy()`); without it no rules section. */
+  policy?(): {
+    status: 'none' | 'ok' | 'invalid';
+    sources: readonly PolicySource[];
+    errors: readonly PolicyError[];
+  };
+  /** The allow-always lifetimes in force (spec R5). */
+  expiry?(): ExpirySetting;
+  /** The user's expiry setting (spec R5: extend or disable per tier). */
+  setExpiry?(expiry: Partial<Record<RiskTier, number | null>>): void;
 }
 
 export interface PermissionManagerOptions {
@@ -39,6 +59,12 @@ export interface PermissionManagerOptions {
   idPrefix?: string;
   /** At most this many history rows, newest first. @default 200 */
   auditLimit?: number;
+  /**
+   * Called after the user changed the expiry setting (the engine already applies it), with the
+   * whole setting: the host saves it if it wants it to outlive the page and gives it back as
+   * the engine's `expiry` option next time. @default undefined (not saved)
+   */
+  onExpiryChange?: (expiry: ExpirySetting, tier: RiskTier) => void;
 }
 
 /** `all`, or one of the four decisions. */
@@ -54,17 +80,27 @@ export interface ManagerState {
   status: string;
   audit: readonly AuditEvent[];
   auditLoading: boolean;
+  /** Bumped by the engine's grant and policy events, so the view is rebuilt. */
   grantsVersion: number;
 }
 
+/** How long a grant holds: this session, a time the user picked, or always (tier expiry). */
+export type GrantGrain = 'session' | 'timed' | 'always';
+
 export interface GrantRowView {
   key: string;
+  /** The tool, or "Every tool" / "Every read-only tool" for a whole-server session grant. */
   tool: string;
   server: string;
   decision: Grant['decision'];
+  grain: GrantGrain;
+  /** The decision with its grain, in words: "Allowed for this session", "Denied always". */
   decisionLabel: string;
   scopeText: string;
-  /** "expires in 7 days", "never expires", "expired". */
+  /**
+   * "expires in 42 minutes", "never expires", "expired", "ends with this session"; counted
+   * from the clock and the tier lifetime in force, and rebuilt every minute.
+   */
   expiresText: string;
   /** "Expires on Nov 28, 2026"; null when it never expires. */
   expiresDateText: string | null;
@@ -90,18 +126,57 @@ export interface AuditRowView {
   riskTier: RiskTier;
   riskText: string;
   origin: DecisionOrigin;
+  /** Who decided; never "Your choice" for a decision the user did not make. */
   originText: string;
+  /** What else the event says: the rule that decided ("Rule 2 in …"), edited, a note, the mode. */
+  details: string[];
   /** `decision` is the badge of `decisionLabel` (`data-tone` allow or deny). */
   props: { row: PartProps; decision: PartProps };
 }
 
+export type RuleColumn = 'layer' | 'effect' | 'matches' | 'source' | 'reason';
+
+/** One policy rule, read-only. Everything from the policy is host text, cleaned. */
+export interface RuleRowView {
+  id: string;
+  layer: PolicyLayer;
+  layerText: string;
+  effect: PolicyEffect;
+  effectText: string;
+  /** What it matches: "server notes, tool notes_*, high risk, argument /path matches /tmp/*". */
+  matchText: string;
+  /** "Rule 3 in /etc/mcp/policy.json" (1-based, as the prompt says it). */
+  sourceText: string;
+  reason: string | null;
+  /** `effect` is the badge of `effectText` (`data-effect`). */
+  props: { row: PartProps; effect: PartProps };
+}
+
+/** One lifetime choice of the expiry setting. `value` is the `<option>` value. */
+export interface ExpiryOption {
+  value: string;
+  label: string;
+}
+
+/** The expiry setting of one tier. */
+export interface ExpiryTierView {
+  tier: RiskTier;
+  label: string;
+  /** The current value (an option's `value`). */
+  value: string;
+  options: ExpiryOption[];
+  props: { label: PartProps; select: PartProps };
+}
+
 export type GrantColumn = 'tool' | 'server' | 'decision' | 'scope' | 'expires';
+export type ManagerIdName =
+  'root' | 'grantsHeading' | 'auditHeading' | 'rulesHeading' | 'expiryHeading' | 'status';
 export type AuditColumn = 'time' | 'tool' | 'server' | 'decision' | 'risk' | 'origin';
 
 export interface ManagerApi {
   locale: string;
   dir: Direction;
-  ids: Readonly<Record<'root' | 'grantsHeading' | 'auditHeading' | 'status', string>>;
+  ids: Readonly<Record<ManagerIdName, string>>;
   grants: {
     title: string;
     countText: string;
@@ -133,6 +208,28 @@ export interface ManagerApi {
    * opened it, while there are grants; else the list's heading.
    */
   returnFocus: 'revoke-all' | 'grants-heading';
+  /**
+   * The user's expiry setting per tier (spec R5), or null when the engine given has no
+   * `expiry`/`setExpiry`. A change applies at once (`setExpiry`).
+   */
+  expiry: { title: string; description: string; tiers: ExpiryTierView[] } | null;
+  /**
+   * The policy's rules, read-only, highest layer first; null when the engine given has no
+   * `policy()`. An invalid policy lists its errors instead (`invalidText` says every call is
+   * asked until it is fixed).
+   */
+  rules: {
+    title: string;
+    description: string;
+    countText: string;
+    status: 'none' | 'ok' | 'invalid';
+    columns: Readonly<Record<RuleColumn, string>>;
+    rows: RuleRowView[];
+    emptyText: string | null;
+    invalidText: string | null;
+    /** "Error at policy.json:3:7 rules[2].effect: …", in file order. */
+    errors: { id: string; text: string }[];
+  } | null;
   audit: {
     title: string;
     columns: Readonly<Record<AuditColumn, string>>;
@@ -151,7 +248,10 @@ export interface ManagerApi {
   status: string;
   props: Readonly<Partial<Record<ManagerPart, PartProps>>>;
   /** Attributes of a column header or cell, tagged with its column. */
-  getColumnProps(part: 'column-header' | 'cell', column: GrantColumn | AuditColumn): PartProps;
+  getColumnProps(
+    part: 'column-header' | 'cell',
+    column: GrantColumn | AuditColumn | RuleColumn,
+  ): PartProps;
   setGrantQuery(text: string): void;
   setAuditQuery(text: string): void;
   setAuditDecision(decision: AuditDecisionFilter): void;
@@ -161,6 +261,11 @@ export interface ManagerApi {
   confirmRevokeAll(): Promise<number>;
   cancelRevokeAll(): void;
   refreshAudit(): Promise<void>;
+  /**
+   * Sets one tier's lifetime to an option's `value`; false (nothing changed) for a value not
+   * offered or when the engine refuses it.
+   */
+  setExpiry(tier: RiskTier, value: string): boolean;
   /**
    * A key pressed in the manager (`KeyboardEvent.key`): Escape while Revoke all asks for
    * confirmation cancels it. True when the key was used (prevent its default).
@@ -187,6 +292,8 @@ export interface ManagerContext {
   filter: GrantFilter;
   /** At most this many history rows. */
   limit: number;
+  /** Host text from the policy (file names, globs, reasons): cleaned, longer than a name. */
+  hostText: (value: unknown) => string;
 }
 
 /** The transitions `state.ts` hands the view, as the api's actions. */
@@ -200,5 +307,6 @@ export type ManagerActions = Pick<
   | 'confirmRevokeAll'
   | 'cancelRevokeAll'
   | 'refreshAudit'
+  | 'setExpiry'
   | 'handleKey'
 >;
