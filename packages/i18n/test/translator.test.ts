@@ -59,6 +59,13 @@ const values = {
   // mcp.permission.notice.policy_rule (issue 17: the rule's number and its file)
   rule: 3,
   file: 'f',
+  // mcp.playground.rules.* / log.* / mode.* (issue 17: the rules editor and the decision log)
+  layer: 'user',
+  line: 3,
+  column: 5,
+  outcome: 'allow_session',
+  asked: 'yes',
+  mode: 'plan',
 };
 
 describe('createTranslator', () => {
