@@ -252,3 +252,21 @@ describe('edited arguments through the two-key dry run (demo server, in memory)'
     ]);
   });
 });
+
+describe('edited arguments the gate will not send (echo server, in memory)', () => {
+  test.each([
+    ['not a JSON object', ['staging', 'select 1']],
+    ['setting the kit’s __confirm key', { db: 'staging', query: 'select 1', __confirm: true }],
+  ])('edited arguments %s are denied, never sent or changed', async (_, args) => {
+    const audit: AuditEvent[] = [];
+    const human = new ScriptedHuman([{ choice: 'allow_once', args }]);
+    echo = await connectEcho('memory', human, audit);
+    const result = await echo.guarded.callTool({
+      name: 'query_run',
+      arguments: { db: 'prod', query: 'select 1' },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(MODEL_TEXT.notApproved('query_run'));
+    expect(denialOf(result)).toEqual({ reason: 'not_approved' });
+  });
+});
