@@ -2,6 +2,7 @@ import type {
   AuditEvent,
   Choice,
   Grant,
+  PolicySource,
   RequestOptions,
   RequestResult,
   ToolCall,
@@ -33,6 +34,8 @@ export interface HostOptions {
   guardMs?: number;
   /** 'hang': the store never finishes loading (spec N1). @default 'ready' */
   store?: 'ready' | 'hang';
+  /** Rules the engine starts with (plain data, issue 17). @default none */
+  policy?: PolicySource[];
 }
 
 /** A handle of one `request` made through the host. */
@@ -99,6 +102,14 @@ export interface ScenarioHost {
   expandArguments(): Promise<void>;
   /** Opens "What changed" of a redefined tool, as a user would (its button or its key). */
   openChange(): Promise<void>;
+  /**
+   * Picks how long Allow always (`allow`) or Deny always (`deny`) holds, as a user would (the
+   * sheet's "Remember" control, the terminal's numbered step): a `GrainValue` of the model
+   * (`session`, `timed:<ms>`, `always`, `server`, `server_read_only`).
+   */
+  pickGrain(decision: 'allow' | 'deny', value: string): Promise<void>;
+  /** Types the optional deny note, as a user would (the labelled field, the terminal's note step). */
+  typeNote(text: string): Promise<void>;
 
   // --- a server's own question (elicitation) -------------------------------------------
   /**

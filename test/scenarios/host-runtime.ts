@@ -79,7 +79,12 @@ export function createHostRuntime(
   };
 
   const boot = () => {
-    const engine = createPermissionEngine({ store, clock: engineClock, audit });
+    const engine = createPermissionEngine({
+      store,
+      clock: engineClock,
+      audit,
+      ...(options.policy ? { policy: options.policy } : {}),
+    });
     const renderer = mount({ engine, clock, locale, guardMs });
     return { engine, renderer };
   };

@@ -172,6 +172,8 @@ export function modelDriver(): RendererDriver {
         },
         expandArguments: async () => permission().toggleArgs(true),
         openChange: async () => permission().openChange(true),
+        pickGrain: async (decision, value) => permission().setGrain(decision, value),
+        typeNote: async (text) => permission().setNote(text),
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
         fill: async (field, value) => {

@@ -15,6 +15,7 @@ import {
 import { GUARD_MS } from './host-runtime.js';
 import { dryRunScenarios } from './dry-run-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
+import { grainScenarios } from './grain-scenarios.js';
 import { sheetScenarios } from './sheet-scenarios.js';
 
 const en = createTranslator('en-US');
@@ -314,6 +315,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     sheetScenarios({ start, openPrompt });
     dryRunScenarios({ start, openPrompt });
     elicitationScenarios({ start, openPrompt });
+    grainScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });
