@@ -61,6 +61,13 @@ describe('the rules editor', () => {
     expect(said).toContain('the kit asks you before any call runs');
     expect(said).toContain('line 3, column 56, field rules[0].toool: unknown field "toool"');
     expect(await page.locator('#policy-text').getAttribute('aria-invalid')).toBe('true');
+    // The location takes the user there: the caret lands on the bad field's name.
+    await page.locator('#policy-status li[data-field="rules[0].toool"] button').click();
+    const atCaret = await page.evaluate(() => {
+      const editor = document.activeElement as HTMLTextAreaElement;
+      return editor.id === 'policy-text' ? editor.value.slice(editor.selectionStart) : null;
+    });
+    expect(atCaret).toMatch(/^"toool": "x"/);
     expect(await policyStatus(page).getAttribute('aria-live')).toBe('polite');
 
     // The call the allow rule covered is now asked about, not allowed.

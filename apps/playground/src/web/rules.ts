@@ -102,14 +102,27 @@ export function applyRules(
 export const layerName = (t: AppTranslator, layer: PolicyLayer): string =>
   t.t('mcp.playground.rules.layer_name', { layer });
 
+/** Puts the caret at a 1-based line and column of the editor, so the user lands on the problem. */
+function showAt(line: number, column: number): void {
+  const editor = document.getElementById('policy-text') as HTMLTextAreaElement | null;
+  if (!editor) return;
+  const lines = editor.value.split('\n');
+  const before = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
+  const offset = Math.min(before + column - 1, editor.value.length);
+  editor.focus();
+  editor.setSelectionRange(offset, offset);
+}
+
 function errorItem(t: AppTranslator, error: PolicyError): TemplateResult {
   const { line, column, field } = error;
   const at = field
     ? t.t('mcp.playground.rules.error_at', { line, column, field })
     : t.t('mcp.playground.rules.error_at_file', { line, column });
-  // The checker's message is the engine's (English) text: marked as such for screen readers.
+  // The location is a button that moves the caret there. The checker's message is the
+  // engine's (English) text: marked as such for screen readers.
   return html`<li data-line=${line} data-column=${column} data-field=${field}>
-    <span class="policy-at">${at}</span> <span lang="en" dir="ltr">${error.message}</span>
+    <button type="button" class="policy-at" @click=${() => showAt(line, column)}>${at}</button>
+    <span lang="en" dir="ltr">${error.message}</span>
   </li>`;
 }
 
@@ -169,7 +182,7 @@ export function rulesPanel(
           dir="ltr"
           spellcheck="false"
           autocomplete="off"
-          rows="18"
+          rows="24"
           aria-invalid=${status === 'invalid' ? 'true' : 'false'}
           aria-describedby="policy-status"
           .value=${live(rules.text)}
