@@ -1,52 +1,10 @@
 import { css } from 'lit';
 
-/** The elicitation sheet's own layout: the message, form fields and the URL with its host. */
-export const elicitationSheetStyles = css`
-  :host {
-    display: contents;
-  }
-  .label {
-    margin: 12px 0 4px;
-    font-weight: 700;
-  }
-  .message {
-    margin: 0 0 8px;
-    padding: 10px 12px;
-    border-radius: 8px;
-    background: var(--_surface-container);
-    overflow-wrap: anywhere;
-  }
-  [part~='message-block'] {
-    margin: 0 0 6px;
-  }
-  [part~='message-block']:last-child {
-    margin-block-end: 0;
-  }
-  [part~='message-block'][data-kind='item'] {
-    padding-inline-start: 1.25em;
-    text-indent: -1.25em;
-  }
-  [part~='message-run'] {
-    white-space: pre-line;
-  }
-  [part~='message-run'][data-kind='code'],
-  [part~='message-block'][data-kind='code'] [part~='message-run'] {
-    font-family: var(--_mono);
-    font-size: 0.875em;
-    padding: 0 3px;
-    border-radius: 4px;
-    background: var(--_surface);
-  }
-  [part~='message-block'][data-kind='code'] [part~='message-run'] {
-    display: block;
-    padding: 6px 8px;
-    white-space: pre-wrap;
-  }
-  form {
-    display: grid;
-    gap: 12px;
-    margin-block: 8px;
-  }
+/**
+ * The form field controls (label, input, select, checkbox row, description, error), shared by
+ * the elicitation sheet and the permission sheet's "Edit arguments" panel (issue 17).
+ */
+export const formFieldStyles = css`
   .field {
     display: grid;
     gap: 4px;
@@ -97,7 +55,65 @@ export const elicitationSheetStyles = css`
     font-size: 0.875rem;
     overflow-wrap: anywhere;
   }
-  [part~='field-error'],
+  [part~='field-error'] {
+    margin: 0;
+    padding: 6px 10px;
+    border-radius: 8px;
+    background: var(--_error-container);
+    color: var(--_on-error-container);
+    font-size: 0.875rem;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** The elicitation sheet's own layout: the message, form fields and the URL with its host. */
+export const elicitationSheetStyles = css`
+  ${formFieldStyles}
+  :host {
+    display: contents;
+  }
+  .label {
+    margin: 12px 0 4px;
+    font-weight: 700;
+  }
+  .message {
+    margin: 0 0 8px;
+    padding: 10px 12px;
+    border-radius: 8px;
+    background: var(--_surface-container);
+    overflow-wrap: anywhere;
+  }
+  [part~='message-block'] {
+    margin: 0 0 6px;
+  }
+  [part~='message-block']:last-child {
+    margin-block-end: 0;
+  }
+  [part~='message-block'][data-kind='item'] {
+    padding-inline-start: 1.25em;
+    text-indent: -1.25em;
+  }
+  [part~='message-run'] {
+    white-space: pre-line;
+  }
+  [part~='message-run'][data-kind='code'],
+  [part~='message-block'][data-kind='code'] [part~='message-run'] {
+    font-family: var(--_mono);
+    font-size: 0.875em;
+    padding: 0 3px;
+    border-radius: 4px;
+    background: var(--_surface);
+  }
+  [part~='message-block'][data-kind='code'] [part~='message-run'] {
+    display: block;
+    padding: 6px 8px;
+    white-space: pre-wrap;
+  }
+  form {
+    display: grid;
+    gap: 12px;
+    margin-block: 8px;
+  }
   [part~='error-summary'],
   [part~='url-error'] {
     margin: 0;

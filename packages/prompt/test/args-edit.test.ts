@@ -1,6 +1,8 @@
+import { createManualClock } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
 import {
   createArgsEditor,
+  createPermissionPrompt,
   editBlocks,
   mountArgsEditor,
   withEditedArgs,
@@ -179,6 +181,8 @@ describe('args editor: edits and the answer', () => {
   });
 });
 
+type Props = Readonly<Record<string, string | boolean | undefined>>;
+
 describe('mountArgsEditor', () => {
   const view = {
     actions: (['allow_once', 'allow_always', 'deny_once', 'deny_always'] as const).map(
@@ -188,8 +192,8 @@ describe('mountArgsEditor', () => {
         disabledReason: null,
       }),
     ),
-    getActionProps: (choice: string) => ({ id: `a-${choice}` }),
-    getActionReasonProps: (choice: string) => ({ id: `r-${choice}`, hidden: true }),
+    getActionProps: (choice: string): Props => ({ id: `a-${choice}` }),
+    getActionReasonProps: (choice: string): Props => ({ id: `r-${choice}`, hidden: true }),
   };
 
   it('turns the allow actions off with the reason while an edit is invalid, deny stays on', () => {
@@ -211,5 +215,48 @@ describe('mountArgsEditor', () => {
     expect(mounted.getActionReasonProps('allow_once').hidden).toBe(false);
     expect(mounted.getActionProps('deny_once')['aria-disabled']).toBeUndefined();
     expect(mountArgsEditor(view, null).editor).toBeNull();
+  });
+});
+
+describe('permission prompt with "Edit arguments"', () => {
+  const sheet = (editable = true) => {
+    const clock = createManualClock();
+    const answers: unknown[] = [];
+    const request = promptRequest(tool, { args, editable });
+    const model = createPermissionPrompt(request, {
+      clock,
+      translator: t,
+      onAnswer: (_choice, answer) => answers.push(answer),
+    });
+    clock.advance(1000);
+    return { model, answers };
+  };
+
+  it('an allow after an edit runs the edited call', () => {
+    const { model, answers } = sheet();
+    model.connect().editor!.setOpen(true);
+    model.connect().editor!.setValue('path', '/tmp/b.txt');
+    expect(model.connect().choose('allow_once')).toEqual({ accepted: true });
+    expect(answers).toEqual([{ choice: 'allow_once', args: { ...args, path: '/tmp/b.txt' } }]);
+  });
+
+  it('an invalid edit turns Allow off with the reason; Deny still answers, without args', () => {
+    const { model, answers } = sheet();
+    model.connect().editor!.setOpen(true);
+    model.connect().editor!.setValue('count', 'lots');
+    const api = model.connect();
+    expect(api.actions.find((a) => a.choice === 'allow_once')).toMatchObject({
+      enabled: false,
+      disabledReason: 'Allow is off until 1 argument is fixed',
+    });
+    expect(api.editor!.status).toBe('Allow is off until 1 argument is fixed');
+    expect(api.choose('allow_once')).toEqual({ accepted: false, reason: 'disabled' });
+    expect(api.handleKey('1')).toMatchObject({ accepted: false, reason: 'disabled' });
+    expect(api.choose('deny_once')).toEqual({ accepted: true });
+    expect(answers).toEqual(['deny_once']);
+  });
+
+  it('no editor when the request is not editable', () => {
+    expect(sheet(false).model.connect().editor).toBeNull();
   });
 });

@@ -66,7 +66,14 @@ export function renderForm(api: ElicitationFormApi): TemplateResult {
     </form>`;
 }
 
-function renderField(api: ElicitationFormApi, field: FieldView, index: number) {
+/** What a field needs from its form: where values go, and the select's placeholder. */
+export interface FieldHost {
+  setValue: ElicitationFormApi['setValue'];
+  form: Pick<ElicitationFormApi['form'], 'choosePlaceholder'>;
+}
+
+/** One field with its label, description and error; the args editor reuses it (issue 17). */
+export function renderField(api: FieldHost, field: FieldView, index: number) {
   const p = field.props;
   const name = field.name;
   const label = html`${field.label}
@@ -116,7 +123,7 @@ function renderField(api: ElicitationFormApi, field: FieldView, index: number) {
 }
 
 /** A group of checkboxes; the group, not an input, carries the field's id and description. */
-function renderMultiselect(api: ElicitationFormApi, field: FieldView, label: unknown) {
+function renderMultiselect(api: FieldHost, field: FieldView, label: unknown) {
   const chosen = Array.isArray(field.value) ? (field.value as readonly string[]) : [];
   const labelId = `${field.id}-label`;
   const toggle = (value: string, on: boolean) =>

@@ -165,25 +165,25 @@ function connectArgsEditor(
           : null,
     blockedReason: result.kind === 'invalid' ? result.reason : null,
     props: {
-      toggle: {
-        ...attrs('toggle'),
+      'edit-toggle': {
+        ...attrs('edit-toggle'),
         type: 'button',
         'aria-expanded': state.open ? 'true' : 'false',
         'aria-controls': ids.editor,
       },
-      editor: {
-        ...attrs('editor'),
+      'edit-editor': {
+        ...attrs('edit-editor'),
         id: ids.editor,
         role: 'group',
         'aria-labelledby': ids.heading,
         hidden: !state.open,
       },
-      heading: { ...attrs('heading'), id: ids.heading },
-      hint: attrs('hint'),
-      form: { ...attrs('form'), 'aria-labelledby': ids.heading, novalidate: true },
-      readonly: { ...attrs('readonly'), dir: 'auto' },
-      status: {
-        ...attrs('status'),
+      'edit-heading': { ...attrs('edit-heading'), id: ids.heading },
+      'edit-hint': attrs('edit-hint'),
+      'edit-form': { ...attrs('edit-form'), 'aria-labelledby': ids.heading, novalidate: true },
+      'edit-readonly': { ...attrs('edit-readonly'), dir: 'auto' },
+      'edit-status': {
+        ...attrs('edit-status'),
         id: ids.status,
         role: 'status',
         'aria-live': 'polite',
