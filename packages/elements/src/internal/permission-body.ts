@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
+import { renderArgsEditor } from '../args-editor.js';
 import { trustedIcon, untrustedIcon } from './icons.js';
 import { serverText } from './server-text.js';
 import { serverToolIcon } from './tool-icon.js';
@@ -25,7 +26,8 @@ const props = (api: PermissionApi, part: string): PartProps =>
  */
 export function renderBody(api: PermissionApi, on: BodyHandlers): TemplateResult {
   return html`<p ${spread(props(api, 'summary'))} class="summary">${api.summary}</p>
-    ${renderArgs(api, on)} ${renderWhy(api)} ${renderFromServer(api, on)}
+    ${renderArgs(api, on)} ${renderArgsEditor(api.editor)} ${renderWhy(api)}
+    ${renderFromServer(api, on)}
     ${api.notices.map((notice, i) => html`<p ${spread(api.getNoticeProps(i))}>${notice.text}</p>`)}`;
 }
 
