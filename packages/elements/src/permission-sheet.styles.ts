@@ -369,3 +369,39 @@ export const permissionSheetStyles = css`
     }
   }
 `;
+
+/**
+ * "How long, and a note" (issue 17): a quiet toggle at the end of the body and its panel (two
+ * selects, their exact-arguments boxes and the deny note), in the form field styles.
+ */
+export const grainStyles = css`
+  .grains-toggle {
+    justify-self: start;
+    min-block-size: var(--_target);
+  }
+  .grains {
+    display: grid;
+    gap: 12px;
+    padding: 12px;
+    border-radius: 12px;
+    background: var(--_surface-container);
+  }
+  .grains[hidden] {
+    display: none;
+  }
+  .grains textarea {
+    box-sizing: border-box;
+    inline-size: 100%;
+    min-block-size: var(--_target);
+    padding: 8px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--_outline);
+    background: var(--_surface);
+    color: var(--_on-surface);
+    font: inherit;
+    resize: vertical;
+  }
+  .grains .check-row[hidden] {
+    display: none;
+  }
+`;

@@ -1,13 +1,22 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { Choice, PermissionEngine, PromptRequest, ToolCall } from '@mcp-consent/engine';
+import type {
+  Choice,
+  PermissionEngine,
+  PromptAnswer,
+  PromptRequest,
+  ToolCall,
+} from '@mcp-consent/engine';
 import {
   connectChecking,
   createConsentPresenter,
   type ConsentPresenter,
   type DryRunAnswer,
   type DryRunApi,
+  type GrainDecision,
+  type GrainGroupView,
   type PermissionApi,
 } from '@mcp-consent/prompt';
+import { argsEditorStyles } from './args-editor.js';
 import { emit } from './events.js';
 import { renderDryRun } from './internal/dry-run-view.js';
 import { closeIcon } from './internal/icons.js';
@@ -21,7 +30,8 @@ import {
   type SettledOf,
 } from './internal/presenter-controller.js';
 import { spread } from './internal/spread.js';
-import { permissionSheetStyles } from './permission-sheet.styles.js';
+import { formFieldStyles } from './elicitation-sheet.styles.js';
+import { grainStyles, permissionSheetStyles } from './permission-sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 import { dryRunStyles } from './styles/dry-run.styles.js';
 import { sheetFrame } from './styles/sheet.styles.js';
@@ -109,6 +119,12 @@ const OWN_OPTIONS = [
  * @csspart action-shortcut - the number key of an action.
  * @csspart action-detail - "expires in 7 days" under Allow always (see `allowAlwaysExpiresInMs`).
  * @csspart action-reason - why an action is disabled: its accessible tooltip.
+ * @csspart grains-toggle - "How long, and a note": opens the panel below (issue 17; only when the request offers grains).
+ * @csspart grains - the panel: how long Allow always and Deny always hold, and the deny note.
+ * @csspart grain-group - one "Remember an allow for" / "Remember a deny for" control (`data-decision`).
+ * @csspart grain-label - its label; grain-select - its select; grain-option - one option.
+ * @csspart grain-args-only - "Only these exact arguments" (a checkbox); grain-args-only-label - its label.
+ * @csspart note - the optional deny note: note-label, note-input (a textarea), note-hint.
  * @csspart key-hint - the keyboard hint.
  * @csspart guard - "input is paused" while the input guard runs.
  * @csspart announcer - the polite live region of the announcement (visually hidden).
@@ -157,7 +173,10 @@ export class McpPermissionSheet extends ModalSheet {
     tokens,
     buttons,
     sheetFrame,
+    argsEditorStyles,
     permissionSheetStyles,
+    formFieldStyles,
+    grainStyles,
     dryRunStyles,
     serverTextStyles,
   ];
@@ -217,7 +236,7 @@ export class McpPermissionSheet extends ModalSheet {
    * The engine's prompt callback: `engine.request(call, { prompt: sheet.prompt })`.
    * Resolves with the user's choice; a request settled elsewhere closes the sheet.
    */
-  readonly prompt = (request: PromptRequest): Promise<Choice> =>
+  readonly prompt = (request: PromptRequest): Promise<PromptAnswer> =>
     this.consent.presenter.prompt(request);
 
   /**
@@ -337,7 +356,7 @@ export class McpPermissionSheet extends ModalSheet {
           </div>
           <span ${spread(p['risk-badge']!)} class="risk-badge">${api.header.risk.label}</span>
         </div>
-        <div class="body">${renderBody(api, this.bodyHandlers)}</div>
+        <div class="body">${renderBody(api, this.bodyHandlers)}${this.renderGrains(api)}</div>
       </div>
       <div class="foot">
         <div ${spread(p.actions!)} class="actions">
@@ -373,6 +392,74 @@ export class McpPermissionSheet extends ModalSheet {
         >${action.detail ?? ''}</span
       >
     </button>`;
+  }
+
+  /**
+   * "How long, and a note" (issue 17): a disclosure at the end of the body, so the four answers
+   * keep their place; its selects set what Allow always and Deny always do (their labels follow).
+   */
+  private renderGrains(api: PermissionApi) {
+    const grains = api.grains;
+    if (!grains) return nothing;
+    const p = api.props;
+    const note = grains.note;
+    return html`<button
+        ${spread(p['grains-toggle']!)}
+        class="toggle grains-toggle"
+        @click=${() => this.permission?.toggleOptions()}
+      >
+        ${grains.toggleLabel}
+      </button>
+      <div ${spread(p.grains!)} class="grains">
+        ${[grains.allow, grains.deny].map((group) => (group ? this.renderGrainGroup(api, group) : nothing))}
+        <div ${spread(p.note!)} class="field">
+          <label ${spread(p['note-label']!)} for=${api.ids.note}>${note.label}</label>
+          <textarea
+            ${spread(p['note-input']!)}
+            .value=${note.value}
+            @input=${(event: Event) =>
+              this.permission?.setNote((event.target as HTMLTextAreaElement).value)}
+          ></textarea>
+          <p ${spread(p['note-hint']!)} class="field-description">${note.hint}</p>
+        </div>
+      </div>`;
+  }
+
+  private renderGrainGroup(api: PermissionApi, group: GrainGroupView) {
+    const decision: GrainDecision = group.decision;
+    const p = api.props;
+    return html`<div ${spread(p['grain-group']!)} class="field" data-decision=${decision}>
+      <label ${spread(api.getGrainLabelProps(decision))}>${group.label}</label>
+      <select
+        ${spread(api.getGrainSelectProps(decision))}
+        @change=${(event: Event) =>
+          this.permission?.setGrain(decision, (event.target as HTMLSelectElement).value)}
+      >
+        ${group.options.map(
+          (option) =>
+            html`<option
+              ${spread(p['grain-option']!)}
+              value=${option.value}
+              ?selected=${option.selected}
+            >
+              ${option.label}
+            </option>`,
+        )}
+      </select>
+      <label
+        ${spread(p['grain-args-only-label']!)}
+        class="check-row"
+        ?hidden=${!group.argsOnly.available}
+      >
+        <input
+          ${spread(api.getArgsOnlyProps(decision))}
+          .checked=${group.argsOnly.checked}
+          @change=${(event: Event) =>
+            this.permission?.setArgsOnly(decision, (event.target as HTMLInputElement).checked)}
+        />
+        ${group.argsOnly.label}
+      </label>
+    </div>`;
   }
 
   /** An action button by its permission choice or dry-run answer. */
@@ -426,6 +513,11 @@ export class McpPermissionSheet extends ModalSheet {
     const target = event.composedPath()[0];
     const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
     const key = event.key;
+    // Typing the note is not an answer; Escape still denies once. (A select or a checkbox
+    // takes no digits: 1–4 still answer there, arrows, Enter and Space stay native.)
+    const inField =
+      target instanceof HTMLElement && target.matches("textarea, input:not([type='checkbox'])");
+    if (inField && key !== 'Escape') return;
     // Enter and Space on close or Show more, and arrows in the arguments, stay native.
     const local = key === 'Enter' || key.startsWith('Arrow') || key === 'Home' || key === 'End';
     if ((local && !onAction) || key === ' ') return;

@@ -50,6 +50,12 @@ async function clickAt(page: Page, target: Locator, what: string): Promise<void>
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/** Opens "How long, and a note" with its toggle, as a user would, unless it is open. */
+async function openGrains(page: Page): Promise<void> {
+  const toggle = page.locator(`${SHEET} [data-part='grains-toggle']`);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
 /**
  * The scenario host over a page whose `window.__host` is the shared host runtime, with a
  * permission sheet and an elicitation sheet on one presenter (only one is open at a time).
@@ -143,6 +149,17 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
     },
     async openChange() {
       await page.locator(`${SHEET} [data-part='change-toggle']`).click();
+    },
+    async pickGrain(decision, value) {
+      await openGrains(page);
+      await page
+        .locator(`${SHEET} [data-part='grain-select'][data-decision='${decision}']`)
+        .selectOption(value);
+    },
+    async typeNote(text) {
+      await openGrains(page);
+      await page.locator(`${SHEET} [data-part='note-input']`).click();
+      await page.keyboard.type(text);
     },
     compromised: async () => [
       ...(await findCompromise(page, SHEET)),
