@@ -4,8 +4,16 @@ import { toReactProps as p } from './attrs.js';
 
 const part = (name: string) => ({ 'data-scope': 'elicitation', 'data-part': name });
 
+/** What a field needs from its form; the elicitation form and the args editor (issue 17) fit. */
+export interface FieldHost {
+  setValue: ElicitationFormApi['setValue'];
+  blur: ElicitationFormApi['blur'];
+  focus(target: { kind: 'field'; name: string }): void;
+  form: Pick<ElicitationFormApi['form'], 'choosePlaceholder'>;
+}
+
 /** One form field of an elicitation, from the model's `FieldView`. Values are controlled by the model. */
-export function ElicitationField({ api, field }: { api: ElicitationFormApi; field: FieldView }) {
+export function ElicitationField({ api, field }: { api: FieldHost; field: FieldView }) {
   const focus = () => api.focus({ kind: 'field', name: field.name });
   const blur = () => api.blur(field.name);
   const label = (

@@ -1,4 +1,5 @@
 import type { PartProps, PermissionApi, PermissionPart } from '@mcp-consent/prompt';
+import { ArgsEditor } from './args-editor.js';
 import { toReactProps as p } from './attrs.js';
 import { ServerTextView } from './server-text.js';
 import { ServerChip, ToolRow } from './sheet-header.js';
@@ -20,6 +21,7 @@ export function PermissionBody({ api }: { api: PermissionApi }) {
     <div className="mcp-consent-body">
       <p {...p(props(api, 'summary'))}>{api.summary}</p>
       <Arguments api={api} />
+      <ArgsEditor api={api.editor} />
       <Why api={api} />
       <FromServer api={api} />
       {api.notices.map((notice, index) => (
