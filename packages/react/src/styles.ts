@@ -1,4 +1,5 @@
 import { designTokenDeclarations } from '@mcp-consent/prompt/design-tokens';
+import { argsEditorStyles } from './args-editor-styles.js';
 import { elicitationStyles } from './elicitation-styles.js';
 import { serverTextStyles } from './server-text.js';
 
@@ -423,3 +424,5 @@ export const consentStyles: string = [
 ]
   .map((block) => block.trim())
   .join('\n');
+  grainStyles,
+  argsEditorStyles,
