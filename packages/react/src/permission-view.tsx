@@ -3,6 +3,7 @@ import type { Choice } from '@mcp-consent/engine';
 import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { PermissionBody } from './permission-body.js';
+import { PermissionGrains } from './permission-grains.js';
 import { SheetHeader } from './sheet-header.js';
 
 export interface PermissionViewProps {
@@ -63,6 +64,7 @@ export function PermissionView(props: PermissionViewProps) {
             meta={<span {...p(api.props['risk-badge'])}>{api.header.risk.label}</span>}
           />
           <PermissionBody api={api} />
+          <PermissionGrains api={api} acceptClick={acceptClick} />
         </div>
 
         <div className="mcp-consent-footer">

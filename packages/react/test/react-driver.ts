@@ -23,6 +23,12 @@ export const ELICITATION_ROOT = '[data-scope="elicitation"][data-part="root"]';
 const ANY_ROOT =
   ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"])[data-part="root"]';
 
+/** Opens "How long, and a note" with its toggle, as a user would, unless it is open. */
+async function openGrains(page: Page): Promise<void> {
+  const toggle = page.locator(`${ROOT} [data-part="grains-toggle"]`);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
 /** One Chromium and one Vite server for a test file, started on first use. */
 export function sharedBrowser() {
   let started: Promise<[Browser, FixtureServer]> | undefined;
@@ -162,6 +168,17 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
       }),
     expandArguments: () => page.click(`${ROOT} [data-part="args-toggle"]`),
     openChange: () => page.click(`${ROOT} [data-part="change-toggle"]`),
+    pickGrain: async (decision, value) => {
+      await openGrains(page);
+      await page
+        .locator(`${ROOT} [data-part="grain-select"][data-decision="${decision}"]`)
+        .selectOption(value);
+    },
+    typeNote: async (text) => {
+      await openGrains(page);
+      await page.click(`${ROOT} [data-part="note-input"]`);
+      await page.keyboard.type(text);
+    },
     elicit: (params) => page.evaluate((p) => (window as unknown as W).__host.elicit(p), params),
     elicitation: (handle) =>
       page.evaluate((h) => (window as unknown as W).__host.elicitation(h), handle),
