@@ -76,7 +76,7 @@ describe('the rules editor', () => {
     await answer(page, 'deny_once');
     await result(page, n, 'denied', '[data-settled-by="answer"]');
     await page
-      .locator('#decisions .decision[data-origin="user_prompt"][data-tool="demo_state"]')
+      .locator('#decisions .decision[data-origin="user_prompt"][data-for-tool="demo_state"]')
       .waitFor(WAIT);
     expect(await latest(page).innerText()).toContain('Your choice');
 
@@ -159,7 +159,9 @@ describe('the mode switch', () => {
     let n = await call(page, 'notes_put', { id: 'plan', text: 'x' });
     await result(page, n, 'denied');
     expect(await openSheets(page).count()).toBe(0);
-    const entry = page.locator('#decisions .decision[data-origin="mode"][data-tool="notes_put"]');
+    const entry = page.locator(
+      '#decisions .decision[data-origin="mode"][data-for-tool="notes_put"]',
+    );
     await entry.waitFor(WAIT);
     expect(await entry.innerText()).toContain('The permission mode · Plan');
 

@@ -106,7 +106,7 @@ function entryView(t: AppTranslator, { n, event, result }: LoggedDecision): Temp
   return html`<li
     class="decision"
     data-n=${n}
-    data-tool=${event.tool_name}
+    data-for-tool=${event.tool_name}
     data-decision=${event.decision}
     data-allowed=${result.allowed ? 'true' : 'false'}
     data-origin=${event.origin}
