@@ -73,8 +73,14 @@ test('run against the in-memory demo server: the call is asked first; with nobod
     result: unknown;
   };
   try {
-    expect(denialOf(snippet.result)).toMatchObject({ reason: 'not_approved' });
-    expect(textOf(snippet.result)).toMatch(/notes_list.*was not approved.*Do not retry/s);
+    // Nobody can answer at a terminal without a TTY: the agent reads that no prompt could be shown.
+    expect(denialOf(snippet.result)).toMatchObject({
+      reason: 'not_approved',
+      origin: 'no_renderer',
+    });
+    expect(textOf(snippet.result)).toMatch(
+      /No permission prompt could be shown.*notes_list.*Do not retry/s,
+    );
     expect(demo.state.snapshot().calls).toEqual({});
   } finally {
     snippet.ink.unmount();

@@ -101,10 +101,10 @@ describe.each(TRANSPORTS)('spec T1–T5 over %s', (kind) => {
       name: 'legacy_tool',
       arguments: { input: 'y' },
     });
-    for (const result of [first, second]) {
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe(MODEL_TEXT.declined('legacy_tool'));
-    }
+    for (const result of [first, second]) expect(result.isError).toBe(true);
+    expect(textOf(first)).toBe(MODEL_TEXT.declined('legacy_tool'));
+    // The second was not asked: the agent reads that the user chose this earlier.
+    expect(textOf(second)).toBe(MODEL_TEXT.rememberedDenial('legacy_tool'));
     expect(harness.human.requests).toHaveLength(1);
     expect(harness.human.requests[0]?.risk).toMatchObject({ tier: 'high', source: 'defaults' });
     expect(harness.engine.grants()).toEqual([
