@@ -176,11 +176,41 @@ describe('the mode switch', () => {
     await answer(page, 'deny_once');
     await result(page, n, 'denied', '[data-settled-by="answer"]');
 
-    // End session: said on screen.
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an answer for this session holds until End session, then the call is asked about again', async () => {
+    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const args = { id: 'session-note', text: 'x' };
+
+    // Allow for this session, picked in the sheet's "How long" panel.
+    let n = await call(page, 'notes_put', args);
+    const sheet = permissionSheet(page);
+    await sheet.waitFor(WAIT);
+    await sheet.locator('[data-part="grains-toggle"]').click();
+    await sheet
+      .locator('[data-part="grain-select"][data-decision="allow"]')
+      .selectOption('session');
+    await answer(page, 'allow_always');
+    await result(page, n, 'ok');
+    expect(await latest(page).innerText()).toContain('Allowed for this session');
+
+    // The same call again: allowed by the session's answer, without a prompt.
+    n = await call(page, 'notes_put', args);
+    await result(page, n, 'ok');
+    expect(await openSheets(page).count()).toBe(0);
+    await page.locator('#decisions .decision[data-n="2"][data-origin="cache_hit"]').waitFor(WAIT);
+
+    // End session: said on screen, and the next call is asked about.
     await page.locator('#end-session').click();
     await expect(page.locator('#session-status').innerText()).resolves.toContain(
       'Session ended: answers given for this session no longer apply.',
     );
+    n = await call(page, 'notes_put', args);
+    await answer(page, 'deny_once');
+    await result(page, n, 'denied', '[data-settled-by="answer"]');
+    expect(await page.locator('#session-status').innerText()).toBe('');
 
     expect(errors).toEqual([]);
     await context.close();
