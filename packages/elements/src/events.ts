@@ -41,6 +41,16 @@ export interface RevokeAllDetail {
   count: number;
 }
 
+/**
+ * `mcp-expiry-change`: the user changed how long Allow always lasts for a tier (spec R5); the
+ * engine applies it already. Save `expiry` and give it back as the engine's `expiry` option to
+ * keep it. Not cancelable.
+ */
+export interface ExpiryChangeDetail {
+  tier: 'low' | 'medium' | 'high';
+  expiry: Readonly<Record<'low' | 'medium' | 'high', number | null>>;
+}
+
 export interface McpEventMap {
   'mcp-open': CustomEvent<OpenDetail>;
   'mcp-decision': CustomEvent<DecisionDetail>;
@@ -48,6 +58,7 @@ export interface McpEventMap {
   'mcp-elicitation-result': CustomEvent<ElicitationResultDetail>;
   'mcp-revoke': CustomEvent<RevokeDetail>;
   'mcp-revoke-all': CustomEvent<RevokeAllDetail>;
+  'mcp-expiry-change': CustomEvent<ExpiryChangeDetail>;
 }
 
 /** Dispatches a typed event that bubbles out of the shadow root; returns false when cancelled. */

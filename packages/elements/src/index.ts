@@ -8,6 +8,7 @@ export type {
   CloseDetail,
   DecisionDetail,
   ElicitationResultDetail,
+  ExpiryChangeDetail,
   McpEventMap,
   OpenDetail,
   RevokeAllDetail,

@@ -71,7 +71,8 @@ export const permissionManagerStyles = css`
     color: var(--_on-surface);
     font: inherit;
   }
-  .confirm {
+  .confirm,
+  .alert {
     display: grid;
     gap: 8px;
     padding: 12px;
@@ -79,7 +80,8 @@ export const permissionManagerStyles = css`
     background: var(--_error-container);
     color: var(--_on-error-container);
   }
-  .confirm p {
+  .confirm p,
+  .alert p {
     margin: 0;
   }
   .confirm-actions {
@@ -130,6 +132,26 @@ export const permissionManagerStyles = css`
   [data-part='decision'][data-tone='deny'] {
     background: var(--_error-container);
     color: var(--_on-error-container);
+  }
+  [data-part='effect'] {
+    display: inline-block;
+    padding: 2px 10px;
+    border-radius: 999px;
+    font-weight: 600;
+    white-space: nowrap;
+    background: var(--_surface-container);
+  }
+  [data-part='effect'][data-effect='allow'] {
+    background: var(--_success-container);
+    color: var(--_on-success-container);
+  }
+  [data-part='effect'][data-effect='deny'] {
+    background: var(--_error-container);
+    color: var(--_on-error-container);
+  }
+  .errors {
+    margin: 0;
+    padding-inline-start: 1.25em;
   }
   .secondary {
     display: block;

@@ -4,11 +4,13 @@ import {
   createPermissionManager,
   type AuditColumn,
   type AuditDecisionFilter,
+  type ExpiryTierView,
   type GrantColumn,
   type ManagerApi,
   type ManagerEngine,
   type ManagerModel,
   type PartProps,
+  type RuleColumn,
 } from '@mcp-consent/prompt';
 import { emit } from './events.js';
 import { ModelController } from './internal/model-controller.js';
@@ -25,22 +27,29 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
   'risk',
   'origin',
 ];
+const RULE_COLUMNS: readonly RuleColumn[] = ['layer', 'effect', 'matches', 'source', 'reason'];
 
 /**
  * @tagname mcp-permission-manager
- * `<mcp-permission-manager>`: the user's saved permissions (tool, server, decision, scope,
- * expiry) with Revoke and a confirmed Revoke all, and the permission history (audit log),
- * newest first, filtered by text and decision. Live: it follows the engine's grant and
- * decision events. An inline panel for a settings page, not a dialog.
+ * `<mcp-permission-manager>`: the user's saved permissions (tool, server, decision with its
+ * grain — always, this session, for a time — scope, time left) with Revoke and a confirmed
+ * Revoke all; how long Allow always lasts per risk tier (the user's R5 setting); the policy's
+ * rules, read-only, with their layer (or the errors of an invalid policy); and the permission
+ * history (audit log), newest first, filtered by text and decision. Live: it follows the
+ * engine's grant, policy and decision events, and time left goes down on the clock. An inline
+ * panel for a settings page, not a dialog.
  *
  * ```js
  * manager.engine = engine;
  * manager.audit = () => auditSink.read();
+ * // The expiry setting applies at once; save it to keep it (the engine's `expiry` option).
+ * manager.addEventListener('mcp-expiry-change', (e) => save(e.detail.expiry));
  * ```
  *
  * @slot - none: every string comes from the model.
  * @fires {CustomEvent<RevokeDetail>} mcp-revoke - before one grant is revoked; cancelable (`preventDefault()` keeps it).
  * @fires {CustomEvent<RevokeAllDetail>} mcp-revoke-all - before every listed grant is revoked (after the confirmation); cancelable.
+ * @fires {CustomEvent<ExpiryChangeDetail>} mcp-expiry-change - after the user changed a tier's lifetime (the engine already applies it): save `detail.expiry` to keep it.
  * @csspart root - the panel (`dir`, `lang`).
  * @csspart grants - the "Saved permissions" section.
  * @csspart grants-heading - its heading.
@@ -49,7 +58,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
  * @csspart grants-filter - the text filter of the grants.
  * @csspart grants-table - the table of grants.
  * @csspart grants-empty - "No saved permissions…" or "…match the filter".
- * @csspart grant-row - one grant (`data-decision`, `data-expired`).
+ * @csspart grant-row - one grant (`data-decision`, `data-grain`, `data-expired`).
  * @csspart revoke - a row's Revoke button.
  * @csspart revoke-all - Revoke all.
  * @csspart confirm - the confirmation of Revoke all (Cancel is focused first; Escape cancels).
@@ -57,6 +66,23 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
  * @csspart confirm-action - confirms Revoke all.
  * @csspart confirm-cancel - keeps the grants.
  * @csspart status - the last change ("Permission for x revoked"), a polite live region.
+ * @csspart expiry - the "How long Allow always lasts" section (shown when the engine has `expiry`/`setExpiry`).
+ * @csspart expiry-heading - its heading.
+ * @csspart expiry-description - what the setting does.
+ * @csspart expiry-label - the label of one tier's choice.
+ * @csspart expiry-select - one tier's choice of lifetime (`data-tier`).
+ * @csspart rules - the read-only "Rules" section (shown when the engine has `policy()`).
+ * @csspart rules-heading - its heading.
+ * @csspart rules-description - who sets the rules, and that they are not changed here.
+ * @csspart rules-count - "3 rules".
+ * @csspart rules-invalid - an invalid policy: every call is asked until it is fixed (an alert).
+ * @csspart rules-errors - the list of its errors.
+ * @csspart rules-error - one error ("Error at file:line:column field: message").
+ * @csspart rules-table - the rules, highest layer first.
+ * @csspart rules-empty - "No rules are set."
+ * @csspart rule-row - one rule (`data-layer`, `data-effect`).
+ * @csspart effect - the badge of a rule's effect (`data-effect`).
+ * @csspart audit-detail - what else a decision says (the rule, the mode, edited, a note).
  * @csspart audit - the "Permission history" section.
  * @csspart audit-heading - its heading.
  * @csspart audit-filter-label - the label of the history text filter.
@@ -65,7 +91,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
  * @csspart audit-decision - the decision filter.
  * @csspart audit-table - the table of decisions, newest first.
  * @csspart audit-empty - "No decisions recorded yet" or "…match the filter".
- * @csspart audit-row - one decision (`data-decision`, `data-origin`).
+ * @csspart audit-row - one decision (`data-decision`, `data-origin`, `data-grain`).
  * @csspart column-header - a table header (`data-column`).
  * @csspart cell - a table cell (`data-column`, `data-label`).
  * @csspart decision - the badge of a row's decision (`data-tone` allow or deny, `data-decision`).
@@ -135,6 +161,7 @@ export class McpPermissionManager extends LitElement {
           clock: this.clock,
           filter: this.filter,
           locale: this.locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.languages),
+          onExpiryChange: (expiry, tier) => emit(this, 'mcp-expiry-change', { expiry, tier }),
         })
       : undefined;
     this.model.set(this.manager);
@@ -144,14 +171,103 @@ export class McpPermissionManager extends LitElement {
     const api = this.model.api;
     if (!api) return html``;
     return html`<div ${spread(api.props.root!)} class="panel">
-      ${this.renderGrants(api)} ${this.renderAudit(api)}
+      ${this.renderGrants(api)} ${this.renderExpiry(api)} ${this.renderRules(api)}
+      ${this.renderAudit(api)}
     </div>`;
+  }
+
+  private renderExpiry(api: ManagerApi): TemplateResult | typeof nothing {
+    const e = api.expiry;
+    if (!e) return nothing;
+    const p = api.props;
+    const tier = (view: ExpiryTierView) =>
+      html`<div class="filter">
+        <label ${spread(view.props.label)}>${view.label}</label>
+        <select
+          ${spread(view.props.select)}
+          @change=${(event: Event) => {
+            const select = event.target as HTMLSelectElement;
+            // A refused value leaves the setting in force: show it again.
+            if (!api.setExpiry(view.tier, select.value)) select.value = view.value;
+          }}
+        >
+          ${view.options.map(
+            (o) =>
+              html`<option .value=${o.value} ?selected=${o.value === view.value}>
+                ${o.label}
+              </option>`,
+          )}
+        </select>
+      </div>`;
+    return html`<section ${spread(p.expiry!)}>
+      <div class="section-head">
+        <h2 ${spread(p['expiry-heading']!)}>${e.title}</h2>
+      </div>
+      <p ${spread(p['expiry-description']!)} class="empty">${e.description}</p>
+      <div class="toolbar">${e.tiers.map(tier)}</div>
+    </section>`;
+  }
+
+  private renderRules(api: ManagerApi): TemplateResult | typeof nothing {
+    const r = api.rules;
+    if (!r) return nothing;
+    const p = api.props;
+    const cell = this.cell.bind(this, api);
+    return html`<section ${spread(p.rules!)}>
+      <div class="section-head">
+        <h2 ${spread(p['rules-heading']!)}>${r.title}</h2>
+        <p ${spread(p['rules-count']!)} class="count">${r.countText}</p>
+      </div>
+      <p ${spread(p['rules-description']!)} class="empty">${r.description}</p>
+      <div ${spread(p['rules-invalid']!)} class="alert">
+        <p>${r.invalidText ?? ''}</p>
+        <ul ${spread(p['rules-errors']!)} class="errors">
+          ${r.errors.map(
+            (error) =>
+              html`<li ${spread(p['rules-error']!)} id=${error.id} class="mono" dir="auto">
+                ${error.text}
+              </li>`,
+          )}
+        </ul>
+      </div>
+      <div
+        class="scroll"
+        role="group"
+        aria-labelledby=${api.ids.rulesHeading}
+        tabindex="0"
+        ?hidden=${r.rows.length === 0}
+      >
+        <table ${spread(p['rules-table']!)}>
+          <thead>
+            <tr>
+              ${RULE_COLUMNS.map(
+                (c) =>
+                  html`<th ${spread(api.getColumnProps('column-header', c))}>${r.columns[c]}</th>`,
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            ${r.rows.map(
+              (row) =>
+                html`<tr ${spread(row.props.row)}>
+                  ${cell('layer', r.columns.layer, row.layerText)}
+                  ${cell('effect', r.columns.effect, badge(row.props.effect, row.effectText))}
+                  ${cell('matches', r.columns.matches, html`<span dir="auto">${row.matchText}</span>`)}
+                  ${cell('source', r.columns.source, html`<span dir="auto">${row.sourceText}</span>`)}
+                  ${cell('reason', r.columns.reason, html`<span dir="auto">${row.reason ?? ''}</span>`)}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p ${spread(p['rules-empty']!)} class="empty">${r.emptyText ?? ''}</p>
+    </section>`;
   }
 
   /** Each cell carries its column's name, shown before the value when the panel is narrow. */
   private cell(
     api: ManagerApi,
-    column: GrantColumn | AuditColumn,
+    column: GrantColumn | AuditColumn | RuleColumn,
     label: string,
     content: unknown,
   ): TemplateResult {
@@ -301,7 +417,7 @@ export class McpPermissionManager extends LitElement {
                   ${cell('server', a.columns.server, html`<span dir="auto">${row.server}</span>`)}
                   ${cell('decision', a.columns.decision, badge(row.props.decision, row.decisionLabel))}
                   ${cell('risk', a.columns.risk, row.riskText)}
-                  ${cell('origin', a.columns.origin, row.originText)}
+                  ${cell('origin', a.columns.origin, origin(p['audit-detail']!, row.originText, row.details))}
                 </tr>`,
             )}
           </tbody>
@@ -377,6 +493,14 @@ export class McpPermissionManager extends LitElement {
 }
 
 const badge = (props: PartProps, label: string) => html`<span ${spread(props)}>${label}</span>`;
+
+/** Who decided and, each on its own line, what else the event says (the rule, edited, …). */
+const origin = (detail: PartProps, text: string, details: readonly string[]) =>
+  html`<span
+    >${text}${details.map(
+      (d) => html`<span ${spread(detail)} class="secondary" dir="auto">${d}</span>`,
+    )}</span
+  >`;
 
 /** "expires in 30 days" and, on its own line, the date. */
 const expiry = (text: string, date: string | null) =>

@@ -87,5 +87,6 @@ it('the custom elements manifest describes the three tags: attributes, API, even
   expect(names(tags.get('mcp-permission-manager')!.events)).toEqual([
     'mcp-revoke',
     'mcp-revoke-all',
+    'mcp-expiry-change',
   ]);
 });

@@ -158,3 +158,159 @@ it('shows the empty state, in Arabic right to left', async () => {
   expect(await page.locator(`${PANEL} [data-part='grants-empty']`).isVisible()).toBe(true);
   expect(await page.locator(`${PANEL} [data-part='revoke-all']`).isHidden()).toBe(true);
 });
+
+/** A session grant, a 1-hour grant and a policy in two layers, on a manual clock (issue 17). */
+async function grainsScene(p: Page): Promise<void> {
+  await p.evaluate(async () => {
+    const { createManualClock, createPermissionEngine, memoryStore, call, tools } = window.__kit;
+    const clock = createManualClock(Date.UTC(2026, 10, 21, 9));
+    const engine = createPermissionEngine({
+      store: memoryStore(),
+      clock,
+      policy: [
+        {
+          layer: 'user',
+          file: 'user.json',
+          policy: { version: 1, rules: [{ effect: 'allow', tool: 'notes_get' }] },
+        },
+        {
+          layer: 'managed',
+          file: '/etc/mcp/managed.json',
+          policy: {
+            version: 1,
+            rules: [{ effect: 'deny', tool: 'notes_delete', reason: 'Admins only' }],
+          },
+        },
+      ],
+    });
+    await engine.ready;
+    await engine.request(call(tools.notesPut), {
+      prompt: () => ({ choice: 'allow_always', ttlMs: 3_600_000 }),
+    });
+    clock.advance(1000);
+    await engine.request(call(tools.notesList), {
+      prompt: () => ({ choice: 'allow_always', session: true, argsOnly: true }),
+    });
+    // The gallery records the sheets' events; this one is the manager's own.
+    document.addEventListener('mcp-expiry-change', (event) =>
+      window.__events.push({ type: event.type, detail: event.detail }),
+    );
+    const panel = document.createElement('mcp-permission-manager');
+    panel.engine = engine;
+    panel.clock = clock;
+    panel.locale = 'en-US';
+    document.querySelector('main')!.append(panel);
+    window.__clock = clock;
+    (window as unknown as { __engine: typeof engine }).__engine = engine;
+    await panel.updateComplete;
+  });
+}
+
+const cellsOf = (p: Page, part: string) =>
+  rows(p, part as 'grant-row').evaluateAll((list) =>
+    list.map((row) =>
+      [...row.querySelectorAll('[data-part="cell"]')].map((c) =>
+        (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+      ),
+    ),
+  );
+
+it('session and 1-hour grants show their grain and time left, count down and can be revoked; rules show their layer; the expiry setting changes the engine', async () => {
+  page = await gallery.open();
+  await grainsScene(page);
+  const grants = await cellsOf(page, 'grant-row');
+  expect(
+    grants.map(([tool, , decision, scope, expires]) => [tool, decision, scope, expires]),
+  ).toEqual([
+    [
+      'notes_list',
+      'Allowed for this session',
+      'These arguments only',
+      expect.stringMatching(/^ends with this session/),
+    ],
+    [
+      'notes_put',
+      'Allowed for a time',
+      'Any arguments',
+      expect.stringMatching(/^expires in 60 minutes/),
+    ],
+  ]);
+  // Time left goes down on the clock, with no other change.
+  await page.evaluate(() => {
+    for (let i = 0; i < 18; i++) window.__clock.advance(60_000);
+  });
+  await expect
+    .poll(async () => (await cellsOf(page, 'grant-row'))[1]![4])
+    .toMatch(/^expires in 42 minutes/);
+
+  // The rules, read-only, highest layer first, with where each one is.
+  expect(await cellsOf(page, 'rule-row')).toEqual([
+    [
+      'Administrator (managed)',
+      'Deny',
+      'tool notes_delete',
+      'Rule 1 in /etc/mcp/managed.json',
+      'Admins only',
+    ],
+    ['You', 'Allow', 'tool notes_get', 'Rule 1 in user.json', ''],
+  ]);
+  expect(await page.locator(`${PANEL} [data-part='rules-invalid']`).isHidden()).toBe(true);
+
+  // The expiry setting: medium risk from 30 days to 7, in the engine at once, and told to the host.
+  const medium = page.locator(`${PANEL} [data-part='expiry-select'][data-tier='medium']`);
+  expect(await medium.inputValue()).toBe(String(30 * 86_400_000));
+  await page.getByLabel('Medium-risk tools').selectOption({ label: '7 days' });
+  const expiry = () =>
+    page.evaluate(() =>
+      (
+        window as unknown as { __engine: { expiry(): Record<string, number | null> } }
+      ).__engine.expiry(),
+    );
+  expect((await expiry()).medium).toBe(7 * 86_400_000);
+  expect(await page.locator(`${PANEL} [data-part='status']`).innerText()).toBe(
+    'Medium-risk tools now: 7 days',
+  );
+  const changes = await page.evaluate(() =>
+    window.__events.filter((e) => e.type === 'mcp-expiry-change'),
+  );
+  expect(changes.map((e) => e.detail)).toEqual([
+    {
+      tier: 'medium',
+      expiry: { low: 90 * 86_400_000, medium: 7 * 86_400_000, high: 7 * 86_400_000 },
+    },
+  ]);
+  await page.getByLabel('High-risk tools').selectOption({ label: 'Off: no Allow always' });
+  expect((await expiry()).high).toBe(0);
+
+  // Revoke works for the session grant and the timed one.
+  for (let left = 1; left >= 0; left--) {
+    await rows(page, 'grant-row').first().locator("[data-part='revoke']").click();
+    await expect.poll(() => rows(page, 'grant-row').count()).toBe(left);
+  }
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __engine: { grants(): unknown[] } }).__engine.grants().length,
+    ),
+  ).toBe(0);
+});
+
+it('an invalid policy shows its errors and says every call is asked until it is fixed', async () => {
+  page = await gallery.open();
+  await grainsScene(page);
+  await page.evaluate(() =>
+    (window as unknown as { __engine: { setPolicy(s: unknown): unknown } }).__engine.setPolicy([
+      { layer: 'host', file: 'bad.json', policy: { version: 1, rules: [{ effect: 'maybe' }] } },
+    ]),
+  );
+  const invalid = page.locator(`${PANEL} [data-part='rules-invalid']`);
+  await invalid.waitFor();
+  expect(await invalid.getAttribute('role')).toBe('alert');
+  expect(await invalid.innerText()).toContain(
+    'The rules have 1 error. Until they are fixed, you are asked about every call.',
+  );
+  expect(await page.locator(`${PANEL} [data-part='rules-error']`).innerText()).toMatch(
+    /^Error at bad\.json:\d+:\d+ rules\[0\]\.effect: /,
+  );
+  // The rules of a refused policy are not shown as if they were in force.
+  expect(await rows(page, 'rule-row' as 'grant-row').count()).toBe(0);
+});

@@ -158,7 +158,11 @@ export {
   type AuditColumn,
   type AuditDecisionFilter,
   type AuditRowView,
+  type ExpiryOption,
+  type ExpirySetting,
+  type ExpiryTierView,
   type GrantColumn,
+  type GrantGrain,
   type GrantRowView,
   type ManagerApi,
   type ManagerEngine,
@@ -166,4 +170,6 @@ export {
   type ManagerState,
   type ManagerModel,
   type PermissionManagerOptions,
+  type RuleColumn,
+  type RuleRowView,
 } from './manager/index.js';
