@@ -20,8 +20,9 @@ import { clean, pad, wrap } from './text.js';
 export function policyErrorLine(error: PolicyError, t: AppTranslator): string {
   return t.t('mcp.cli.policy.error_at', {
     file: clean(error.file, 500),
-    line: error.line,
-    column: error.column,
+    // As digits, never grouped ("1,204"): editors read these positions.
+    line: String(error.line),
+    column: String(error.column),
     field: clean(error.field || '(file)', 200),
     message: clean(error.message, 500),
   });
