@@ -116,9 +116,15 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
   );
 }
 
+/** What editing a field needs from its form; the args editor (issue 17) fits too. */
+export interface FieldHost {
+  form: { fields: readonly FieldView[] };
+  setValue: ElicitationFormApi['setValue'];
+}
+
 /** Edits the focused field; true when the key was used. */
-function editField(
-  api: ElicitationFormApi,
+export function editField(
+  api: FieldHost,
   focused: Extract<ElicitationFocus, { kind: 'field' }>,
   pressed: TerminalKey,
   cursor: number,

@@ -49,10 +49,11 @@ const line = (key: string, spans: Span[], extra: Partial<Line> = {}): Line => ({
 /** Field values can be server defaults: shown through the sanitizer like any server text. */
 const shown = (value: string) => sanitizeText(value, { maxLength: 1000 }).text;
 
-function fieldLines(
+/** One field as terminal lines: label, description, value (with a caret when focused), error. */
+export function fieldLines(
   field: FieldView,
   focused: boolean,
-  options: ElicitationLayoutOptions,
+  options: Pick<ElicitationLayoutOptions, 'plain' | 'optionCursor'>,
   labels: { yes: string; no: string; choose: string },
 ): Line[] {
   const pointer = focused ? (options.plain ? POINTER.plain : POINTER.box) : ' ';

@@ -25,6 +25,8 @@ export interface PermissionLayoutOptions {
   argsOffset: number;
   /** Box-drawing glyphs may be used (the prompt is boxed); else plain ASCII. @default !plain */
   glyphs?: boolean;
+  /** "Edit arguments" (issue 17, `argsEditLines`), shown after the arguments. @default [] */
+  editLines?: Line[];
 }
 
 export interface PermissionLayout {
@@ -121,6 +123,7 @@ function layoutAt(
     line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
   );
   const middle = [
+    ...(options.editLines ?? []),
     ...whyLines(api, level, { width }),
     ...fromServerLines(api, { width, glyphs: options.glyphs ?? !plain, level }),
     ...api.notices.map((notice, index) =>
