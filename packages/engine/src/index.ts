@@ -5,8 +5,11 @@ export type {
   EngineEvent,
   EngineSnapshot,
   EngineStatus,
+  HostDecider,
+  HostVerdict,
   PermissionEngine,
   PermissionEngineOptions,
+  PolicyState,
   RequestOptions,
 } from './engine-types.js';
 export { freezeDefinition } from './snapshot.js';

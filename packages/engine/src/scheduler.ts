@@ -1,4 +1,6 @@
 import { isAllow, isAlways, ONCE, readAnswer } from './answers.js';
+import { assessCall } from './assess.js';
+import { gate, type Gate } from './gate.js';
 import { hashArgsSync } from './hash.js';
 import { snapshotCall } from './snapshot.js';
 import type { EngineCore } from './core.js';
@@ -139,10 +141,74 @@ export class Scheduler {
     }
   }
 
-  /** Settles every request waiting on a prompt with one answer, once its grant (if any) is saved. */
-  private settle(entry: PromptEntry, given: ChoiceDetail, settledBy: Settlement, error?: Error) {
+  /** Settles every request waiting on a prompt with one decision the answer did not make. */
+  private settleWith(entry: PromptEntry, result: RequestResult): void {
     if (!this.core.queue.has(entry)) return;
-    const ran = settledBy === 'answer' ? this.ranOf(entry, given) : entry;
+    for (const waiter of entry.waiters) this.finish(waiter, result);
+    this.close(entry);
+  }
+
+  /**
+   * The edited call, checked again before it runs: a deny rule, the mode, the host callback or
+   * a remembered denial that covers what the user typed still denies it (the user's allow was
+   * for a call no rule forbade). Otherwise the answer settles as given.
+   */
+  private checkEdited(entry: PromptEntry, given: ChoiceDetail, ran: Ran): void {
+    const assessment = assessCall(ran.call, this.core.options.risk);
+    const denied = { risk: entry.risk, argsHash: ran.argsHash };
+    const go = (pre: Gate | null) => {
+      if (!this.core.queue.has(entry)) return;
+      const base = { call: ran.call, promptId: entry.id, edited: true } as const;
+      if (pre?.effect === 'deny') {
+        this.settleWith(entry, {
+          allowed: false,
+          choice: 'deny_once',
+          origin: pre.origin,
+          risk: entry.risk,
+          settledBy: 'rule',
+          argsHash: ran.argsHash,
+          ...base,
+          ...(pre.rule ? { rule: pre.rule } : {}),
+          ...(pre.reason !== undefined ? { reason: pre.reason } : {}),
+          ...(pre.mode ? { mode: pre.mode } : {}),
+        });
+        return;
+      }
+      const found = this.core.find(ran.call, ran.argsHash, assessment);
+      if (found.status === 'deny') {
+        this.settleWith(entry, { ...this.cacheHit(denied, found, ran.call), ...base });
+        return;
+      }
+      this.settle(entry, given, 'answer', undefined, ran);
+    };
+    try {
+      const pre = gate(this.core, ran.call, assessment);
+      if (pre instanceof Promise)
+        pre.then(go, (error: unknown) => this.settleWithError(entry, error));
+      else go(pre);
+    } catch (error) {
+      this.settleWithError(entry, error);
+    }
+  }
+
+  /** Takes a checked answer; edited arguments are checked again first. */
+  private take(entry: PromptEntry, given: ChoiceDetail): void {
+    const ran = this.ranOf(entry, given);
+    if (ran instanceof InvalidAnswerError) this.settleWithError(entry, ran, 'answer');
+    else if ('edited' in ran) this.checkEdited(entry, given, ran);
+    else this.settle(entry, given, 'answer', undefined, ran);
+  }
+
+  /** Settles every request waiting on a prompt with one answer, once its grant (if any) is saved. */
+  private settle(
+    entry: PromptEntry,
+    given: ChoiceDetail,
+    settledBy: Settlement,
+    error?: Error,
+    checked?: Ran,
+  ) {
+    if (!this.core.queue.has(entry)) return;
+    const ran = settledBy === 'answer' ? (checked ?? this.ranOf(entry, given)) : entry;
     if (ran instanceof InvalidAnswerError) {
       this.settleWithError(entry, ran, 'answer');
       return;
@@ -219,7 +285,7 @@ export class Scheduler {
         (answer) => {
           const detail = this.answerOf(entry, answer);
           if (detail instanceof ConsentError) this.settleWithError(entry, detail, 'answer');
-          else this.settle(entry, detail, 'answer');
+          else this.take(entry, detail);
         },
         (error: unknown) => this.settleWithError(entry, error),
       )
@@ -308,7 +374,7 @@ export class Scheduler {
       this.core.hub.reportInvalid('answer', detail);
       throw detail;
     }
-    this.settle(entry, detail, 'answer');
+    this.take(entry, detail);
     return true;
   };
 

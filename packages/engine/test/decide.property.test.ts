@@ -66,6 +66,9 @@ const ANSWERS: PromptAnswer[] = [
   { choice: 'allow_always', ttlMs: HOUR },
   { choice: 'deny_always', ttlMs: HOUR },
   { choice: 'deny_once', reason: 'not now' },
+  // Edited arguments: the call that runs is what the rules and grants must be checked on.
+  { choice: 'allow_once', args: { id: 'a' } },
+  { choice: 'allow_always', argsOnly: true, args: { id: 'b' } },
 ];
 
 type Step =

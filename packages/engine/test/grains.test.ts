@@ -172,6 +172,43 @@ describe('edited arguments', () => {
     expect(engine.lookup(put({ id: 'a', text: 'typo' })).status).toBe('prompt');
   });
 
+  it('are checked again: a deny rule, the host callback or a remembered denial covering them denies', async () => {
+    const { engine, events } = await setup({
+      policy: [
+        source('user', [
+          { effect: 'deny', args: [{ pointer: '/id', equals: 'b' }], reason: 'b is frozen' },
+        ]),
+      ],
+      decide: async (call) =>
+        (call.args as { id: string }).id === 'd'
+          ? { effect: 'deny', reason: 'over budget' }
+          : undefined,
+    });
+    const cases = [
+      [{ id: 'b' }, { origin: 'policy', reason: 'b is frozen', rule: { layer: 'user', index: 0 } }],
+      [{ id: 'd' }, { origin: 'host_callback', reason: 'over budget' }],
+    ] as const;
+    for (const [edited, outcome] of cases) {
+      const user = scriptedUser({ choice: 'allow_once', args: edited });
+      const result = await engine.request(put({ id: 'a' }), { prompt: user.prompt });
+      expect(user.shown).toHaveLength(1);
+      expect(result).toMatchObject({ allowed: false, edited: true, ...outcome });
+      expect(result.call?.args).toEqual(edited);
+      expect(events().at(-1)).toMatchObject({
+        origin: outcome.origin,
+        edited: true,
+        args_hash: hashArgsSync(edited),
+      });
+    }
+    // A remembered denial for the edited arguments (Deny always, these arguments only).
+    const deny = scriptedUser({ choice: 'deny_always', argsOnly: true });
+    await engine.request(put({ id: 'e' }), { prompt: deny.prompt });
+    const user = scriptedUser({ choice: 'allow_always', args: { id: 'e' } });
+    const result = await engine.request(put({ id: 'a' }), { prompt: user.prompt });
+    expect(result).toMatchObject({ allowed: false, origin: 'cache_hit', edited: true });
+    expect(engine.grants().filter((g) => g.decision === 'allow')).toEqual([]);
+  });
+
   it('are refused where the tool cannot be edited: Deny once', async () => {
     const { engine } = await setup();
     const user = scriptedUser({ choice: 'allow_once', args: { anything: 1 } });

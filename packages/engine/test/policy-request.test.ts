@@ -163,7 +163,7 @@ describe('a managed deny', () => {
 });
 
 describe('the host callback', () => {
-  const verdicts: [string, HostVerdict | (() => never) | (() => Promise<never>), string][] = [
+  const verdicts: [string, HostVerdict, string][] = [
     ['allow', 'allow', 'host_callback'],
     ['{ effect: allow } (async)', { effect: 'allow' }, 'host_callback'],
     ['ask', 'ask', 'user_prompt'],
