@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { AuditEvent, Clock, GrantFilter } from '@mcp-consent/engine';
+import type { AuditEvent, Clock, GrantFilter, RiskTier } from '@mcp-consent/engine';
 import { systemClock } from '@mcp-consent/engine';
 import {
   createPermissionManager,
   type AuditDecisionFilter,
+  type ExpirySetting,
   type ManagerApi,
   type ManagerEngine,
   type ManagerModel,
@@ -36,13 +37,21 @@ export interface PermissionManagerProps {
   className?: string;
   /** @default the provider's setting, else true */
   injectStyles?: boolean;
+  /**
+   * Called after the user changed how long Allow always lasts for a tier (spec R5); the engine
+   * already applies it. Save `expiry` and give it back as the engine's `expiry` option to keep
+   * it across reloads. @default undefined (the change lasts as long as the engine)
+   */
+  onExpiryChange?: (expiry: ExpirySetting, tier: RiskTier) => void;
 }
 
 /**
- * "Saved permissions" (the user's Allow always / Deny always grants, with
- * revoke one and a confirmed revoke all) and "Permission history" (the audit
- * log, newest first, filterable). Page content, not a dialog; server-renders
- * the grants it can list synchronously.
+ * "Saved permissions" (the user's remembered answers — always, this session, for a time — with
+ * their time left, revoke one and a confirmed revoke all), "How long Allow always lasts" (the
+ * user's R5 setting per tier, when the engine has `expiry`/`setExpiry`; `onExpiryChange` lets
+ * the host save it), "Rules" (the policy, read-only, with each rule's layer, or the errors of an
+ * invalid policy) and "Permission history" (the audit log, newest first, filterable). Page
+ * content, not a dialog; server-renders the grants it can list synchronously.
  */
 export function PermissionManager(props: PermissionManagerProps) {
   const context = useOptionalConsent();
@@ -51,6 +60,9 @@ export function PermissionManager(props: PermissionManagerProps) {
   const clock = props.clock ?? context?.clock ?? systemClock;
   const locale = props.locale ?? context?.locale ?? 'en-US';
   const isClient = useIsClient();
+  // The latest callback, without rebuilding the model when the host passes a new function.
+  const onExpiryChange = useRef(props.onExpiryChange);
+  onExpiryChange.current = props.onExpiryChange;
   const options = {
     engine,
     clock,
@@ -59,6 +71,8 @@ export function PermissionManager(props: PermissionManagerProps) {
     filter: props.filter,
     auditLimit: props.auditLimit,
     idPrefix: props.idPrefix,
+    onExpiryChange: (expiry: ExpirySetting, tier: RiskTier) =>
+      onExpiryChange.current?.(expiry, tier),
   };
   const key = JSON.stringify([locale, props.filter ?? {}, props.auditLimit, props.idPrefix]);
   const { api: live } = useHeadlessModel<ManagerApi, ManagerModel>(
@@ -92,6 +106,8 @@ export function PermissionManager(props: PermissionManagerProps) {
     >
       {injectStyles ? <ConsentStyles nonce={context?.nonce} /> : null}
       <GrantsSection api={api} onRevoke={focus.revoked} />
+      <ExpirySection api={api} />
+      <RulesSection api={api} />
       <AuditSection api={api} />
     </section>
   );
@@ -338,13 +354,122 @@ function AuditSection({ api }: { api: ManagerApi }) {
                   <Badge props={row.props.decision} label={row.decisionLabel} />
                 </td>
                 <td {...cell('risk')}>{row.riskText}</td>
-                <td {...cell('origin')}>{row.originText}</td>
+                <td {...cell('origin')}>
+                  <span>
+                    {row.originText}
+                    {row.details.map((detail, index) => (
+                      <span
+                        {...p(api.props['audit-detail'])}
+                        className="mcp-consent-secondary"
+                        dir="auto"
+                        key={index}
+                      >
+                        {detail}
+                      </span>
+                    ))}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <p {...p(api.props['audit-empty'])}>{audit.emptyText}</p>
+    </section>
+  );
+}
+
+/** How long Allow always lasts per tier (spec R5): one choice per tier, applied at once. */
+function ExpirySection({ api }: { api: ManagerApi }) {
+  const { expiry } = api;
+  if (!expiry) return null;
+  return (
+    <section {...p(api.props.expiry)}>
+      <div className="mcp-consent-section-head">
+        <h2 {...p(api.props['expiry-heading'])}>{expiry.title}</h2>
+      </div>
+      <p {...p(api.props['expiry-description'])}>{expiry.description}</p>
+      <div className="mcp-consent-toolbar">
+        {expiry.tiers.map((tier) => (
+          <div className="mcp-consent-filter" key={tier.tier}>
+            <label {...p(tier.props.label)}>{tier.label}</label>
+            <select
+              {...p(tier.props.select)}
+              value={tier.value}
+              onChange={(event) => api.setExpiry(tier.tier, event.target.value)}
+            >
+              {tier.options.map((option) => (
+                <option value={option.value} key={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The policy's rules, read-only, highest layer first; or an invalid policy's errors. */
+function RulesSection({ api }: { api: ManagerApi }) {
+  const { rules } = api;
+  if (!rules) return null;
+  const cell = (column: keyof typeof rules.columns) => ({
+    ...p(api.getColumnProps('cell', column)),
+    'data-label': rules.columns[column],
+  });
+  const columns = Object.entries(rules.columns) as [keyof typeof rules.columns, string][];
+  return (
+    <section {...p(api.props.rules)}>
+      <div className="mcp-consent-section-head">
+        <h2 {...p(api.props['rules-heading'])}>{rules.title}</h2>
+        <p {...p(api.props['rules-count'])}>{rules.countText}</p>
+      </div>
+      <p {...p(api.props['rules-description'])}>{rules.description}</p>
+      <div {...p(api.props['rules-invalid'])}>
+        <p>{rules.invalidText}</p>
+        <ul {...p(api.props['rules-errors'])}>
+          {rules.errors.map((error) => (
+            <li {...p(api.props['rules-error'])} id={error.id} key={error.id} dir="auto">
+              {error.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div {...scrollRegion(api.ids.rulesHeading, api.props['rules-table']?.hidden === true)}>
+        <table {...p(api.props['rules-table'])}>
+          <thead>
+            <tr>
+              {columns.map(([column, label]) => (
+                <th {...p(api.getColumnProps('column-header', column))} key={column}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rules.rows.map((row) => (
+              <tr {...p(row.props.row)} key={row.id}>
+                <td {...cell('layer')}>{row.layerText}</td>
+                <td {...cell('effect')}>
+                  <Badge props={row.props.effect} label={row.effectText} />
+                </td>
+                <td {...cell('matches')}>
+                  <span dir="auto">{row.matchText}</span>
+                </td>
+                <td {...cell('source')}>
+                  <span dir="auto">{row.sourceText}</span>
+                </td>
+                <td {...cell('reason')}>
+                  <span dir="auto">{row.reason ?? ''}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p {...p(api.props['rules-empty'])}>{rules.emptyText}</p>
     </section>
   );
 }

@@ -393,6 +393,22 @@ const manager = `
 }
 .mcp-consent-manager [data-part='decision'][data-tone='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
 .mcp-consent-manager [data-part='decision'][data-tone='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
+.mcp-consent-manager [data-part='effect'] {
+  display: inline-block; padding: 2px 10px; border-radius: 999px; font-weight: 600; white-space: nowrap;
+  background: var(--_surface-container);
+}
+.mcp-consent-manager [data-part='effect'][data-effect='allow'] { background: var(--_success-container); color: var(--_on-success-container); }
+.mcp-consent-manager [data-part='effect'][data-effect='deny'] { background: var(--_error-container); color: var(--_on-error-container); }
+.mcp-consent-manager [data-part='rules-invalid'] {
+  display: grid; gap: 8px; padding: 12px; border-radius: var(--_radius);
+  background: var(--_error-container); color: var(--_on-error-container);
+}
+.mcp-consent-manager [data-part='rules-errors'] { margin: 0; padding-inline-start: 1.25em; }
+.mcp-consent-manager [data-part='rules-error'] { font-family: var(--_mono); }
+.mcp-consent-manager [data-part='rules-count'], .mcp-consent-manager [data-part='rules-empty'],
+.mcp-consent-manager [data-part='rules-description'], .mcp-consent-manager [data-part='expiry-description'] {
+  color: var(--_on-surface-variant);
+}
 /* Narrow panels: each row becomes a card, each cell "Column: value". */
 @container (max-width: 599px) {
   .mcp-consent-manager .mcp-consent-table-scroll { overflow: visible; }
@@ -422,9 +438,8 @@ export const consentStyles: string = [
   manager,
   elicitationStyles,
   grainStyles,
+  argsEditorStyles,
   serverTextStyles,
 ]
   .map((block) => block.trim())
   .join('\n');
-  grainStyles,
-  argsEditorStyles,

@@ -130,3 +130,105 @@ it('Revoke all puts focus on Cancel, never on the destructive confirm, and Escap
     en.t('mcp.grants.revoked_all', { count: 4 }),
   );
 });
+
+/** The parity page in its issue-17 scene: a 1-hour grant, a session grant, rules in two layers. */
+async function grainsPage() {
+  const page = await pages.open('manager-parity.html', {}, '__managers');
+  await page.evaluate(() => window.__managers.show({ grains: true }));
+  return page;
+}
+
+const cells = (page: Page, part: string) =>
+  page.$$eval(`#react [data-part="${part}"]`, (rows) =>
+    rows.map((row) =>
+      [...row.querySelectorAll('[data-part="cell"]')].map((c) =>
+        (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+      ),
+    ),
+  );
+
+it('session and 1-hour grants show their grain and time left, count down and can be revoked; rules show their layer; the expiry setting changes the engine', async () => {
+  const page = await grainsPage();
+  const grants = await cells(page, 'grant-row');
+  expect(
+    grants.map(([tool, , decision, scope, expires]) => [tool, decision, scope, expires]),
+  ).toEqual([
+    [
+      'notes_list',
+      'Allowed for this session',
+      'These arguments only',
+      expect.stringMatching(/^ends with this session/),
+    ],
+    [
+      'notes_put',
+      'Allowed for a time',
+      'Any arguments',
+      expect.stringMatching(/^expires in 60 minutes/),
+    ],
+  ]);
+  // Time left goes down on the clock, with no other change.
+  await page.evaluate(() => {
+    for (let i = 0; i < 18; i++) window.__managers.clock!.advance(60_000);
+  });
+  await expect
+    .poll(async () => (await cells(page, 'grant-row'))[1]![4])
+    .toMatch(/^expires in 42 minutes/);
+
+  expect(await cells(page, 'rule-row')).toEqual([
+    [
+      'Administrator (managed)',
+      'Deny',
+      'tool notes_delete',
+      'Rule 1 in /etc/mcp/managed.json',
+      'Admins only',
+    ],
+    ['You', 'Allow', 'tool notes_get', 'Rule 1 in user.json', ''],
+  ]);
+  expect(await page.locator('#react [data-part="rules-invalid"]').isHidden()).toBe(true);
+
+  // The expiry setting: medium risk from 30 days to 7, in the engine at once, and told to the host.
+  const medium = page.locator('#react [data-part="expiry-select"][data-tier="medium"]');
+  expect(await medium.inputValue()).toBe(String(30 * DAY_MS));
+  await medium.selectOption({ label: '7 days' });
+  const expiry = () => page.evaluate(() => window.__managers.engine!.expiry());
+  expect((await expiry()).medium).toBe(7 * DAY_MS);
+  expect(await medium.inputValue()).toBe(String(7 * DAY_MS));
+  expect(await page.locator('#react [data-part="status"]').innerText()).toBe(
+    en.t('mcp.expiry.setting.changed', { tier: 'medium', value: '7 days' }),
+  );
+  expect(await page.evaluate(() => window.__managers.expiryChanges)).toEqual([
+    { tier: 'medium', expiry: { low: 90 * DAY_MS, medium: 7 * DAY_MS, high: 7 * DAY_MS } },
+  ]);
+  await page
+    .locator('#react [data-part="expiry-select"][data-tier="high"]')
+    .selectOption({ label: en.t('mcp.expiry.setting.off') });
+  expect((await expiry()).high).toBe(0);
+
+  // Revoke works for the session grant and the timed one.
+  for (let left = 1; left >= 0; left--) {
+    await page.locator('#react [data-part="grant-row"] [data-part="revoke"]').first().click();
+    await expect.poll(() => page.locator('#react [data-part="grant-row"]').count()).toBe(left);
+  }
+  expect(await page.evaluate(() => window.__managers.engine!.grants().length)).toBe(0);
+});
+
+it('an invalid policy shows its errors and says every call is asked until it is fixed', async () => {
+  const page = await grainsPage();
+  await page.evaluate(() =>
+    window.__managers.engine!.setPolicy([
+      {
+        layer: 'host',
+        file: 'bad.json',
+        policy: { version: 1, rules: [{ effect: 'maybe' }] } as never,
+      },
+    ]),
+  );
+  const invalid = page.locator('#react [data-part="rules-invalid"]');
+  await invalid.waitFor();
+  expect(await invalid.getAttribute('role')).toBe('alert');
+  expect(await invalid.innerText()).toContain(en.t('mcp.rules.invalid', { count: 1 }));
+  expect(await page.locator('#react [data-part="rules-error"]').innerText()).toMatch(
+    /^Error at bad\.json:\d+:\d+ rules\[0\]\.effect: /,
+  );
+  expect(await page.locator('#react [data-part="rule-row"]').count()).toBe(0);
+});
