@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
+import { grainKey, grainLines, type GrainStep } from './grain-step.js';
 import { terminalKey, useTerminalInput } from './keys.js';
-import { Lines } from './lines.js';
+import { Lines, linesHeight } from './lines.js';
 import { terminalColors } from './palette.js';
 import { CHANGE_KEY, layoutPermission } from './permission-layout.js';
 import { previewKey } from './scroll.js';
@@ -28,7 +29,9 @@ export interface PermissionPromptProps extends TerminalPromptOptions {
  * risk and the effect lines, the "From the server" box (tool, server and trust, the
  * description, what changed), then the actions numbered 1–4. A digit answers at once;
  * arrows and Enter work; Esc is Deny once; `+`/`-` show more or less of the arguments and
- * PageUp/PageDown scroll them; `d` opens what changed in a redefined tool. Nothing answers until
+ * PageUp/PageDown scroll them; `d` opens what changed in a redefined tool; when the request
+ * offers grains, `r` opens a numbered step for how long Allow always / Deny always hold and `n`
+ * the deny note (issue 17). Nothing answers until
  * the input guard has passed, and text typed before the prompt appeared is dropped.
  */
 export function PermissionPrompt(props: PermissionPromptProps) {
@@ -38,13 +41,17 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   const api = useModel(model);
   const { columns, rows } = useTerminalSize();
   const [argsOffset, setArgsOffset] = useState(0);
+  const [step, setStep] = useState<GrainStep>(null);
   const gate = useInputGate();
 
   const frame = frameOf(plain, columns, rows);
+  // Issue 17: the keys of "How long, and a note", or its numbered sub-step, under the actions.
+  const extra = grainLines(api, step);
   const layout = layoutPermission(api, {
     t,
     width: frame.width,
-    rows: rows === undefined ? undefined : rows - 1 - frame.rows,
+    rows:
+      rows === undefined ? undefined : rows - 1 - frame.rows - linesHeight(extra, frame.width),
     plain,
     argsOffset,
     glyphs: frame.boxed,
@@ -56,6 +63,9 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     if (pressed.kind === 'interrupt') return props.onInterrupt?.();
     // Typed before the prompt appeared, or inside the guard window: not for us.
     if (!gate.current || clock.now() < api.guard.endsAt) return;
+    const grain = grainKey(api, step, pressed);
+    if (grain.step !== step) setStep(grain.step);
+    if (grain.used) return;
     if (pressed.kind !== 'key') return; // a paste never answers
     const page = layout.argsShown - 1;
     if (pressed.input.key.toLowerCase() === CHANGE_KEY && api.change) {
@@ -81,7 +91,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
           }
         : {})}
     >
-      <Lines lines={layout.lines} color={color} role={role} />
+      <Lines lines={[...layout.lines, ...extra]} color={color} role={role} />
     </Box>
   );
 }

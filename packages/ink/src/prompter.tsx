@@ -3,6 +3,7 @@ import { render, type Instance, type RenderOptions } from 'ink';
 import {
   systemClock,
   type Choice,
+  type PromptAnswer,
   type Clock,
   type PermissionEngine,
   type PromptRequest,
@@ -62,8 +63,11 @@ export interface InkPrompterOptions {
 }
 
 export interface InkPrompter {
-  /** The engine's prompt callback: `engine.request(call, { prompt: prompter.prompt })`. */
-  prompt(request: PromptRequest): Promise<Choice>;
+  /**
+   * The engine's prompt callback: `engine.request(call, { prompt: prompter.prompt })`. Resolves
+   * with the choice, or with its detail (the grain picked, a deny note) when the request offers grains.
+   */
+  prompt(request: PromptRequest): Promise<PromptAnswer>;
   /** An `elicit` callback for `@mcp-consent/mcp` (form and URL mode; the host opens URLs). */
   elicit(request: ElicitationCall): Promise<ElicitResult>;
   /**
@@ -186,8 +190,8 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
       : Promise.reject(new Error('inkPrompter: stdin is not a terminal, so no one can answer.'));
 
   return {
-    // `show` of an engine request is `prompt`, typed with the Choice it always resolves with.
-    prompt: (request) => needTerminal() ?? presenter.show(request),
+    // The presenter's own callback: a grain or a deny note reaches the engine with the choice.
+    prompt: (request) => needTerminal() ?? presenter.prompt(request),
     elicit: (call) => needTerminal() ?? presenter.elicit(call),
     show(call, onDecision, showOptions) {
       // No engine to turn a failure into a denial here: the caller gets Deny once.

@@ -1,6 +1,12 @@
 import type { Choice } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
-import { choiceOrder, type ElicitationApi, type ElicitationFocus } from '@mcp-consent/prompt';
+import {
+  choiceOrder,
+  type ElicitationApi,
+  type ElicitationFocus,
+  type PermissionApi,
+} from '@mcp-consent/prompt';
+import { NOTE_KEY, REMEMBER_KEY } from '../src/grain-step.js';
 import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
 import { createHostRuntime } from '../../../test/scenarios/host-runtime.js';
 import { until } from '../../../test/scenarios/poll.js';
@@ -133,6 +139,12 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           throw new Error(`Tab never reached ${JSON.stringify(wanted)}.`);
         }
       };
+      /** The permission prompt on screen, read from its model (option values are not on screen). */
+      const permissionView = (): PermissionApi => {
+        const head = prompter?.getSnapshot().current;
+        if (head?.kind !== 'permission') throw new Error('No permission prompt is shown.');
+        return head.model.connect();
+      };
       const host: ScenarioHost = {
         request: async (call, extras) => runtime.request(call, extras),
         result: (handle) => runtime.result(handle),
@@ -165,6 +177,21 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         },
         expandArguments: () => send('+'),
         openChange: () => send('d'),
+        async pickGrain(decision, value) {
+          // The numbered step of "How long, and a note": `r`, Tab to the other decision, a number.
+          const view = permissionView();
+          const group = view.grains?.[decision];
+          const index = group?.options.findIndex((option) => option.value === value) ?? -1;
+          if (!group || index < 0) throw new Error(`No ${decision} grain ${value} is offered.`);
+          await send(REMEMBER_KEY);
+          if (!screen().includes(`${group.label}:`)) await send('\t');
+          await send(String(index + 1));
+        },
+        async typeNote(text) {
+          await send(NOTE_KEY);
+          for (const char of text) await send(char);
+          await send('\r');
+        },
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
         async fill(field, value) {
