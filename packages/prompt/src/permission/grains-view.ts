@@ -27,6 +27,10 @@ export function grainsView(
       value: current.note,
       maxLength: NOTE_MAX_LENGTH,
     },
+    stepHint: {
+      remember: t.t('mcp.permission.grain.step_hint'),
+      note: t.t('mcp.permission.note.step_hint'),
+    },
   };
 }
 

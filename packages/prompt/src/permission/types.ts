@@ -173,6 +173,8 @@ export interface GrainsView {
   allow: GrainGroupView | null;
   deny: GrainGroupView | null;
   note: NoteView;
+  /** For keyboard sub-steps (a terminal): "Press a number to choose, Esc to go back", and the note's. */
+  stepHint: { remember: string; note: string };
 }
 
 export interface QueuePosition {
