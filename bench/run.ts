@@ -34,6 +34,11 @@ const figures: { id: string; title: string; load: () => Promise<Figure> }[] = [
     load: async () => (await import('./figures/policy.js')).policyFigure,
   },
   {
+    id: 'decide',
+    title: 'Lookup with 1 000 rules and 10⁶ grants',
+    load: async () => (await import('./figures/decide.js')).decideFigure,
+  },
+  {
     id: 'client',
     title: 'Guarded client overhead',
     load: async () => (await import('./figures/guarded-client.js')).guardedClientFigure,

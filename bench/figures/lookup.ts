@@ -165,7 +165,7 @@ async function measureSize(size: number, ctx: BenchContext): Promise<Row> {
  * copy (`memoryStore` keeps two more, which at 1M grants mostly measures the
  * garbage collector while setting up).
  */
-function generatedStore(size: number, made: (grants: Grant[]) => void): GrantStore {
+export function generatedStore(size: number, made: (grants: Grant[]) => void): GrantStore {
   return {
     load: async () => {
       const grants = makeGrants(size);

@@ -2,9 +2,9 @@
  * Compiling policy sources into one index the decide path can ask per call. Rules are ranked
  * once (deny > ask > allow across every layer, then the layer, then source order, then index in
  * the file), so a lower layer can tighten a higher one but never loosen it; a call's
- * candidates are the rules for its exact tool name plus the rules whose tool is a glob or
- * absent, both lists in rank order, and the first candidate that matches decides. So a lookup
- * with 1 000 literal-name rules looks at a handful, not all of them.
+ * candidates are the rules for its exact tool name plus the glob (or absent) tool rules its
+ * name matches, in rank order, worked out once per tool name; the first candidate that matches
+ * decides. So a lookup with 1 000 rules looks at the few that name its tool, not all of them.
  *
  * @module
  */
@@ -81,6 +81,9 @@ function checkedCopy(source: PolicySource): PolicyFile {
 
 const EFFECT_RANK: Record<PolicyEffect, number> = { deny: 0, ask: 1, allow: 2 };
 
+/** How many tool names' candidate lists a compiled policy keeps before starting over. */
+const MAX_TOOL_NAMES = 4096;
+
 /** True for the layers whose allow rules may cover a destructive tool. */
 export function mayAllowDestructive(layer: PolicyLayer): boolean {
   return layer === 'managed' || layer === 'host';
@@ -147,31 +150,45 @@ export function compilePolicies(sources: readonly PolicySource[]): CompiledPolic
     }
   }
 
-  function explain(call: PolicyCall): PolicyExplanation {
-    const exact = byTool.get(call.tool) ?? [];
-    let ignored: PolicyRuleRef[] | undefined;
+  // Each tool name's candidates (its literal rules and the glob rules its name matches, in
+  // rank order), worked out on first sight: a call then tests only rules that name its tool.
+  // Bounded, as tool names come from servers.
+  const byName = new Map<string, readonly Entry[]>();
+  function candidates(tool: string): readonly Entry[] {
+    const known = byName.get(tool);
+    if (known) return known;
+    const exact = byTool.get(tool) ?? [];
+    const globs = wildcard.filter((entry) => entry.matcher.tool?.test(tool) !== false);
+    const list = exact.length === 0 ? globs : [...exact, ...globs].sort((a, b) => a.rank - b.rank);
+    if (byName.size >= MAX_TOOL_NAMES) byName.clear();
+    byName.set(tool, list);
+    return list;
+  }
+
+  /** The deciding rule; the destructive allows it skipped go to `ignored` when given. */
+  function decide(call: PolicyCall, ignored: PolicyRuleRef[] | null): PolicyVerdict | null {
+    // A malformed call (no tool name) is tested against every rule that names no tool.
+    const list = typeof call.tool === 'string' ? candidates(call.tool) : wildcard;
     let hints: ReturnType<typeof effectiveHints> | undefined;
-    let e = 0;
-    let w = 0;
-    while (e < exact.length || w < wildcard.length) {
-      const entry =
-        w >= wildcard.length || (e < exact.length && exact[e]!.rank < wildcard[w]!.rank)
-          ? exact[e++]!
-          : wildcard[w++]!;
+    for (let i = 0; i < list.length; i += 1) {
+      const entry = list[i]!;
       hints ??= effectiveHints(call.annotations);
       if (!entry.matcher.test(call, hints)) continue;
       if (entry.notForDestructive && hints.destructive) {
-        (ignored ??= []).push(refOf(entry.verdict));
+        ignored?.push(refOf(entry.verdict));
         continue;
       }
-      return { verdict: entry.verdict, ignored: ignored ?? [] };
+      return entry.verdict;
     }
-    return { verdict: null, ignored: ignored ?? [] };
+    return null;
   }
 
   return Object.freeze({
-    evaluate: (call: PolicyCall) => explain(call).verdict,
-    explain,
+    evaluate: (call: PolicyCall) => decide(call, null),
+    explain(call: PolicyCall): PolicyExplanation {
+      const ignored: PolicyRuleRef[] = [];
+      return { verdict: decide(call, ignored), ignored };
+    },
     diagnostics: Object.freeze(diagnostics),
     size: entries.length,
   });
