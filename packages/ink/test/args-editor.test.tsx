@@ -49,7 +49,7 @@ async function ask() {
         const model = createPermissionPrompt(request, {
           clock,
           layout: 'list',
-          onAnswer: (_choice, answer) => resolve(answer),
+          onAnswer: (choice, answer) => resolve(answer ?? choice),
         });
         view = render(<PermissionPrompt model={model} clock={clock} color={false} />);
       }),
