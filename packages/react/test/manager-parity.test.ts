@@ -109,6 +109,22 @@ it.each(LOCALES)('in %s, both managers show the same rows, badges and text', asy
   );
 });
 
+it('with session and timed grants and rules in two layers, both show the same text and rows', async () => {
+  const page = await open({ grains: true });
+  const { react, lit } = await seen(page);
+  expect(react.rows['grant-row']).toHaveLength(2);
+  expect(react.rows).toEqual(lit.rows);
+  expect(react.text).toBe(lit.text);
+  const t = createTranslator('en-US');
+  for (const shown of [
+    t.t('mcp.audit.decision.allow_session'),
+    t.t('mcp.audit.decision.allow_timed'),
+    t.t('mcp.rules.source', { n: 1, file: '/etc/mcp/managed.json' }),
+    t.t('mcp.expiry.setting.title'),
+  ])
+    expect(react.text).toContain(shown);
+});
+
 it('both lay out the toolbars alike and draw no line under the last row', async () => {
   for (const viewport of [
     { width: 1280, height: 800 },
