@@ -174,6 +174,23 @@ export function rulesPanel(
   return html`<section id="rules" class="panel" aria-labelledby="rules-heading">
     <h2 id="rules-heading">${t.t('mcp.playground.rules.heading')}</h2>
     <p class="note">${t.t('mcp.playground.rules.intro')}</p>
+    <div class="row rules-layer">
+      <label class="field" for="policy-layer"
+        ><span>${t.t('mcp.playground.rules.layer')}</span>
+        <select
+          id="policy-layer"
+          @change=${(event: Event) =>
+            on.layer((event.target as HTMLSelectElement).value as PolicyLayer)}
+        >
+          ${POLICY_LAYERS.map(
+            (layer) =>
+              html`<option value=${layer} ?selected=${layer === rules.layer}>
+                ${layerName(t, layer)}
+              </option>`,
+          )}
+        </select></label
+      >
+    </div>
     <div class="rules-grid">
       <label class="field" for="policy-text"
         ><span>${t.t('mcp.playground.rules.text')}</span>
@@ -189,22 +206,8 @@ export function rulesPanel(
           @input=${(event: Event) => on.text((event.target as HTMLTextAreaElement).value)}
         ></textarea>
       </label>
+      <!-- Right after the editor: on a phone the verdict stays next to what was typed. -->
       <div class="rules-side">
-        <label class="field" for="policy-layer"
-          ><span>${t.t('mcp.playground.rules.layer')}</span>
-          <select
-            id="policy-layer"
-            @change=${(event: Event) =>
-              on.layer((event.target as HTMLSelectElement).value as PolicyLayer)}
-          >
-            ${POLICY_LAYERS.map(
-              (layer) =>
-                html`<option value=${layer} ?selected=${layer === rules.layer}>
-                  ${layerName(t, layer)}
-                </option>`,
-            )}
-          </select></label
-        >
         <div
           id="policy-status"
           class="policy-status"
