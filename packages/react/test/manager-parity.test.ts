@@ -123,6 +123,27 @@ it('with session and timed grants and rules in two layers, both show the same te
     t.t('mcp.expiry.setting.title'),
   ])
     expect(react.text).toContain(shown);
+  // The rules table, the expiry selects and an invalid policy's alert pass axe in both.
+  const clean = async (what: string) => {
+    const result = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+    expect(
+      result.violations.map((v) => `${what}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),
+    ).toEqual([]);
+  };
+  await clean('rules');
+  await page.evaluate(() =>
+    window.__managers.engine!.setPolicy([
+      {
+        layer: 'host',
+        file: 'bad.json',
+        policy: { version: 1, rules: [{ effect: 'maybe' }] } as never,
+      },
+    ]),
+  );
+  await page.locator('#react [data-part="rules-invalid"]').waitFor();
+  const after = await seen(page);
+  expect(after.react.text).toBe(after.lit.text);
+  await clean('invalid policy');
 });
 
 it('both lay out the toolbars alike and draw no line under the last row', async () => {
