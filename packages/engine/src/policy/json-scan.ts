@@ -165,7 +165,9 @@ export function scanJson(text: string): ScannedJson {
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
       text.slice(i, i + 400),
     );
-    if (!literal) return fail(`unexpected ${describe()}`);
+    if (!literal) {
+      return fail(i >= text.length ? 'the text ends before the value' : `unexpected ${describe()}`);
+    }
     i += literal[0].length;
     const word = literal[0];
     return word === 'true'
