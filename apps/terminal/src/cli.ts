@@ -39,9 +39,15 @@ import {
 } from './records.js';
 import { policyErrorLine, printRules } from './rules.js';
 import { openSession, type Session } from './session.js';
+import { wrap } from './text.js';
 
 const t = createAppTranslator(localesFromEnv(process.env), { isolateValues: false });
 const fail = (message: string) => void process.stderr.write(`${message}\n`);
+/** A long host message on stderr: wrapped at spaces on a terminal, one line when redirected (for grep). */
+const note = (message: string) => {
+  const columns = process.stderr.isTTY ? process.stderr.columns : 0;
+  fail(columns > 20 ? wrap(message, columns, '  ').join('\n') : message);
+};
 
 async function main(argv: readonly string[]): Promise<number> {
   let options: CliOptions;
@@ -95,8 +101,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     // A broken policy file: say where, and that every call will be asked (never a silent allow).
-    for (const error of policies.errors) fail(policyErrorLine(error, t));
-    if (policies.errors.length > 0) fail(t.t('mcp.cli.policy.asking'));
+    for (const error of policies.errors) note(policyErrorLine(error, t));
+    if (policies.errors.length > 0) note(t.t('mcp.cli.policy.asking'));
     const server = { id: serverId, name: options.name ?? serverId, trusted: options.trusted };
     const call = options.command === 'call';
     // In call mode stdout carries the result only, so prompts go to the terminal on stderr.

@@ -165,13 +165,12 @@ describe('mcp-consent in a pseudo-terminal with the demo server (stdio)', () => 
   it('grants survive a restart: `grants` lists them and the calls are answered without a prompt', async () => {
     const listed = await piped(['grants', '--store', store.dir], store.dir);
     expect(listed.code).toBe(0);
+    // Each row starts with the grant's short id (for `grants revoke <id>`), then the tool.
     const rows = listed.stdout.split('\n');
-    expect(rows.find((row) => row.startsWith('demo_state'))).toContain(
-      en.t('mcp.grants.decision.allow'),
-    );
-    expect(rows.find((row) => row.startsWith('notes_delete'))).toContain(
-      en.t('mcp.grants.decision.deny'),
-    );
+    const row = (tool: string) =>
+      rows.find((line) => new RegExp(`^[0-9a-f]{8} +${tool} `).test(line));
+    expect(row('demo_state')).toContain(en.t('mcp.grants.decision.allow'));
+    expect(row('notes_delete')).toContain(en.t('mcp.grants.decision.deny'));
     expect(listed.stdout).toContain(en.t('mcp.grants.count', { count: 2 }));
     // Grants belong to a user and a workspace (T8): another workspace sees none of them.
     const elsewhere = await piped(

@@ -128,7 +128,7 @@ describe('a malformed policy file', () => {
         ...demo(),
       ],
       [{ expect: literal(located) }, { expect: PROMPT }, { expect: READY }, { send: '3' }],
-      { configHome: dir.dir },
+      { configHome: dir.dir, cols: 160 },
     );
     expect(run.error).toBeNull();
     expect(run.text).toContain(en.t('mcp.cli.policy.asking'));
@@ -160,7 +160,7 @@ describe('a malformed policy file', () => {
         ...demo(),
       ],
       [],
-      { configHome: dir.dir },
+      { configHome: dir.dir, cols: 160 },
     );
     expect(run.exitCode).toBe(1);
     expect(run.text).toContain(located);
