@@ -28,7 +28,8 @@ export function litDriver(): RendererDriver {
       const page = await context.newPage();
       await page.goto(server.url);
       await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-      await page.evaluate((o) => window.__start(o), options);
+      // Plain data (a policy's JSON type is too deep for Playwright's argument typing).
+      await page.evaluate((json) => window.__start(JSON.parse(json)), JSON.stringify(options));
       return litHost(page, async () => {
         await page.evaluate(() => window.__host.dispose()).catch(() => {});
         await context.close();

@@ -1,4 +1,9 @@
-import { createManualClock, type GrainOptions, type PromptAnswer } from '@mcp-consent/engine';
+import {
+  createManualClock,
+  type GrainOptions,
+  type PromptAnswer,
+  type ToolDefinition,
+} from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
 import { describe, expect, it } from 'vitest';
 import { createPermissionPrompt } from '../src/index.js';
@@ -14,7 +19,10 @@ const offered: GrainOptions = {
 };
 
 /** A model past its input guard, with every answer it sends recorded. */
-function open(overrides: Parameters<typeof promptRequest>[1] = {}, tool = tools.idempotentWrite) {
+function open(
+  overrides: Parameters<typeof promptRequest>[1] = {},
+  tool: ToolDefinition = tools.idempotentWrite,
+) {
   const clock = createManualClock(0);
   const sent: PromptAnswer[] = [];
   const model = createPermissionPrompt(promptRequest(tool, overrides), {
