@@ -255,3 +255,39 @@ export const managerKeys: Play = async ({ canvasElement }) => {
   await expect(rows().length).toBe(before - 1);
   await expect(scene.engine.grants().length).toBe(before - 1);
 };
+
+const en = createTranslator('en-US');
+
+/**
+ * Issue 17, "this session" picked: Allow always says so, and 2 answers it as a session grant
+ * (in memory, with the engine's session id), not a stored Allow always.
+ */
+export const sessionGrainKey: Play = async ({ canvasElement }) => {
+  const scene = handleOf(canvasElement);
+  await scene.ready;
+  const allowAlways = deepQuery('[data-scope="permission"] [data-choice="allow_always"]');
+  await expect(allowAlways?.textContent).toContain(en.t('mcp.permission.grain.allow_session'));
+  (deepQuery('[data-scope="permission"] [data-choice="allow_once"]') as HTMLElement).focus();
+  await keys('2');
+  await waitFor(() => expect(scene.decisions).toEqual(['allow_always']));
+  const grants = scene.engine.grants();
+  await expect(grants).toHaveLength(1);
+  await expect(grants[0]?.sessionId).toBe(scene.engine.sessionId);
+};
+
+/** Issue 17, a rule asked: the notice names it, 2 does nothing (once only), 1 allows once. */
+export const ruleAskedKeys: Play = async ({ canvasElement }) => {
+  const scene = handleOf(canvasElement);
+  await scene.ready;
+  const notice = deepQuery(
+    '[data-scope="permission"] [data-part="notice"][data-kind="policy_rule"]',
+  );
+  await expect(notice?.textContent).toContain(
+    en.t('mcp.permission.notice.policy_rule', { rule: 2, file: 'team-rules.json' }),
+  );
+  await waitFor(() => expect(focusedChoice()).toBe('allow_once'));
+  await keys('2');
+  await expect(scene.decisions).toEqual([]);
+  await keys('1');
+  await waitFor(() => expect(scene.decisions).toEqual(['allow_once']));
+};

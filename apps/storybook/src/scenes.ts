@@ -62,7 +62,29 @@ export interface PermissionScene {
   /** Presses "Show more" in the arguments preview. */
   expandArgs?: boolean;
   allowAlwaysExpiresInMs?: number;
+  /**
+   * Opens "How long, and a note" and picks in it as a user would (issue 17): a grain for Allow
+   * always and Deny always (a model `GrainValue`), "only these exact arguments", a deny note.
+   */
+  grains?: { allow?: string; allowArgsOnly?: boolean; deny?: string; note?: string };
 }
+
+const HOUR_MS = 3_600_000;
+
+/** A user-layer policy whose second rule asks about every `notes_put` (issue 17). */
+const askRule = [
+  {
+    layer: 'user' as const,
+    file: 'team-rules.json',
+    policy: {
+      version: 1 as const,
+      rules: [
+        { effect: 'deny' as const, tool: 'format_disk' },
+        { effect: 'ask' as const, tool: 'notes_put', reason: 'Writes to shared notes need a look' },
+      ],
+    },
+  },
+];
 
 export const permissionScenes = {
   /** Read-only, closed world, trusted server. */
@@ -121,6 +143,48 @@ export const permissionScenes = {
   },
   /** Answers are ignored for a moment after the sheet appears. */
   guard: { calls: () => [call(tools.notesPut)], keepGuard: true },
+  /** Issue 17: "How long, and a note" open; Always picked, so the R9 labels stand. */
+  grains: {
+    calls: () => [call(tools.notesPut, { id: 'todo', text: 'water the plants' })],
+    grains: {},
+  },
+  /** "This session": Allow always reads "Allow for this session". */
+  'grain-session': {
+    calls: () => [call(tools.notesPut, { id: 'todo', text: 'water the plants' })],
+    grains: { allow: 'session' },
+  },
+  /** "1 hour", narrowed to these exact arguments. */
+  'grain-timed': {
+    calls: () => [call(tools.notesPut, { id: 'todo', text: 'water the plants' })],
+    grains: { allow: `timed:${HOUR_MS}`, allowArgsOnly: true },
+  },
+  /** Every read-only tool of this server, for this session. */
+  'grain-server': {
+    calls: () => [call(tools.notesList, { folder: 'inbox' })],
+    grains: { allow: 'server_read_only' },
+  },
+  /** Deny for this session, with a note for the agent. */
+  'grain-deny-note': {
+    calls: () => [call(tools.notesAppend, { id: 'todo', line: 'milk' })],
+    grains: { deny: 'session', note: 'Use the shopping list note instead' },
+  },
+  /** A rule asked: "Asked because of rule 2 in “team-rules.json”"; allow is once only. */
+  'rule-asked': {
+    before: async (engine) => void engine.setPolicy(askRule),
+    calls: () => [call(tools.notesPut, { id: 'todo', text: 'water the plants' })],
+  },
+  /** The policy could not be read: every call is asked until it is fixed. */
+  'policy-invalid': {
+    before: async (engine) =>
+      void engine.setPolicy([
+        {
+          layer: 'user',
+          file: 'broken.json',
+          policy: { version: 1, rules: [{ effect: 'maybe' }] },
+        },
+      ] as unknown as typeof askRule),
+    calls: () => [call(tools.notesList, { folder: 'inbox' })],
+  },
 } satisfies Record<string, PermissionScene>;
 
 export type PermissionSceneName = keyof typeof permissionScenes;
@@ -254,6 +318,32 @@ export async function runPermission(
     press(deepQuery('[data-scope="permission"] [data-part="args-toggle"]'));
     await frames();
   }
+  if (scene.grains) await pickGrains(scene.grains);
+}
+
+/**
+ * Opens "How long, and a note" and sets its controls the way input does (the native value
+ * setter, then the event a user's change fires), so Lit and React both see a user's change.
+ */
+async function pickGrains(picks: NonNullable<PermissionScene['grains']>): Promise<void> {
+  const part = (name: string, decision?: string) =>
+    deepQuery(
+      `[data-scope="permission"] [data-part="${name}"]${decision ? `[data-decision="${decision}"]` : ''}`,
+    );
+  press(part('grains-toggle'));
+  await frames();
+  const set = (element: Element | null, value: string, event: 'change' | 'input') => {
+    if (!element) throw new Error(`No control for ${value}.`);
+    const proto = Object.getPrototypeOf(element) as object;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
+    element.dispatchEvent(new Event(event, { bubbles: true, composed: true }));
+  };
+  if (picks.allow) set(part('grain-select', 'allow'), picks.allow, 'change');
+  if (picks.deny) set(part('grain-select', 'deny'), picks.deny, 'change');
+  await frames();
+  if (picks.allowArgsOnly) press(part('grain-args-only', 'allow'));
+  if (picks.note) set(part('note-input'), picks.note, 'input');
+  await frames();
 }
 
 /** Asks the scene's dry-run preview through `prompt`, as `@mcp-consent/mcp` does, and waits for it. */

@@ -8,6 +8,8 @@ import {
   mirroredArrows,
   numberKey,
   queueKeys,
+  ruleAskedKeys,
+  sessionGrainKey,
 } from '../play.js';
 import { permissionScenes, type PermissionSceneName } from '../scenes.js';
 import { sceneMeta, type SceneArgs } from '../meta.js';
@@ -70,3 +72,19 @@ export const DarkArabic: Story = { args: { scene: 'queue', theme: 'dark', locale
 export const Compact: Story = { args: { scene: 'destructive', layout: 'compact' } };
 /** The centred modal of wide screens. */
 export const Expanded: Story = { args: { scene: 'destructive', layout: 'expanded' } };
+/** Issue 17: "How long, and a note" open, Always picked: the R9 labels stand. */
+export const GrainsOffered: Story = { args: { scene: 'grains' } };
+/** Remember an allow for this session: Allow always reads "Allow for this session". */
+export const GrainThisSession: Story = { args: { scene: 'grain-session' }, play: sessionGrainKey };
+/** For 1 hour, only these exact arguments. */
+export const GrainForAnHour: Story = { args: { scene: 'grain-timed' } };
+/** Every read-only tool of this server, for this session. */
+export const GrainWholeServer: Story = { args: { scene: 'grain-server' } };
+/** Deny for this session, with a note the agent gets back. */
+export const GrainDenyWithNote: Story = { args: { scene: 'grain-deny-note' } };
+/** A rule asked: which rule in which file, and allow is once only. */
+export const RuleAsked: Story = { args: { scene: 'rule-asked' }, play: ruleAskedKeys };
+/** The policy could not be read: the kit asks every time. */
+export const PolicyInvalid: Story = { args: { scene: 'policy-invalid' } };
+/** The grains in the bottom sheet of narrow screens: the four answers keep their place. */
+export const GrainsCompact: Story = { args: { scene: 'grain-session', layout: 'compact' } };
