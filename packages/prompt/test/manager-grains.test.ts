@@ -325,17 +325,20 @@ describe('manager: history rows that tell the truth', () => {
       { ...base, origin: 'mode', mode: 'plan' },
       { ...base, decision: 'ALLOW_ONCE', edited: true },
       { ...base, deny_reason: true },
+      { ...base, deny_reason: true, deny_reason_text: `Use the draft ${hostile.ansi}` },
       { ...base, decision: 'ALLOW_ALWAYS', grain: 'timed' },
       { ...base, decision: 'DENY_ALWAYS', grain: 'session' },
     ];
     const manager = createPermissionManager({ engine, clock, audit: () => events });
     await flush();
     const rows = manager.connect().audit.rows.reverse();
+    expect(rows.flatMap((r) => r.details).join(' ')).not.toMatch(DANGEROUS);
     expect(rows.map((r) => [r.decisionLabel, r.originText, r.details])).toEqual([
       ['Denied once', 'A policy rule', ['Rule 3 (no-put) in m.json']],
       ['Denied once', 'The permission mode', ['Plan mode']],
       ['Allowed once', 'Your choice', ['Arguments edited']],
       ['Denied once', 'Your choice', ['With a note']],
+      ['Denied once', 'Your choice', [expect.stringMatching(/^Note: Use the draft/)]],
       ['Allowed for a time', 'Your choice', []],
       ['Denied for this session', 'Your choice', []],
     ]);

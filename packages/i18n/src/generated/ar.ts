@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"مرفوض لفترة"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"عُدّلت الوسائط"}],
   "mcp.audit.detail.note": [{"type":0,"value":"مع ملاحظة"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"ملاحظة: "},{"type":1,"value":"note"}],
   "mcp.audit.detail.mode": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"وضع التخطيط"}]},"non_interactive":{"value":[{"type":0,"value":"الوضع غير التفاعلي"}]},"other":{"value":[{"type":0,"value":"وضع السؤال"}]}}}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"اختيارك"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"غير مسجّل"}],

@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"Für eine Zeit abgelehnt"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"Argumente bearbeitet"}],
   "mcp.audit.detail.note": [{"type":0,"value":"Mit einer Notiz"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"Notiz: "},{"type":1,"value":"note"}],
   "mcp.audit.detail.mode": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Planungsmodus"}]},"non_interactive":{"value":[{"type":0,"value":"Nicht interaktiver Modus"}]},"other":{"value":[{"type":0,"value":"Nachfragemodus"}]}}}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Ihre Auswahl"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"Nicht erfasst"}],

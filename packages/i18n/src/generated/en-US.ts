@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"Denied for a time"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"Arguments edited"}],
   "mcp.audit.detail.note": [{"type":0,"value":"With a note"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"Note: "},{"type":1,"value":"note"}],
   "mcp.audit.detail.mode": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Plan mode"}]},"non_interactive":{"value":[{"type":0,"value":"Non-interactive mode"}]},"other":{"value":[{"type":0,"value":"Ask mode"}]}}}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Your choice"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"Not recorded"}],

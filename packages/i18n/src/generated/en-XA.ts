@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"⟦Đéñîéđ ƒöŕ å ţîɱé ļöŕéɱ î⟧"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"⟦Åŕĝûɱéñţš éđîţéđ ļöŕéɱ⟧"}],
   "mcp.audit.detail.note": [{"type":0,"value":"⟦Ŵîţĥ å ñöţé ļöŕé⟧"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"⟦Ñöţé: "},{"type":1,"value":"note"},{"type":0,"value":" ļöŕé⟧"}],
   "mcp.audit.detail.mode": [{"type":0,"value":"⟦"},{"type":5,"value":"mode","options":{"non_interactive":{"value":[{"type":0,"value":"Ñöñ-îñţéŕåçţîṽé ɱöđé"}]},"other":{"value":[{"type":0,"value":"Åšķ ɱöđé"}]},"plan":{"value":[{"type":0,"value":"Þļåñ ɱöđé"}]}}},{"type":0,"value":" ļöŕéɱ îþ⟧"}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"⟦Ýöûŕ çĥöîçé ļöŕé⟧"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"⟦Ñöţ ŕéçöŕđéđ ļöŕéɱ⟧"}],

@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"Denegado durante un tiempo"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"Argumentos editados"}],
   "mcp.audit.detail.note": [{"type":0,"value":"Con una nota"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"Nota: "},{"type":1,"value":"note"}],
   "mcp.audit.detail.mode": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Modo planificación"}]},"non_interactive":{"value":[{"type":0,"value":"Modo no interactivo"}]},"other":{"value":[{"type":0,"value":"Modo preguntar"}]}}}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Tu elección"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"No registrado"}],

@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"一定時間拒否"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"引数を編集済み"}],
   "mcp.audit.detail.note": [{"type":0,"value":"メモ付き"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"メモ: "},{"type":1,"value":"note"}],
   "mcp.audit.detail.mode": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"計画モード"}]},"non_interactive":{"value":[{"type":0,"value":"非対話モード"}]},"other":{"value":[{"type":0,"value":"確認モード"}]}}}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"あなたの選択"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"記録なし"}],

@@ -257,6 +257,7 @@ export const messageIds = [
   'mcp.audit.decision.deny_timed',
   'mcp.audit.detail.edited',
   'mcp.audit.detail.note',
+  'mcp.audit.detail.note_text',
   'mcp.audit.detail.mode',
   'mcp.audit.origin.user_prompt',
   'mcp.audit.origin.unknown',
@@ -579,6 +580,7 @@ export interface MessageValues {
   'mcp.audit.decision.deny_timed': never;
   'mcp.audit.detail.edited': never;
   'mcp.audit.detail.note': never;
+  'mcp.audit.detail.note_text': { note: string | number };
   'mcp.audit.detail.mode': { mode: string };
   'mcp.audit.origin.user_prompt': never;
   'mcp.audit.origin.unknown': never;

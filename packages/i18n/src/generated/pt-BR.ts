@@ -257,6 +257,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.decision.deny_timed": [{"type":0,"value":"Negado por um tempo"}],
   "mcp.audit.detail.edited": [{"type":0,"value":"Argumentos editados"}],
   "mcp.audit.detail.note": [{"type":0,"value":"Com uma observação"}],
+  "mcp.audit.detail.note_text": [{"type":0,"value":"Observação: "},{"type":1,"value":"note"}],
   "mcp.audit.detail.mode": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Modo de planejamento"}]},"non_interactive":{"value":[{"type":0,"value":"Modo não interativo"}]},"other":{"value":[{"type":0,"value":"Modo perguntar"}]}}}],
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Sua escolha"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"Não registrado"}],

@@ -23,20 +23,23 @@ export function decisionLabel(t: Translator, choice: Choice, grain?: GrantGrain)
   return t.t(`mcp.audit.decision.${choice}`);
 }
 
-/** The origins with a label of their own; anything else (an old or foreign log) is "Not recorded". */
-const ORIGINS: ReadonlySet<DecisionOrigin> = new Set<DecisionOrigin>([
-  'user_prompt',
-  'cache_hit',
-  'auto_revoke_renewal',
-  'policy',
-  'host_callback',
-  'mode',
-  'trusted_read_only',
-  'timeout',
-  'cancelled',
-  'no_renderer',
-  'invalid',
-]);
+/**
+ * The origins with a label of their own (a record, so a new origin must be added here);
+ * anything else (an old or foreign log) is "Not recorded".
+ */
+const ORIGINS: Readonly<Record<DecisionOrigin, true>> = {
+  user_prompt: true,
+  cache_hit: true,
+  auto_revoke_renewal: true,
+  policy: true,
+  host_callback: true,
+  mode: true,
+  trusted_read_only: true,
+  timeout: true,
+  cancelled: true,
+  no_renderer: true,
+  invalid: true,
+};
 
 /** A grant's grain: session grants carry their session, timed ones say so; the rest are "always". */
 export const grainOf = (grant: Grant): GrantGrain =>
@@ -187,7 +190,7 @@ export function auditRow(
     riskText: t.t('mcp.audit.risk', { tier: event.risk_tier }),
     origin: event.origin,
     // A log from elsewhere may hold an origin this kit does not know: never guess "Your choice".
-    originText: ORIGINS.has(event.origin)
+    originText: Object.hasOwn(ORIGINS, event.origin)
       ? t.t(`mcp.audit.origin.${event.origin}`)
       : t.t('mcp.audit.origin.unknown'),
     details: auditDetails(ctx, event),
@@ -213,7 +216,10 @@ function auditDetails(ctx: ManagerContext, event: AuditEvent): string[] {
   if (event.mode === 'plan' || event.mode === 'non_interactive')
     details.push(t.t('mcp.audit.detail.mode', { mode: event.mode }));
   if (event.edited === true) details.push(t.t('mcp.audit.detail.edited'));
-  if (event.deny_reason === true) details.push(t.t('mcp.audit.detail.note'));
+  // The note's text is in the log only when the host opted in; it is the user's own words.
+  if (typeof event.deny_reason_text === 'string' && event.deny_reason_text.trim() !== '')
+    details.push(t.t('mcp.audit.detail.note_text', { note: ctx.hostText(event.deny_reason_text) }));
+  else if (event.deny_reason === true) details.push(t.t('mcp.audit.detail.note'));
   return details;
 }
 
