@@ -53,3 +53,27 @@ export function isEditable(tool: ToolDefinition): boolean {
     Object.keys(schema.properties).length > 0
   );
 }
+
+/**
+ * Why edited arguments cannot be taken, or null: they must be a JSON object (the schema is one)
+ * whose keys the schema declares or the call already had. A key the user could not have typed
+ * into the form (a protocol flag such as `__confirm`) means the edit did not come from the form.
+ */
+export function editProblem(
+  tool: ToolDefinition,
+  original: unknown,
+  edited: unknown,
+): string | null {
+  if (typeof edited !== 'object' || edited === null || Array.isArray(edited)) {
+    return "edited arguments must be an object, as the tool's input schema says";
+  }
+  const declared = (tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {};
+  const had =
+    typeof original === 'object' && original !== null ? (original as Record<string, unknown>) : {};
+  const unknown = Object.keys(edited).filter(
+    (key) => !Object.hasOwn(declared, key) && !Object.hasOwn(had, key),
+  );
+  return unknown.length === 0
+    ? null
+    : `edited arguments may only hold fields the input schema declares, not ${unknown.map((k) => JSON.stringify(k)).join(', ')}`;
+}
