@@ -213,6 +213,9 @@ describe('mountArgsEditor', () => {
       'aria-describedby': 'r-allow_once',
     });
     expect(mounted.getActionReasonProps('allow_once').hidden).toBe(false);
+    // One reason line for both allows, named by each.
+    expect(mounted.getActionReasonProps('allow_always').hidden).toBe(true);
+    expect(mounted.getActionProps('allow_always')['aria-describedby']).toBe('r-allow_once');
     expect(mounted.getActionProps('deny_once')['aria-disabled']).toBeUndefined();
     expect(mountArgsEditor(view, null).editor).toBeNull();
   });
@@ -226,7 +229,7 @@ describe('permission prompt with "Edit arguments"', () => {
     const model = createPermissionPrompt(request, {
       clock,
       translator: t,
-      onAnswer: (_choice, answer) => answers.push(answer),
+      onAnswer: (choice, answer) => answers.push(answer ?? choice),
     });
     clock.advance(1000);
     return { model, answers };
@@ -258,5 +261,27 @@ describe('permission prompt with "Edit arguments"', () => {
 
   it('no editor when the request is not editable', () => {
     expect(sheet(false).model.connect().editor).toBeNull();
+  });
+});
+
+describe('mountArgsEditor with an allow already off', () => {
+  it('keeps the reason Allow always had (destructive) and still gates Allow once', () => {
+    const editor = open(editorFor());
+    editor.connect().setValue('count', '0');
+    const mounted = mountArgsEditor(
+      {
+        actions: [
+          { choice: 'allow_once' as const, enabled: true, disabledReason: null },
+          { choice: 'allow_always' as const, enabled: false, disabledReason: 'May destroy data' },
+        ],
+        getActionProps: (choice: string): Props => ({ id: `a-${choice}` }),
+        getActionReasonProps: (choice: string): Props => ({ id: `r-${choice}`, hidden: true }),
+      },
+      editor,
+    );
+    expect(mounted.actions.map((a) => a.disabledReason)).toEqual([
+      'Allow is off until 1 argument is fixed',
+      'May destroy data',
+    ]);
   });
 });

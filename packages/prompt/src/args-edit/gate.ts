@@ -45,7 +45,11 @@ export function mountArgsEditor<V extends GatedView>(
   const api = editor?.connect() ?? null;
   const reason = api?.blockedReason ?? null;
   if (!api || reason === null) return { ...view, editor: api };
-  const off = (choice: Choice) => isAllow(choice);
+  // An allow already off for its own reason (destructive, …) keeps that reason; the others
+  // share one line, shown once (under the first) and named by each.
+  const gated = view.actions.filter((a) => isAllow(a.choice) && a.enabled).map((a) => a.choice);
+  const off = (choice: Choice) => gated.includes(choice);
+  const reasonId = gated.length > 0 ? view.getActionReasonProps(gated[0]!).id : undefined;
   return {
     ...view,
     editor: api,
@@ -57,13 +61,13 @@ export function mountArgsEditor<V extends GatedView>(
         ? {
             ...view.getActionProps(choice),
             'aria-disabled': 'true',
-            'aria-describedby': view.getActionReasonProps(choice).id as string | undefined,
+            'aria-describedby': typeof reasonId === 'string' ? reasonId : undefined,
             title: reason,
           }
         : view.getActionProps(choice),
     getActionReasonProps: (choice: Choice): PartProps =>
       off(choice)
-        ? { ...view.getActionReasonProps(choice), hidden: false }
+        ? { ...view.getActionReasonProps(choice), hidden: choice !== gated[0] }
         : view.getActionReasonProps(choice),
   };
 }
