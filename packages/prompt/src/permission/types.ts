@@ -81,7 +81,8 @@ export interface PermissionPromptOptions extends BaseModelOptions {
   /**
    * Called once with the user's answer (never during the guard, never twice): the choice and,
    * when it says more than the choice, the answer for the engine (a `ChoiceDetail` with the
-   * picked grain, "only these arguments" or the deny note; `request.grains` only).
+   * picked grain, "only these arguments" or the deny note; `request.grains` only), or an allow
+   * with the edited `args` ("Edit arguments", `request.editable`).
    */
   onAnswer?: (choice: Choice, answer?: PromptAnswer) => void;
   /**
