@@ -124,14 +124,14 @@ describe('policy files', () => {
       tool: { name },
       args: {},
     });
-    const denied = await engine.request(call('rm'), { prompt: async () => 'allow_once' });
+    const denied = await engine.request(call('rm'), { prompt: async () => 'allow_once' as const });
     expect(denied).toMatchObject({ allowed: false, reason: 'no' });
     // The valid allow does not count while the policy is broken: ls is asked (and denied here).
     let asked = false;
     const ls = await engine.request(call('ls'), {
       prompt: async () => {
         asked = true;
-        return 'deny_once';
+        return 'deny_once' as const;
       },
     });
     expect(asked).toBe(true);

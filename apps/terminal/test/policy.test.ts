@@ -262,7 +262,9 @@ describe('grants revoke <id>', () => {
         tool: { name },
         args: {},
       };
-      const result = await records.engine.request(call, { prompt: async () => 'deny_always' });
+      const result = await records.engine.request(call, {
+        prompt: async () => 'deny_always' as const,
+      });
       expect(result.grant).toBeDefined();
     }
     await records.close();
