@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
+import { argsEditLines, EDIT_KEY, useArgsEditor } from './ArgsEditor.js';
 import { grainKey, grainLines, type GrainStep } from './grain-step.js';
 import { terminalKey, useTerminalInput } from './keys.js';
 import { Lines, linesHeight } from './lines.js';
@@ -31,8 +32,8 @@ export interface PermissionPromptProps extends TerminalPromptOptions {
  * arrows and Enter work; Esc is Deny once; `+`/`-` show more or less of the arguments and
  * PageUp/PageDown scroll them; `d` opens what changed in a redefined tool; when the request
  * offers grains, `r` opens a numbered step for how long Allow always / Deny always hold and `n`
- * the deny note (issue 17). Nothing answers until
- * the input guard has passed, and text typed before the prompt appeared is dropped.
+ * the deny note; `e` edits the arguments of a tool with an input schema (issue 17). Nothing
+ * answers until the input guard has passed, and text typed before the prompt appeared is dropped.
  */
 export function PermissionPrompt(props: PermissionPromptProps) {
   const { model, clock } = props;
@@ -43,6 +44,11 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   const [argsOffset, setArgsOffset] = useState(0);
   const [step, setStep] = useState<GrainStep>(null);
   const gate = useInputGate();
+  const edit = useArgsEditor(model, {
+    isActive: api.status === 'open',
+    accept: () => gate.current && clock.now() >= model.connect().guard.endsAt,
+    ...(props.onInterrupt ? { onInterrupt: props.onInterrupt } : {}),
+  });
 
   const frame = frameOf(plain, columns, rows);
   // Issue 17: the keys of "How long, and a note", or its numbered sub-step, under the actions.
@@ -55,6 +61,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     plain,
     argsOffset,
     glyphs: frame.boxed,
+    editLines: argsEditLines(api.editor, edit.focus, plain, t.t('mcp.args_edit.keys.hint')),
   });
 
   const onKey = (input: string, key: Key) => {
@@ -68,13 +75,15 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     if (grain.used) return;
     if (pressed.kind !== 'key') return; // a paste never answers
     const page = layout.argsShown - 1;
-    if (pressed.input.key.toLowerCase() === CHANGE_KEY && api.change) {
+    if (pressed.input.key.toLowerCase() === EDIT_KEY && api.editor) {
+      edit.start();
+    } else if (pressed.input.key.toLowerCase() === CHANGE_KEY && api.change) {
       api.openChange(!api.change.opened);
     } else if (!previewKey(pressed.input.key, page, api.toggleArgs, setArgsOffset)) {
       api.handleKey(pressed.input);
     }
   };
-  useTerminalInput(onKey, { isActive: api.status === 'open' });
+  useTerminalInput(onKey, { isActive: api.status === 'open' && !edit.focus.editing });
 
   if (api.status !== 'open') return null;
   const role = api.risk.colorRole;
