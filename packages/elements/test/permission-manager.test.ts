@@ -193,7 +193,7 @@ async function grainsScene(p: Page): Promise<void> {
     });
     // The gallery records the sheets' events; this one is the manager's own.
     document.addEventListener('mcp-expiry-change', (event) =>
-      window.__events.push({ type: event.type, detail: event.detail }),
+      window.__events.push({ type: event.type, detail: (event as CustomEvent).detail }),
     );
     const panel = document.createElement('mcp-permission-manager');
     panel.engine = engine;
