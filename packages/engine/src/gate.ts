@@ -72,14 +72,15 @@ function combine(
 }
 
 /**
- * The gate for a checked call. Synchronous unless the host callback returns a promise; a
- * callback that throws or rejects counts as `ask` (fail closed: never an allow).
+ * What needs no host callback: a deny rule, or `plan` mode for a tool that is not read-only.
+ * Synchronous; also checked again when the user allows (the policy or the mode may have
+ * changed while the prompt was open) and on edited arguments.
  */
-export function gate(
+export function hardDenial(
   core: EngineCore,
   call: ToolCall,
   assessment: Assessment,
-): Gate | null | Promise<Gate | null> {
+): { denial: Extract<Gate, { effect: 'deny' }> | null; verdict: PolicyVerdict | null } {
   const verdict =
     core.policy.compiled?.evaluate({
       server: call.server.id,
@@ -89,17 +90,32 @@ export function gate(
       args: call.args,
     }) ?? null;
   if (verdict?.effect === 'deny') {
-    return {
-      effect: 'deny',
-      origin: 'policy',
+    const denial = {
+      effect: 'deny' as const,
+      origin: 'policy' as const,
       rule: verdict,
       ...(verdict.reason ? { reason: verdict.reason } : {}),
     };
+    return { denial, verdict };
   }
   const mode = core.settings.mode;
   if (mode === 'plan' && !effectiveHints(call.tool.annotations).readOnly) {
-    return { effect: 'deny', origin: 'mode', mode };
+    return { denial: { effect: 'deny', origin: 'mode', mode }, verdict };
   }
+  return { denial: null, verdict };
+}
+
+/**
+ * The gate for a checked call. Synchronous unless the host callback returns a promise; a
+ * callback that throws or rejects counts as `ask` (fail closed: never an allow).
+ */
+export function gate(
+  core: EngineCore,
+  call: ToolCall,
+  assessment: Assessment,
+): Gate | null | Promise<Gate | null> {
+  const { denial, verdict } = hardDenial(core, call, assessment);
+  if (denial) return denial;
   const decide = core.options.decide;
   if (!decide) return combine(core, call, null, verdict);
   const failed = () => combine(core, call, { effect: 'ask' }, verdict);

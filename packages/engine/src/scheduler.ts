@@ -1,6 +1,6 @@
 import { isAllow, isAlways, ONCE, readAnswer } from './answers.js';
 import { assessCall } from './assess.js';
-import { gate, type Gate } from './gate.js';
+import { gate, hardDenial, type Gate } from './gate.js';
 import { hashArgsSync } from './hash.js';
 import { snapshotCall } from './snapshot.js';
 import type { EngineCore } from './core.js';
@@ -148,6 +148,28 @@ export class Scheduler {
     this.close(entry);
   }
 
+  /** The denial a rule, the mode or the host callback gives the call the user allowed. */
+  private denialOf(
+    entry: PromptEntry,
+    pre: Extract<Gate, { effect: 'deny' }>,
+    ran: Ran,
+  ): RequestResult {
+    return {
+      allowed: false,
+      choice: 'deny_once',
+      origin: pre.origin,
+      risk: entry.risk,
+      settledBy: 'rule',
+      argsHash: ran.argsHash,
+      call: ran.call,
+      promptId: entry.id,
+      ...(ran.edited ? { edited: true } : {}),
+      ...(pre.rule ? { rule: pre.rule } : {}),
+      ...(pre.reason !== undefined ? { reason: pre.reason } : {}),
+      ...(pre.mode ? { mode: pre.mode } : {}),
+    };
+  }
+
   /**
    * The edited call, checked again before it runs: a deny rule, the mode, the host callback or
    * a remembered denial that covers what the user typed still denies it (the user's allow was
@@ -155,28 +177,17 @@ export class Scheduler {
    */
   private checkEdited(entry: PromptEntry, given: ChoiceDetail, ran: Ran): void {
     const assessment = assessCall(ran.call, this.core.options.risk);
-    const denied = { risk: entry.risk, argsHash: ran.argsHash };
     const go = (pre: Gate | null) => {
       if (!this.core.queue.has(entry)) return;
-      const base = { call: ran.call, promptId: entry.id, edited: true } as const;
       if (pre?.effect === 'deny') {
-        this.settleWith(entry, {
-          allowed: false,
-          choice: 'deny_once',
-          origin: pre.origin,
-          risk: entry.risk,
-          settledBy: 'rule',
-          argsHash: ran.argsHash,
-          ...base,
-          ...(pre.rule ? { rule: pre.rule } : {}),
-          ...(pre.reason !== undefined ? { reason: pre.reason } : {}),
-          ...(pre.mode ? { mode: pre.mode } : {}),
-        });
+        this.settleWith(entry, this.denialOf(entry, pre, ran));
         return;
       }
       const found = this.core.find(ran.call, ran.argsHash, assessment);
       if (found.status === 'deny') {
-        this.settleWith(entry, { ...this.cacheHit(denied, found, ran.call), ...base });
+        const facts = { risk: entry.risk, argsHash: ran.argsHash };
+        const hit = this.cacheHit(facts, found, ran.call);
+        this.settleWith(entry, { ...hit, promptId: entry.id, edited: true });
         return;
       }
       this.settle(entry, given, 'answer', undefined, ran);
@@ -191,11 +202,23 @@ export class Scheduler {
     }
   }
 
-  /** Takes a checked answer; edited arguments are checked again first. */
+  /**
+   * Takes a checked answer. An allow is checked against the rules and the mode as they are
+   * now (an admin's deny pushed while the prompt was open wins); edited arguments get the
+   * whole gate again.
+   */
   private take(entry: PromptEntry, given: ChoiceDetail): void {
     const ran = this.ranOf(entry, given);
-    if (ran instanceof InvalidAnswerError) this.settleWithError(entry, ran, 'answer');
-    else if ('edited' in ran) this.checkEdited(entry, given, ran);
+    if (ran instanceof InvalidAnswerError) return this.settleWithError(entry, ran, 'answer');
+    if (isAllow(given.choice)) {
+      const { denial } = hardDenial(
+        this.core,
+        ran.call,
+        assessCall(ran.call, this.core.options.risk),
+      );
+      if (denial) return this.settleWith(entry, this.denialOf(entry, denial, ran));
+    }
+    if (ran.edited) this.checkEdited(entry, given, ran);
     else this.settle(entry, given, 'answer', undefined, ran);
   }
 
@@ -302,9 +325,16 @@ export class Scheduler {
       if (this.inFlight.size > 0 && next.arrival > Math.min(...this.inFlight)) return;
       try {
         const found = next.forcePrompt ? undefined : this.core.find(next.call, next.argsHash, next);
-        if (found && found.status !== 'prompt') {
+        // A deny rule or plan mode set while the call waited denies it without asking.
+        const { denial } = hardDenial(this.core, next.call, next);
+        if (denial || (found && found.status !== 'prompt')) {
           for (const waiter of next.waiters) {
-            this.finish(waiter, this.cacheHit(next, found, waiter.call));
+            this.finish(
+              waiter,
+              denial
+                ? { ...this.denialOf(next, denial, next), call: waiter.call }
+                : this.cacheHit(next, found!, waiter.call),
+            );
           }
           this.close(next);
           continue;

@@ -12,7 +12,7 @@ import {
 } from '@mcp-consent/engine';
 import { memoryStore } from '@mcp-consent/engine';
 import { rememberedStore, source } from './policy-helpers.js';
-import { callOf, scriptedUser, setup, tools } from './helpers.js';
+import { callOf, scriptedUser, setup, shownCount, tools } from './helpers.js';
 
 const put = callOf(tools.notesPut, { args: { id: 'a', text: 'hi' } });
 
@@ -159,6 +159,32 @@ describe('a managed deny', () => {
     const user = scriptedUser('allow_once');
     expect((await engine.request(put, { prompt: user.prompt })).allowed).toBe(false);
     expect(called).toBe(0);
+  });
+});
+
+describe('a deny pushed while a prompt is open', () => {
+  it('wins over the user’s allow, and over a grant made meanwhile', async () => {
+    const { engine } = await setup();
+    const user = scriptedUser();
+    const first = engine.request(put, { prompt: user.prompt });
+    const second = engine.request(callOf(tools.notesList), { prompt: user.prompt });
+    await shownCount(user, 1);
+    engine.setPolicy([source('managed', [{ effect: 'deny', server: 'notes', reason: 'frozen' }])]);
+    engine.resolve(user.shown[0]!.id, 'allow_once');
+    expect(await first).toMatchObject({ allowed: false, origin: 'policy', reason: 'frozen' });
+    // The second call was queued before the rule; it is denied, not shown.
+    expect(await second).toMatchObject({ allowed: false, origin: 'policy' });
+    expect(user.shown).toHaveLength(1);
+  });
+
+  it('plan mode set while the prompt is open denies a write the user allows', async () => {
+    const { engine } = await setup();
+    const user = scriptedUser();
+    const pending = engine.request(put, { prompt: user.prompt });
+    await shownCount(user, 1);
+    engine.setMode('plan');
+    engine.resolve(user.shown[0]!.id, 'allow_once');
+    expect(await pending).toMatchObject({ allowed: false, origin: 'mode', mode: 'plan' });
   });
 });
 
