@@ -206,6 +206,11 @@ export const permissionManagerStyles = css`
     td > * {
       justify-self: start;
     }
+    /* "Allowed for this session" must fit a phone's card: badges may wrap there. */
+    [data-part='decision'],
+    [data-part='effect'] {
+      white-space: normal;
+    }
     td.actions-cell,
     tbody tr:last-child td.actions-cell {
       display: block;

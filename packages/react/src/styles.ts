@@ -423,6 +423,8 @@ const manager = `
     gap: 12px; padding: 4px 0; border: none;
   }
   .mcp-consent-manager td::before { content: attr(data-label); font-weight: 600; color: var(--_on-surface-variant); }
+  /* "Allowed for this session" must fit a phone's card: badges may wrap there. */
+  .mcp-consent-manager [data-part='decision'], .mcp-consent-manager [data-part='effect'] { white-space: normal; }
   .mcp-consent-manager td > * { justify-self: start; }
   .mcp-consent-manager td[data-column='actions'] { display: block; inline-size: auto; padding-block-start: 8px; }
 }
