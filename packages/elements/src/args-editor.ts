@@ -31,13 +31,9 @@ export function renderArgsEditor(api: ArgsEditorApi | null | undefined): Templat
     <div ${spread(p(api, 'edit-editor'))} @keydown=${keepKeys} @focusout=${onFocusout}>
       <p ${spread(p(api, 'edit-heading'))}>${api.heading}</p>
       <p ${spread(p(api, 'edit-hint'))}>${api.hint}</p>
-      ${
-        api.open
-          ? html`<form ${spread(p(api, 'edit-form'))} @submit=${preventSubmit}>
-              ${api.form.fields.map((field, index) => renderField(api, field, index))}
-            </form>`
-          : nothing
-      }
+      <form ${spread(p(api, 'edit-form'))} @submit=${preventSubmit}>
+        ${api.open ? api.form.fields.map((field, index) => renderField(api, field, index)) : nothing}
+      </form>
       <p ${spread(p(api, 'edit-readonly'))} ?hidden=${api.readOnly === null}>
         ${api.readOnly ?? ''}
       </p>

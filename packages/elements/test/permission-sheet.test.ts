@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { permissionAnatomy } from '@mcp-consent/prompt';
+import { argsEditAnatomy, permissionAnatomy } from '@mcp-consent/prompt';
 import { call, tools } from '../../../test/scenarios/fixtures.js';
 import { modelView } from '../../../test/scenarios/sheet-scenarios.js';
 import { compact, expanded, show, useGalleryBrowser } from './gallery.js';
@@ -215,9 +215,11 @@ describe('anatomy', () => {
       for (const part of parts) seen.add(part);
     }
     // The backdrop is the dialog's own ::backdrop; each action also has a part of its own.
+    // Every tool here has an input schema: "Edit arguments" (closed) is there too (issue 17).
     const choices = ['allow_once', 'allow_always', 'deny_once', 'deny_always'];
     const expected = [
       ...permissionAnatomy.filter((part) => part !== 'backdrop'),
+      ...argsEditAnatomy,
       ...choices.map((choice) => `action-${choice}`),
     ];
     expect([...seen].sort()).toEqual(expected.sort());

@@ -25,14 +25,16 @@ export function ArgsEditor({ api }: { api: ArgsEditorApi | null | undefined }) {
       <div {...props(api, 'edit-editor')} onKeyDown={keepKeys}>
         <p {...props(api, 'edit-heading')}>{api.heading}</p>
         <p {...props(api, 'edit-hint')}>{api.hint}</p>
-        {api.open ? (
-          <form {...props(api, 'edit-form')} onSubmit={(event) => event.preventDefault()}>
-            {api.form.fields.map((field) => (
-              <ElicitationField api={api} field={field} key={field.name} />
-            ))}
-          </form>
-        ) : null}
-        {api.readOnly !== null ? <p {...props(api, 'edit-readonly')}>{api.readOnly}</p> : null}
+        <form {...props(api, 'edit-form')} onSubmit={(event) => event.preventDefault()}>
+          {api.open
+            ? api.form.fields.map((field) => (
+                <ElicitationField api={api} field={field} key={field.name} />
+              ))
+            : null}
+        </form>
+        <p {...props(api, 'edit-readonly')} hidden={api.readOnly === null}>
+          {api.readOnly}
+        </p>
         <p {...props(api, 'edit-status')}>{api.status}</p>
       </div>
     </div>

@@ -8,6 +8,7 @@ import {
 } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
 import {
+  argsEditAnatomy,
   createPermissionPrompt,
   permissionAnatomy,
   serverTextAnatomy,
@@ -138,6 +139,7 @@ describe('anatomy', () => {
   it('every data-part of the sheet is in permissionAnatomy, and together the states show all of it', async () => {
     const { page } = await start({}, { allowAlwaysExpiresInMs: 7 * 86_400_000 });
     const seen = new Set<string>();
+    const seenEdit = new Set<string>();
     for (const [name, c] of [
       // Destructive with a secret: Allow always disabled with its reason, redacted arguments.
       ['destructive, secret arguments', call(tools.notesDelete, { args: secretArgs })],
@@ -152,6 +154,11 @@ describe('anatomy', () => {
         // Server text inside the sheet is drawn by the shared server-text parts.
         if (part.startsWith('server-text:')) {
           expect(serverTextAnatomy, name).toContain(part.slice('server-text:'.length));
+          continue;
+        }
+        // "Edit arguments" (issue 17): every tool here has an input schema.
+        if (part.startsWith('args-edit:')) {
+          seenEdit.add(part.slice('args-edit:'.length));
           continue;
         }
         expect(part, name).toMatch(/^permission:/);
@@ -174,6 +181,7 @@ describe('anatomy', () => {
       if (part.startsWith('permission:')) seen.add(part.slice('permission:'.length));
     }
     expect([...seen].sort()).toEqual([...permissionAnatomy].sort());
+    expect([...seenEdit].sort()).toEqual([...argsEditAnatomy].sort());
   });
 });
 
