@@ -297,7 +297,7 @@ export const messages: CompiledMessages = {
   "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" verstecktes Zeichen"}]},"other":{"value":[{"type":7},{"type":0,"value":" versteckte Zeichen"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.text.hidden_run_inline": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" verstecktes Zeichen]"}]},"other":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" versteckte Zeichen]"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.title": [{"type":0,"value":"Regeln"}],
-  "mcp.rules.description": [{"type":0,"value":"Regeln, die die Host-App oder Ihre Administration festgelegt hat, höchster Vorrang zuerst. Sie werden hier angezeigt, nicht geändert."}],
+  "mcp.rules.description": [{"type":0,"value":"Regeln entscheiden über manche Aufrufe, bevor Sie gefragt werden, höchster Vorrang zuerst. Ihre Administration, die Host-App, Sie oder Ihr Arbeitsbereich legen sie fest; sie werden hier angezeigt, nicht geändert."}],
   "mcp.rules.count": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" Regel"}]},"other":{"value":[{"type":7},{"type":0,"value":" Regeln"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.column.layer": [{"type":0,"value":"Festgelegt von"}],
   "mcp.rules.column.effect": [{"type":0,"value":"Wirkung"}],

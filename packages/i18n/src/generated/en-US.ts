@@ -297,7 +297,7 @@ export const messages: CompiledMessages = {
   "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" hidden character"}]},"other":{"value":[{"type":7},{"type":0,"value":" hidden characters"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.text.hidden_run_inline": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" hidden character]"}]},"other":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" hidden characters]"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.title": [{"type":0,"value":"Rules"}],
-  "mcp.rules.description": [{"type":0,"value":"Rules the host app or your administrator set, highest precedence first. They are shown here, not changed here."}],
+  "mcp.rules.description": [{"type":0,"value":"Rules decide some calls before you are asked, highest precedence first. Your administrator, the host app, you or your workspace set them; they are shown here, not changed here."}],
   "mcp.rules.count": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" rule"}]},"other":{"value":[{"type":7},{"type":0,"value":" rules"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.column.layer": [{"type":0,"value":"Set by"}],
   "mcp.rules.column.effect": [{"type":0,"value":"Does"}],

@@ -297,7 +297,7 @@ export const messages: CompiledMessages = {
   "mcp.text.hidden_run": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ĥîđđéñ çĥåŕåçţéŕ"}]},"other":{"value":[{"type":7},{"type":0,"value":" ĥîđđéñ çĥåŕåçţéŕš"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
   "mcp.text.hidden_run_inline": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" ĥîđđéñ çĥåŕåçţéŕ]"}]},"other":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" ĥîđđéñ çĥåŕåçţéŕš]"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþšû⟧"}],
   "mcp.rules.title": [{"type":0,"value":"⟦Ŕûļéš ļö⟧"}],
-  "mcp.rules.description": [{"type":0,"value":"⟦Ŕûļéš ţĥé ĥöšţ åþþ öŕ ýöûŕ åđɱîñîšţŕåţöŕ šéţ, ĥîĝĥéšţ þŕéçéđéñçé ƒîŕšţ. Ţĥéý åŕé šĥöŵñ ĥéŕé, ñöţ çĥåñĝéđ ĥéŕé. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđîþî⟧"}],
+  "mcp.rules.description": [{"type":0,"value":"⟦Ŕûļéš đéçîđé šöɱé çåļļš ƀéƒöŕé ýöû åŕé åšķéđ, ĥîĝĥéšţ þŕéçéđéñçé ƒîŕšţ. Ýöûŕ åđɱîñîšţŕåţöŕ, ţĥé ĥöšţ åþþ, ýöû öŕ ýöûŕ ŵöŕķšþåçé šéţ ţĥéɱ; ţĥéý åŕé šĥöŵñ ĥéŕé, ñöţ çĥåñĝéđ ĥéŕé. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđîþîšçîñĝ éļîţ šéđ đö éîûšɱöđ⟧"}],
   "mcp.rules.count": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ŕûļé"}]},"other":{"value":[{"type":7},{"type":0,"value":" ŕûļéš"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕé⟧"}],
   "mcp.rules.column.layer": [{"type":0,"value":"⟦Šéţ ƀý ļö⟧"}],
   "mcp.rules.column.effect": [{"type":0,"value":"⟦Đöéš ļö⟧"}],

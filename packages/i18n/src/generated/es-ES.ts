@@ -297,7 +297,7 @@ export const messages: CompiledMessages = {
   "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" carácter oculto"}]},"other":{"value":[{"type":7},{"type":0,"value":" caracteres ocultos"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.text.hidden_run_inline": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" carácter oculto]"}]},"other":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" caracteres ocultos]"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.title": [{"type":0,"value":"Reglas"}],
-  "mcp.rules.description": [{"type":0,"value":"Reglas que fijó la aplicación anfitriona o tu administrador, de mayor a menor precedencia. Aquí se muestran, no se cambian."}],
+  "mcp.rules.description": [{"type":0,"value":"Las reglas deciden algunas llamadas antes de que se te pregunte, de mayor a menor precedencia. Las fijan tu administrador, la aplicación anfitriona, tú o tu espacio de trabajo; aquí se muestran, no se cambian."}],
   "mcp.rules.count": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" regla"}]},"other":{"value":[{"type":7},{"type":0,"value":" reglas"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.column.layer": [{"type":0,"value":"Fijada por"}],
   "mcp.rules.column.effect": [{"type":0,"value":"Efecto"}],

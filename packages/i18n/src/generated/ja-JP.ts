@@ -297,7 +297,7 @@ export const messages: CompiledMessages = {
   "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"other":{"value":[{"type":7},{"type":0,"value":" 個の不可視文字"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.text.hidden_run_inline": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"［"},{"type":7},{"type":0,"value":" 個の不可視文字］"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.title": [{"type":0,"value":"ルール"}],
-  "mcp.rules.description": [{"type":0,"value":"ホストアプリまたは管理者が設定したルールです（優先度の高い順）。ここでは表示のみで、変更はできません。"}],
+  "mcp.rules.description": [{"type":0,"value":"ルールは、確認の前に一部の呼び出しを決定します（優先度の高い順）。管理者、ホストアプリ、あなた、またはワークスペースが設定します。ここでは表示のみで、変更はできません。"}],
   "mcp.rules.count": [{"type":6,"value":"count","options":{"other":{"value":[{"type":7},{"type":0,"value":" 件のルール"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.column.layer": [{"type":0,"value":"設定元"}],
   "mcp.rules.column.effect": [{"type":0,"value":"動作"}],

@@ -297,7 +297,7 @@ export const messages: CompiledMessages = {
   "mcp.text.hidden_run": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" caractere oculto"}]},"other":{"value":[{"type":7},{"type":0,"value":" caracteres ocultos"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.text.hidden_run_inline": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" caractere oculto]"}]},"other":{"value":[{"type":0,"value":"["},{"type":7},{"type":0,"value":" caracteres ocultos]"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.title": [{"type":0,"value":"Regras"}],
-  "mcp.rules.description": [{"type":0,"value":"Regras definidas pelo app anfitrião ou pelo seu administrador, da maior para a menor precedência. Elas são mostradas aqui, não alteradas aqui."}],
+  "mcp.rules.description": [{"type":0,"value":"As regras decidem algumas chamadas antes de você ser consultado, da maior para a menor precedência. Elas são definidas pelo seu administrador, pelo app anfitrião, por você ou pelo seu espaço de trabalho; são mostradas aqui, não alteradas aqui."}],
   "mcp.rules.count": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" regra"}]},"other":{"value":[{"type":7},{"type":0,"value":" regras"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.rules.column.layer": [{"type":0,"value":"Definida por"}],
   "mcp.rules.column.effect": [{"type":0,"value":"Efeito"}],
