@@ -232,7 +232,9 @@ describe('mcp-consent rules', () => {
     const run = await piped(['rules', '--policy', bad], setup.dir.dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`${bad}:1:45: rules[0].tool: must be a string, not a number`);
+    expect(run.stderr).toContain(
+      `${bad}:1:45: field rules[0].tool: must be a string, not a number`,
+    );
     expect(run.stderr).toContain(en.t('mcp.cli.rules.invalid'));
   });
 

@@ -178,7 +178,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.rules.effect.deny": [{"type":0,"value":"رفض"}],
   "mcp.cli.rules.any": [{"type":0,"value":"كل استدعاء"}],
   "mcp.cli.rules.reason": [{"type":0,"value":"السبب: "},{"type":1,"value":"reason"}],
-  "mcp.cli.policy.error_at": [{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"}],
+  "mcp.cli.policy.error_at": [{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": الحقل "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.cli.policy.asking": [{"type":0,"value":"السياسة غير صالحة، لذا يسأل mcp-consent قبل كل استدعاء إلى أن يُصلَح الملف. تظل قواعد الرفض في الملفات الصالحة سارية."}],
   "mcp.cli.grants.id": [{"type":0,"value":"المعرّف"}],
   "mcp.cli.grants.not_found": [{"type":0,"value":"لا يوجد إذن محفوظ بالمعرّف "},{"type":1,"value":"id"},{"type":0,"value":" لهذا المستخدم ومساحة العمل هذه (يعرضها mcp-consent grants؛ ويبحث --all في كل المستخدمين ومساحات العمل)."}],

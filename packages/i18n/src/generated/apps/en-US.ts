@@ -178,7 +178,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.rules.effect.deny": [{"type":0,"value":"Deny"}],
   "mcp.cli.rules.any": [{"type":0,"value":"every call"}],
   "mcp.cli.rules.reason": [{"type":0,"value":"Reason: "},{"type":1,"value":"reason"}],
-  "mcp.cli.policy.error_at": [{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"}],
+  "mcp.cli.policy.error_at": [{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": field "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.cli.policy.asking": [{"type":0,"value":"The policy is not valid, so mcp-consent asks before every call until the file is fixed. Deny rules in the valid files still deny."}],
   "mcp.cli.grants.id": [{"type":0,"value":"Id"}],
   "mcp.cli.grants.not_found": [{"type":0,"value":"No saved permission has the id "},{"type":1,"value":"id"},{"type":0,"value":" for this user and workspace (mcp-consent grants lists them; --all looks at every user and workspace)."}],

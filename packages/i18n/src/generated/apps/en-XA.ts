@@ -178,7 +178,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.rules.effect.deny": [{"type":0,"value":"⟦Đéñý ļö⟧"}],
   "mcp.cli.rules.any": [{"type":0,"value":"⟦éṽéŕý çåļļ ļöŕé⟧"}],
   "mcp.cli.rules.reason": [{"type":0,"value":"⟦Ŕéåšöñ: "},{"type":1,"value":"reason"},{"type":0,"value":" ļöŕéɱ⟧"}],
-  "mcp.cli.policy.error_at": [{"type":0,"value":"⟦"},{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"},{"type":0,"value":" ļöŕéɱ îþšû⟧"}],
+  "mcp.cli.policy.error_at": [{"type":0,"value":"⟦"},{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": ƒîéļđ "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"},{"type":0,"value":" ļöŕéɱ îþšûɱ đ⟧"}],
   "mcp.cli.policy.asking": [{"type":0,"value":"⟦Ţĥé þöļîçý îš ñöţ ṽåļîđ, šö ɱçþ-çöñšéñţ åšķš ƀéƒöŕé éṽéŕý çåļļ ûñţîļ ţĥé ƒîļé îš ƒîẋéđ. Đéñý ŕûļéš îñ ţĥé ṽåļîđ ƒîļéš šţîļļ đéñý. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđîþîšçîñĝ éļ⟧"}],
   "mcp.cli.grants.id": [{"type":0,"value":"⟦Îđ ļ⟧"}],
   "mcp.cli.grants.not_found": [{"type":0,"value":"⟦Ñö šåṽéđ þéŕɱîššîöñ ĥåš ţĥé îđ "},{"type":1,"value":"id"},{"type":0,"value":" ƒöŕ ţĥîš ûšéŕ åñđ ŵöŕķšþåçé (ɱçþ-çöñšéñţ ĝŕåñţš ļîšţš ţĥéɱ; --åļļ ļööķš åţ éṽéŕý ûšéŕ åñđ ŵöŕķšþåçé). ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđîþîšçîñĝ éļîţ⟧"}],

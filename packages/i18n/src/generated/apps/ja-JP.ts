@@ -178,7 +178,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.rules.effect.deny": [{"type":0,"value":"拒否"}],
   "mcp.cli.rules.any": [{"type":0,"value":"すべての呼び出し"}],
   "mcp.cli.rules.reason": [{"type":0,"value":"理由: "},{"type":1,"value":"reason"}],
-  "mcp.cli.policy.error_at": [{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"}],
+  "mcp.cli.policy.error_at": [{"type":1,"value":"file"},{"type":0,"value":":"},{"type":1,"value":"line"},{"type":0,"value":":"},{"type":1,"value":"column"},{"type":0,"value":": フィールド "},{"type":1,"value":"field"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.cli.policy.asking": [{"type":0,"value":"ポリシーが無効なため、ファイルが修正されるまで mcp-consent はすべての呼び出しの前に確認します。有効なファイルの拒否ルールは引き続き拒否します。"}],
   "mcp.cli.grants.id": [{"type":0,"value":"ID"}],
   "mcp.cli.grants.not_found": [{"type":0,"value":"このユーザーとワークスペースには id "},{"type":1,"value":"id"},{"type":0,"value":" の保存済み権限はありません（mcp-consent grants で一覧表示、--all ですべてのユーザーとワークスペースを対象にします）。"}],
