@@ -67,6 +67,7 @@ export {
   compileGlob,
   mayAllowDestructive,
   parsePolicy,
+  policySourceFromText,
   pointerProblem,
   regexProblem,
   MAX_ARG_TEXT,

@@ -3,7 +3,7 @@
  * `engine.policy()`, every call asked (a grant that would allow does not), grants untouched.
  */
 import { describe, expect, it } from 'vitest';
-import type { PolicyFile, PolicySource } from '@mcp-consent/engine';
+import { policySourceFromText, type PolicyFile, type PolicySource } from '@mcp-consent/engine';
 import { rememberedStore, source } from './policy-helpers.js';
 import { callOf, scriptedUser, setup, tools } from './helpers.js';
 
@@ -111,4 +111,87 @@ describe('a bad policy input', () => {
     expect(user.shown).toHaveLength(1);
     expect(result.origin).toBe('user_prompt');
   });
+
+  /** A normally formatted file whose one rule has these lines (the rule starts on line 4). */
+  const file = (...lines: string[]) =>
+    [
+      '{',
+      '  "version": 1,',
+      '  "rules": [',
+      '    {',
+      ...lines.map((l) => `      ${l}`),
+      '    }',
+      '  ]',
+      '}',
+    ].join('\n');
+  const texts: [string, string, number, string, RegExp][] = [
+    [
+      'malformed JSON',
+      file('"effect": "allow",', '"tool": "notes_put",,'),
+      6,
+      '',
+      /malformed JSON/,
+    ],
+    [
+      'an unknown field',
+      file('"effect": "allow",', '"colour": "red"'),
+      6,
+      'rules[0].colour',
+      /unknown field/,
+    ],
+    ['a wrong type', file('"effect": "allow",', '"tool": 5'), 6, 'rules[0].tool', /string/],
+    [
+      'a bad pointer',
+      file('"effect": "deny",', '"args": [{ "pointer": "path", "equals": 1 }]'),
+      6,
+      'rules[0].args[0].pointer',
+      /pointer/i,
+    ],
+    [
+      'a regex that does not compile',
+      file('"effect": "deny",', '"args": [{ "pointer": "/path", "regex": "(" }]'),
+      6,
+      'rules[0].args[0].regex',
+      /./,
+    ],
+    [
+      'a catastrophically slow regex',
+      file('"effect": "deny",', '"args": [{ "pointer": "/path", "regex": "^(a+)+$" }]'),
+      6,
+      'rules[0].args[0].regex',
+      /./,
+    ],
+  ];
+
+  it.each(texts)(
+    'from a file’s text, %s: its own line, the call asked, grants untouched',
+    async (_n, text, line, field, message) => {
+      const store = await rememberedStore(put, 'allow');
+      const before = await store.load();
+      const given = policySourceFromText('user', '~/.config/mcp-consent/policy.json', text);
+      const { engine } = await setup({ store, policy: [given] });
+      expect(engine.policy().status).toBe('invalid');
+      expect(engine.policy().errors[0]).toMatchObject({
+        file: '~/.config/mcp-consent/policy.json',
+        line,
+        field,
+      });
+      expect(engine.policy().errors[0]!.message).toMatch(message);
+      const user = scriptedUser('deny_once');
+      await engine.request(put, { prompt: user.prompt });
+      expect(user.shown[0]?.lookup.reason).toBe('policy_invalid');
+      expect(await store.load()).toEqual(before);
+      // The same file fixed: the rule applies.
+      const fixed = policySourceFromText(
+        'user',
+        'p.json',
+        file('"effect": "deny",', '"tool": "notes_put"'),
+      );
+      expect(engine.setPolicy([fixed])).toEqual([]);
+      expect(await engine.request(put, { prompt: user.prompt })).toMatchObject({
+        allowed: false,
+        origin: 'policy',
+      });
+    },
+  );
 });

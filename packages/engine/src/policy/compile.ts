@@ -12,6 +12,7 @@ import { ConsentError } from '../errors.js';
 import { effectiveHints } from '../risk.js';
 import { compileRule, type RuleMatcher } from './match.js';
 import { parsePolicy } from './parse.js';
+import { refusedErrors } from './source.js';
 import {
   POLICY_LAYERS,
   type PolicyCall,
@@ -68,6 +69,8 @@ export class InvalidPolicyError extends ConsentError {
  * Positions in errors are in the value's JSON text (one line).
  */
 function checkedCopy(source: PolicySource): PolicyFile {
+  const refused = refusedErrors(source.policy);
+  if (refused) throw new InvalidPolicyError(refused);
   let text: string | undefined;
   try {
     text = JSON.stringify(source.policy);

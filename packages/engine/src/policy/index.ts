@@ -1,11 +1,12 @@
 /**
  * The declarative policy core (issue 17): types, parsing with located errors, and a compiled
- * rule index. Pure and framework-free; not yet consulted by `engine.request`.
+ * rule index. Pure and framework-free; the engine's decide path uses it (`gate.ts`).
  *
  * @module
  */
 export { parsePolicy } from './parse.js';
 export type { ParsePolicyResult } from './parse.js';
+export { policySourceFromText } from './source.js';
 export { compilePolicies, InvalidPolicyError, mayAllowDestructive } from './compile.js';
 export type { CompiledPolicy, PolicyDiagnostic, PolicyExplanation } from './compile.js';
 export { compileGlob } from './glob.js';
