@@ -81,6 +81,7 @@ const RULE_COLUMNS: readonly RuleColumn[] = ['layer', 'effect', 'matches', 'sour
  * @csspart rules-table - the rules, highest layer first.
  * @csspart rules-empty - "No rules are set."
  * @csspart rule-row - one rule (`data-layer`, `data-effect`).
+ * @csspart rule-note - what the engine holds an allow rule to (never a destructive tool below the host layer).
  * @csspart effect - the badge of a rule's effect (`data-effect`).
  * @csspart audit-detail - what else a decision says (the rule, the mode, edited, a note).
  * @csspart audit - the "Permission history" section.
@@ -252,7 +253,7 @@ export class McpPermissionManager extends LitElement {
                 html`<tr ${spread(row.props.row)}>
                   ${cell('layer', r.columns.layer, row.layerText)}
                   ${cell('effect', r.columns.effect, badge(row.props.effect, row.effectText))}
-                  ${cell('matches', r.columns.matches, html`<span dir="auto">${row.matchText}</span>`)}
+                  ${cell('matches', r.columns.matches, matches(p['rule-note']!, row.matchText, row.note))}
                   ${cell('source', r.columns.source, html`<span dir="auto">${row.sourceText}</span>`)}
                   ${cell('reason', r.columns.reason, html`<span dir="auto">${row.reason ?? ''}</span>`)}
                 </tr>`,
@@ -493,6 +494,14 @@ export class McpPermissionManager extends LitElement {
 }
 
 const badge = (props: PartProps, label: string) => html`<span ${spread(props)}>${label}</span>`;
+
+/** What a rule matches and, on its own line, what the engine holds it to. */
+const matches = (noteProps: PartProps, text: string, note: string | null) =>
+  html`<span
+    ><span dir="auto">${text}</span>${
+      note ? html`<span ${spread(noteProps)} class="secondary">${note}</span>` : nothing
+    }</span
+  >`;
 
 /** Who decided and, each on its own line, what else the event says (the rule, edited, …). */
 const origin = (detail: PartProps, text: string, details: readonly string[]) =>

@@ -252,7 +252,13 @@ it('session and 1-hour grants show their grain and time left, count down and can
       'Rule 1 in /etc/mcp/managed.json',
       'Admins only',
     ],
-    ['You', 'Allow', 'tool notes_get', 'Rule 1 in user.json', ''],
+    [
+      'You',
+      'Allow',
+      'tool notes_get Never allows a tool that may destroy data: only your administrator or the host app can.',
+      'Rule 1 in user.json',
+      '',
+    ],
   ]);
   expect(await page.locator(`${PANEL} [data-part='rules-invalid']`).isHidden()).toBe(true);
 

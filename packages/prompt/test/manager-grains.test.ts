@@ -176,6 +176,23 @@ describe('manager: rules', () => {
       'managed',
       'user',
     ]);
+    // An allow below the host layer never covers a destructive tool: the list says so.
+    expect(rules.rows.map((r) => r.note)).toEqual([
+      null,
+      null,
+      'Never allows a tool that may destroy data: only your administrator or the host app can.',
+    ]);
+    engine.setPolicy([
+      {
+        layer: 'workspace',
+        file: 'ws.json',
+        policy: {
+          version: 1,
+          rules: [{ effect: 'allow', annotations: { destructiveHint: true } }],
+        },
+      },
+    ]);
+    expect(manager.connect().rules!.rows[0]!.note).toMatch(/^Ignored: /);
     expect(rules.invalidText).toBeNull();
     expect(manager.connect().props['rules-invalid']!.hidden).toBe(true);
   });

@@ -456,7 +456,14 @@ function RulesSection({ api }: { api: ManagerApi }) {
                   <Badge props={row.props.effect} label={row.effectText} />
                 </td>
                 <td {...cell('matches')}>
-                  <span dir="auto">{row.matchText}</span>
+                  <span>
+                    <span dir="auto">{row.matchText}</span>
+                    {row.note ? (
+                      <span {...p(api.props['rule-note'])} className="mcp-consent-secondary">
+                        {row.note}
+                      </span>
+                    ) : null}
+                  </span>
                 </td>
                 <td {...cell('source')}>
                   <span dir="auto">{row.sourceText}</span>

@@ -319,4 +319,6 @@ export const messages: CompiledMessages = {
   "mcp.rules.match.tool": [{"type":0,"value":"ツール "},{"type":1,"value":"tool"}],
   "mcp.rules.match.tier": [{"type":5,"value":"tier","options":{"low":{"value":[{"type":0,"value":"低リスク"}]},"medium":{"value":[{"type":0,"value":"中リスク"}]},"high":{"value":[{"type":0,"value":"高リスク"}]},"other":{"value":[{"type":0,"value":"不明なリスク"}]}}}],
   "mcp.rules.match.hint": [{"type":5,"value":"hint","options":{"readOnlyHint":{"value":[{"type":5,"value":"value","options":{"true":{"value":[{"type":0,"value":"読み取り専用"}]},"other":{"value":[{"type":0,"value":"読み取り専用ではない"}]}}}]},"destructiveHint":{"value":[{"type":5,"value":"value","options":{"true":{"value":[{"type":0,"value":"破壊的"}]},"other":{"value":[{"type":0,"value":"非破壊的"}]}}}]},"idempotentHint":{"value":[{"type":5,"value":"value","options":{"true":{"value":[{"type":0,"value":"冪等"}]},"other":{"value":[{"type":0,"value":"非冪等"}]}}}]},"openWorldHint":{"value":[{"type":5,"value":"value","options":{"true":{"value":[{"type":0,"value":"外部に接続"}]},"other":{"value":[{"type":0,"value":"外部に接続しない"}]}}}]},"other":{"value":[{"type":0,"value":"不明なヒント"}]}}}],
+  "mcp.rules.note.no_destructive": [{"type":0,"value":"データを破壊する可能性のあるツールは許可しません（許可できるのは管理者またはホストアプリのみ）。"}],
+  "mcp.rules.note.ignored": [{"type":0,"value":"無視されます: データを破壊する可能性のあるツールにのみ一致し、それを許可できるのは管理者またはホストアプリのみです。"}],
 };

@@ -319,6 +319,8 @@ export const messageIds = [
   'mcp.rules.match.tool',
   'mcp.rules.match.tier',
   'mcp.rules.match.hint',
+  'mcp.rules.note.no_destructive',
+  'mcp.rules.note.ignored',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -642,4 +644,6 @@ export interface MessageValues {
   'mcp.rules.match.tool': { tool: string | number };
   'mcp.rules.match.tier': { tier: string };
   'mcp.rules.match.hint': { hint: string; value: string };
+  'mcp.rules.note.no_destructive': never;
+  'mcp.rules.note.ignored': never;
 }

@@ -35,6 +35,7 @@ export const managerAnatomy = [
   'rules-table',
   'rules-empty',
   'rule-row',
+  'rule-note',
   'effect',
   'audit',
   'audit-heading',

@@ -180,6 +180,7 @@ function sectionProps(
       hidden: !rules || rules.rows.length === 0,
     },
     'rules-empty': { ...attrs('rules-empty'), hidden: !rules?.emptyText },
+    'rule-note': { ...attrs('rule-note') },
     'audit-detail': { ...attrs('audit-detail') },
   };
 }

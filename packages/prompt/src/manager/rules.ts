@@ -1,4 +1,5 @@
 import {
+  mayAllowDestructive,
   POLICY_LAYERS,
   type PolicyArgMatcher,
   type PolicyEffect,
@@ -95,11 +96,30 @@ function ruleRow(
     sourceText: ruleSource(ctx, { file: source.file, index, id: rule.id }),
     reason:
       typeof rule.reason === 'string' && rule.reason !== '' ? ctx.hostText(rule.reason) : null,
+    note: noteOf(ctx, source.layer, rule, effect),
     props: {
       row: { ...attrs('rule-row'), 'data-layer': source.layer, 'data-effect': effect },
       effect: { ...attrs('effect'), 'data-effect': effect },
     },
   };
+}
+
+/**
+ * What the engine does not let an allow rule below the host layer do (the issue's rule: only
+ * managed and host rules may allow a destructive tool), so the list does not overstate it.
+ */
+function noteOf(
+  ctx: ManagerContext,
+  layer: PolicyLayer,
+  rule: PolicyRule,
+  effect: PolicyEffect,
+): string | null {
+  if (effect !== 'allow' || mayAllowDestructive(layer)) return null;
+  return ctx.t.t(
+    rule.annotations?.destructiveHint === true
+      ? 'mcp.rules.note.ignored'
+      : 'mcp.rules.note.no_destructive',
+  );
 }
 
 /** Every condition of a rule in words, as one list in the user's locale; none: "Every call". */

@@ -148,6 +148,11 @@ export interface RuleRowView {
   /** "Rule 3 in /etc/mcp/policy.json" (1-based, as the prompt says it). */
   sourceText: string;
   reason: string | null;
+  /**
+   * What the engine holds such a rule to, when it matters: an allow below the host layer never
+   * allows a tool that may destroy data ("Ignored: …" when that is all it matches).
+   */
+  note: string | null;
   /** `effect` is the badge of `effectText` (`data-effect`). */
   props: { row: PartProps; effect: PartProps };
 }
