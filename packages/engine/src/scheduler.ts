@@ -315,6 +315,13 @@ export class Scheduler {
       .catch((error: unknown) => this.settleWithError(entry, error));
   }
 
+  /** What denies a queued call before it is shown: a rule or mode set while it waited. */
+  private waitedDenial(entry: PromptEntry): { denial: Extract<Gate, { effect: 'deny' }> | null } {
+    const hard = hardDenial(this.core, entry.call, entry);
+    if (hard.denial || this.core.settings.mode !== 'non_interactive') return hard;
+    return { denial: { effect: 'deny', origin: 'mode', mode: 'non_interactive' } };
+  }
+
   /** Shows the next prompt when none is showing. A grant made meanwhile may answer it. */
   readonly pump = (): void => {
     const { queue } = this.core;
@@ -325,8 +332,9 @@ export class Scheduler {
       if (this.inFlight.size > 0 && next.arrival > Math.min(...this.inFlight)) return;
       try {
         const found = next.forcePrompt ? undefined : this.core.find(next.call, next.argsHash, next);
-        // A deny rule or plan mode set while the call waited denies it without asking.
-        const { denial } = hardDenial(this.core, next.call, next);
+        // A deny rule, plan mode or non_interactive mode set while the call waited denies it
+        // without asking.
+        const { denial } = this.waitedDenial(next);
         if (denial || (found && found.status !== 'prompt')) {
           for (const waiter of next.waiters) {
             this.finish(

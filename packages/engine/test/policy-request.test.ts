@@ -177,6 +177,24 @@ describe('a deny pushed while a prompt is open', () => {
     expect(user.shown).toHaveLength(1);
   });
 
+  it('non_interactive set while calls wait denies the ones not shown yet', async () => {
+    const { engine } = await setup();
+    const user = scriptedUser();
+    const shown = engine.request(put, { prompt: user.prompt });
+    const waiting = engine.request(callOf(tools.notesList), { prompt: user.prompt });
+    await shownCount(user, 1);
+    engine.setMode('non_interactive');
+    engine.resolve(user.shown[0]!.id, 'allow_once');
+    // The one on screen was the user's to answer; the one waiting would have asked.
+    expect(await shown).toMatchObject({ allowed: true, origin: 'user_prompt' });
+    expect(await waiting).toMatchObject({
+      allowed: false,
+      origin: 'mode',
+      mode: 'non_interactive',
+    });
+    expect(user.shown).toHaveLength(1);
+  });
+
   it('plan mode set while the prompt is open denies a write the user allows', async () => {
     const { engine } = await setup();
     const user = scriptedUser();
