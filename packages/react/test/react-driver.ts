@@ -78,7 +78,11 @@ export function reactDriver(): RendererDriver {
     name: 'react',
     async start(options = {}) {
       const { context, page } = await openFixture(shared);
-      await page.evaluate((opts) => (window as unknown as W).__start(opts), options);
+      // Plain data (a policy's JSON type is too deep for Playwright's argument typing).
+      await page.evaluate(
+        (json) => (window as unknown as W).__start(JSON.parse(json)),
+        JSON.stringify(options),
+      );
       return pageHost(page, async () => {
         await page.evaluate(() => (window as unknown as W).__host.dispose()).catch(() => {});
         await context.close();
