@@ -39,7 +39,7 @@ import {
 } from './records.js';
 import { policyErrorLine, printRules } from './rules.js';
 import { openSession, type Session } from './session.js';
-import { wrap } from './text.js';
+import { clean, wrap } from './text.js';
 
 const t = createAppTranslator(localesFromEnv(process.env), { isolateValues: false });
 const fail = (message: string) => void process.stderr.write(`${message}\n`);
@@ -73,7 +73,7 @@ async function main(argv: readonly string[]): Promise<number> {
       policies = loadPolicies(policyRefs);
     } catch (error) {
       if (!(error instanceof MissingPolicyError)) throw error;
-      fail(t.t('mcp.cli.error.policy_missing', { path: error.path }));
+      fail(t.t('mcp.cli.error.policy_missing', { path: clean(error.path, 500) }));
       return 2;
     }
   }
