@@ -92,9 +92,17 @@ describe('manager: session and timed grants', () => {
       expiresText: 'expired',
     });
     // Revoke works for each grain, session ones included.
+    // A whole-server grant is announced as the list names it, never as '*'.
+    expect(
+      await rows()
+        .find((r) => r.tool === 'Every tool')!
+        .revoke(),
+    ).toBe(true);
+    expect(manager.connect().status).toBe('Permission for Every tool revoked');
     for (const row of rows().filter((r) => r.grain !== 'always'))
       expect(await row.revoke()).toBe(true);
     expect(rows().map((r) => r.tool)).toEqual(['notes_get']);
+
     expect(engine.grants().map((g) => g.toolName)).toEqual(['notes_get']);
     manager.destroy();
     expect(clock.pendingTimers()).toBe(0);
@@ -272,6 +280,7 @@ describe('manager: the expiry setting (spec R5)', () => {
     expect(manager.connect().grants.rows[0]!.expired).toBe(true);
     // A value that is not offered changes nothing.
     expect(manager.connect().setExpiry('low', '123')).toBe(false);
+    expect(manager.connect().setExpiry('extreme' as never, 'never')).toBe(false);
     expect(engine.expiry().low).toBe(90 * DAY_MS);
     expect(onExpiryChange).toHaveBeenCalledTimes(3);
   });
@@ -374,8 +383,13 @@ describe('manager: history rows that tell the truth', () => {
     const result = engine.request(call('notes_put', write), {
       prompt: () => new Promise(() => {}),
     });
-    await flush();
-    clock.advance(1000);
+    // Time runs on until the prompt times out (showing it may take a few ticks under load).
+    let settled = false;
+    void result.then(() => (settled = true));
+    while (!settled) {
+      await flush();
+      clock.advance(1000);
+    }
     expect((await result).choice).toBe('deny_once');
     const manager = createPermissionManager({ engine, clock, audit: () => sink.events() });
     await flush();

@@ -58,7 +58,7 @@ function effectiveExpiry(grant: Grant, life: ExpirySetting | undefined): number 
 }
 
 /** The tool column: a whole-server session grant names no tool ('*', '*read-only'). */
-function toolText(ctx: ManagerContext, grant: Grant): string {
+export function toolText(ctx: ManagerContext, grant: Grant): string {
   if (grant.sessionId !== undefined && grant.toolName === '*')
     return ctx.t.t('mcp.grants.tool.every');
   if (grant.sessionId !== undefined && grant.toolName === '*read-only')

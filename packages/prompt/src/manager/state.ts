@@ -3,6 +3,7 @@ import { createState, resolveTranslator, TEXT_LIMITS, TextCleaner, type Store } 
 import { managerIds } from './anatomy.js';
 import { connectManager, DECISIONS } from './connect.js';
 import { expiryLabel, parseExpiry } from './expiry.js';
+import { toolText } from './rows.js';
 import type {
   ManagerActions,
   ManagerApi,
@@ -13,6 +14,7 @@ import type {
 } from './types.js';
 
 const MINUTE = 60_000;
+const TIERS: readonly RiskTier[] = ['low', 'medium', 'high'];
 /** Policy text (file names, reasons, patterns) may be longer than a tool name. */
 const HOST_TEXT_LIMIT = 500;
 
@@ -137,7 +139,7 @@ function managerActions(
     if (!grant) return false;
     const done = await engine.revoke(grant);
     if (done && !isDestroyed())
-      state.set({ status: t.t('mcp.grants.revoked', { tool: ctx.text(grant.toolName) }) });
+      state.set({ status: t.t('mcp.grants.revoked', { tool: toolText(ctx, grant) }) });
     return done;
   };
   const confirmRevokeAll = async () => {
@@ -148,8 +150,9 @@ function managerActions(
     return count;
   };
   const setExpiry = (tier: RiskTier, value: string) => {
+    if (!TIERS.includes(tier) || !engine.setExpiry || !engine.expiry) return false;
     const life = parseExpiry(ctx, tier, value);
-    if (life === undefined || !engine.setExpiry || !engine.expiry) return false;
+    if (life === undefined) return false;
     try {
       engine.setExpiry({ [tier]: life });
     } catch {
