@@ -66,6 +66,8 @@ const values = {
   outcome: 'allow_session',
   asked: 'yes',
   mode: 'plan',
+  // mcp.args_edit.readonly (issue 17: the arguments kept as asked)
+  names: 'a, b',
 };
 
 describe('createTranslator', () => {
