@@ -13,6 +13,7 @@ import {
   hashArgsSync,
   POLICY_LAYERS,
   type Grant,
+  type PermissionMode,
   type PolicyRule,
   type PolicySource,
   type PromptAnswer,
@@ -73,7 +74,8 @@ const ANSWERS: PromptAnswer[] = [
 
 type Step =
   | { kind: 'call'; tool: number; server: number; id: 'a' | 'b'; answer: PromptAnswer }
-  | { kind: 'end_session' };
+  | { kind: 'end_session' }
+  | { kind: 'mode'; mode: PermissionMode };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -87,6 +89,13 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'end_session' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('mode' as const),
+      mode: fc.constantFrom<PermissionMode>('ask', 'plan', 'non_interactive'),
+    }),
+  },
 );
 
 function glob(pattern: string, text: string): boolean {
@@ -142,6 +151,10 @@ async function run(seedSteps: Step[], policy: PolicySource[], steps: Step[]) {
   const { engine } = await setup();
   const grants = new Map<string, Grant>();
   const play = async (step: Step, sources: PolicySource[]) => {
+    if (step.kind === 'mode') {
+      engine.setMode(step.mode);
+      return;
+    }
     if (step.kind === 'end_session') {
       engine.endSession();
       for (const [key, grant] of grants) if (grant.sessionId !== undefined) grants.delete(key);
@@ -170,6 +183,14 @@ async function run(seedSteps: Step[], policy: PolicySource[], steps: Step[]) {
       ).toBe(false);
       expect(rules.allow || byGrant || byAnswer, 'nothing covers an allowed call').toBe(true);
       if (rules.ask) expect(byAnswer, 'a rule that asks was not asked').toBe(true);
+      if (engine.mode === 'plan') {
+        expect(effectiveHints(ran.tool.annotations).readOnly, 'plan mode allowed a write').toBe(
+          true,
+        );
+      }
+    }
+    if (engine.mode === 'non_interactive') {
+      expect(answered, 'non_interactive mode asked').toBeUndefined();
     }
     if (result.grant) grants.set(result.grant.key, result.grant);
   };
