@@ -10,6 +10,7 @@ import { createPermissionManager } from '@mcp-consent/prompt';
 import type { StorePaths } from './config.js';
 import type { LineInput } from './line-input.js';
 import { openRecords, type Records } from './store.js';
+import stringWidth from 'string-width';
 import { clean, safeJson, table } from './text.js';
 
 export interface Scope {
@@ -88,33 +89,43 @@ export async function printGrants(
     if (grants.emptyText !== null) lines.push(grants.emptyText);
     else {
       const { columns } = grants;
-      lines.push(
-        grants.countText,
-        '',
-        table(
-          [
-            t.t('mcp.cli.grants.id'),
-            columns.tool,
-            columns.server,
-            columns.decision,
-            columns.scope,
-            columns.expires,
-          ],
-          grants.rows.map((row) => [
-            shortId(row.key),
-            row.tool,
-            row.server,
-            row.decisionLabel,
-            row.scopeText,
-            row.expiresText,
-          ]),
-        ),
+      const cells = grants.rows.map((row) => [
+        shortId(row.key),
+        row.tool,
+        row.server,
+        row.decisionLabel,
+        row.scopeText,
+        row.expiresText,
+      ]);
+      const { tool, server, decision, scope: covers, expires } = columns;
+      const wide = table(
+        [t.t('mcp.cli.grants.id'), tool, server, decision, covers, expires],
+        cells,
       );
+      const columnsNow = process.stdout.isTTY ? (process.stdout.columns ?? 80) : Infinity;
+      const fits = wide.split('\n').every((line) => stringWidth(line) <= columnsNow);
+      lines.push(grants.countText, '', fits ? wide : stacked(cells));
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await records.close();
   }
+}
+
+/**
+ * The grants on a terminal too narrow for the table (a stdio server id is a whole command
+ * line): the id, tool and decision, then the server, then what it covers and until when.
+ */
+function stacked(cells: readonly string[][]): string {
+  return cells
+    .map(([id, tool, server, decision, scope, expires]) =>
+      [
+        `${id}  ${tool}  ${decision}`,
+        `          ${server}`,
+        `          ${scope} · ${expires}`,
+      ].join('\n'),
+    )
+    .join('\n');
 }
 
 /** Prints the newest `limit` audit events of the scope, newest first (JSON: file order). */

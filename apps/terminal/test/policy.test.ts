@@ -290,6 +290,13 @@ describe('grants revoke <id>', () => {
     const after = await piped(['grants', ...opts], dir.dir);
     expect(after.stdout).not.toContain('legacy_tool');
     expect(after.stdout).toContain('notes_delete');
+    // On a terminal too narrow for the table, each grant is stacked, its id first.
+    const narrow = await inPty(['grants', ...opts], [], { configHome: dir.dir, cols: 40 });
+    const left = listed.stdout.split('\n').find((line) => line.includes('notes_delete'))!;
+    const leftId = left.slice(0, 8);
+    expect(narrow.text).toContain(
+      `${leftId}  notes_delete  ${en.t('mcp.audit.decision.deny_always')}\n          demo\n`,
+    );
     // No saved denial any more: without a terminal the call now fails for want of a prompt.
     const again = await piped(['call', 'legacy_tool', ...opts, ...demo()], dir.dir);
     expect(again.stderr).not.toContain(en.t('mcp.cli.denied.saved', { tool: 'legacy_tool' }));
