@@ -32,6 +32,10 @@ describe('--help', () => {
     expect(run.stdout).toContain(
       en.t('mcp.cli.help.file.audit', { path: join(dir, 'audit.jsonl') }),
     );
+    // The user's policy file lives beside them, under XDG_CONFIG_HOME.
+    expect(run.stdout).toContain(
+      en.t('mcp.cli.help.file.policy', { path: join(dir, 'policy.json') }),
+    );
     expect(run.stdout).toMatch(
       /--workspace <id> +Workspace the grants belong to\. Default: the current directory \(\//,
     );
@@ -44,6 +48,11 @@ describe('--help', () => {
       '--reset',
       '--yes',
       '--json',
+      '--policy',
+      '--managed-policy',
+      '--mode',
+      'grants revoke',
+      'rules',
     ])
       expect(run.stdout).toContain(flag);
   });
