@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
@@ -43,6 +43,8 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   const { columns, rows } = useTerminalSize();
   const [argsOffset, setArgsOffset] = useState(0);
   const [step, setStep] = useState<GrainStep>(null);
+  // Read by keys at once: a number typed right after `r` picks a grain, never answers.
+  const stepNow = useRef<GrainStep>(null);
   const gate = useInputGate();
   const edit = useArgsEditor(model, {
     isActive: api.status === 'open',
@@ -56,8 +58,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   const layout = layoutPermission(api, {
     t,
     width: frame.width,
-    rows:
-      rows === undefined ? undefined : rows - 1 - frame.rows - linesHeight(extra, frame.width),
+    rows: rows === undefined ? undefined : rows - 1 - frame.rows - linesHeight(extra, frame.width),
     plain,
     argsOffset,
     glyphs: frame.boxed,
@@ -70,8 +71,11 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     if (pressed.kind === 'interrupt') return props.onInterrupt?.();
     // Typed before the prompt appeared, or inside the guard window: not for us.
     if (!gate.current || clock.now() < api.guard.endsAt) return;
-    const grain = grainKey(api, step, pressed);
-    if (grain.step !== step) setStep(grain.step);
+    const grain = grainKey(api, stepNow.current, pressed);
+    if (grain.step !== stepNow.current) {
+      stepNow.current = grain.step;
+      setStep(grain.step);
+    }
     if (grain.used) return;
     if (pressed.kind !== 'key') return; // a paste never answers
     const page = layout.argsShown - 1;
