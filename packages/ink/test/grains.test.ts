@@ -1,0 +1,77 @@
+/**
+ * Issue 17 in the terminal: `r` opens a numbered step for how long Allow always (or Deny always)
+ * holds, `n` the deny note. A number in the step picks, never answers; the four answers stay
+ * one key away once the step is closed.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTranslator } from '@mcp-consent/i18n';
+import { call, tools } from '../../../test/scenarios/fixtures.js';
+import { harness } from './harness.js';
+
+const en = createTranslator('en-US');
+const ESC = '\u001B';
+const DOWN = '\u001B[B';
+
+let active: ReturnType<typeof harness> | undefined;
+const start = () => (active = harness({ columns: 100, rows: 60 }));
+afterEach(() => {
+  active?.dispose();
+  active = undefined;
+});
+
+describe('grains in the terminal prompt', () => {
+  it('r then a number picks a grain without answering; 2 then answers with it', async () => {
+    const h = start();
+    let settled = false;
+    const result = h.ask(call(tools.notesPut));
+    void result.then(() => (settled = true));
+    await h.sees(`1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.press('r');
+    await h.sees(`${en.t('mcp.permission.grain.allow_label')}:`);
+    await h.press('3'); // 1 this session, 2 15 minutes, 3 1 hour
+    await h.sees(`2. ${en.t('mcp.permission.grain.allow_timed', { duration: '1 hour' })}`);
+    expect(settled).toBe(false);
+    await h.press('2');
+    expect(await result).toMatchObject({ allowed: true, grain: 'timed' });
+  });
+
+  it('the last number narrows to these arguments; Tab reaches the deny grains; Esc goes back', async () => {
+    const h = start();
+    let settled = false;
+    const result = h.ask(call(tools.notesPut));
+    void result.then(() => (settled = true));
+    await h.sees(`1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.press('r');
+    await h.press('\t');
+    await h.sees(`${en.t('mcp.permission.grain.deny_label')}:`);
+    await h.press('1'); // this session
+    await h.press('r');
+    await h.press('\t');
+    await h.press('6'); // after session, 3 lifetimes and always: only these arguments
+    await h.sees(`[x] ${en.t('mcp.permission.grain.args_only')}`);
+    await h.press(ESC);
+    expect(settled).toBe(false);
+    await h.press('4');
+    expect(await result).toMatchObject({ allowed: false, choice: 'deny_always', grain: 'session' });
+    expect(h.engine.grants()[0]).toMatchObject({ decision: 'deny' });
+    expect(h.engine.grants()[0]?.argsHash).toBeTruthy();
+  });
+
+  it('n takes a note (digits are text there), Backspace edits it, Enter closes; Esc denies with it', async () => {
+    const h = start();
+    const result = h.ask(call(tools.notesPut));
+    await h.sees(`1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.press('n');
+    await h.sees(en.t('mcp.permission.note.label'));
+    for (const char of 'Try 2x') await h.press(char);
+    await h.press('\u007F');
+    await h.press('\r');
+    await h.sees(`${en.t('mcp.permission.note.label')}: “Try 2”`);
+    await h.press(DOWN);
+    await h.press(ESC);
+    expect(await result).toMatchObject({ allowed: false, choice: 'deny_once', reason: 'Try 2' });
+  });
+});
