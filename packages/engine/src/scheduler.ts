@@ -1,6 +1,7 @@
 import { isAllow, isAlways, ONCE, readAnswer } from './answers.js';
 import { assessCall } from './assess.js';
 import { gate, hardDenial, type Gate } from './gate.js';
+import { editProblem } from './grains.js';
 import { hashArgsSync } from './hash.js';
 import { snapshotCall } from './snapshot.js';
 import type { EngineCore } from './core.js';
@@ -131,6 +132,8 @@ export class Scheduler {
   /** The call as it will run: the user's edited arguments (checked, copied, hashed), or as asked. */
   private ranOf(entry: PromptEntry, given: ChoiceDetail): Ran | InvalidAnswerError {
     if (given.args === undefined || !isAllow(given.choice)) return entry;
+    const problem = editProblem(entry.call.tool, entry.call.args, given.args);
+    if (problem) return new InvalidAnswerError(`The edited arguments cannot be sent: ${problem}.`);
     try {
       const call = snapshotCall({ ...entry.call, args: given.args });
       return { call, argsHash: hashArgsSync(call.args), edited: true };

@@ -209,6 +209,18 @@ describe('edited arguments', () => {
     expect(engine.grants().filter((g) => g.decision === 'allow')).toEqual([]);
   });
 
+  it("must be an object of the schema's fields (or the call's own): anything else is Deny once", async () => {
+    const { engine, store } = await setup();
+    for (const edited of [['b'], 'b', null, { id: 'a', __confirm: true }]) {
+      const user = scriptedUser({ choice: 'allow_always', args: edited });
+      const result = await engine.request(put({ id: 'a' }), { prompt: user.prompt });
+      expect(result).toMatchObject({ allowed: false, choice: 'deny_once', origin: 'no_renderer' });
+      expect(result.error?.message).toMatch(/edited arguments/);
+    }
+    expect(engine.grants()).toEqual([]);
+    expect(await store.load()).toEqual([]);
+  });
+
   it('are refused where the tool cannot be edited: Deny once', async () => {
     const { engine } = await setup();
     const user = scriptedUser({ choice: 'allow_once', args: { anything: 1 } });
