@@ -37,9 +37,7 @@ export function grainScenarios({ start, openPrompt }: GrainSuiteContext): void {
     const first = await h.request(call(tools.notesPut));
     await openPrompt(h);
     await h.pickGrain('allow', 'session');
-    expect((await h.action('allow_always')).label).toBe(
-      en.t('mcp.permission.grain.allow_session'),
-    );
+    expect((await h.action('allow_always')).label).toBe(en.t('mcp.permission.grain.allow_session'));
     await h.click('allow_always');
     expect(await h.result(first)).toMatchObject({
       allowed: true,
@@ -79,20 +77,20 @@ export function grainScenarios({ start, openPrompt }: GrainSuiteContext): void {
     expect(await h.isSettled(after)).toBe(false);
   });
 
-  it('deny note: the note typed before Deny once reaches the agent; the audit only flags it', async () => {
+  it('deny note: typed before Deny once (a digit in it answers nothing), it reaches the agent; the audit only flags it', async () => {
     const h = await start();
     const handle = await h.request(call(tools.notesPut));
     await openPrompt(h);
-    await h.typeNote('Use the staging notebook instead');
+    await h.typeNote('Use notebook 2 instead');
     await h.click('deny_once');
     expect(await h.result(handle)).toMatchObject({
       allowed: false,
       choice: 'deny_once',
-      reason: 'Use the staging notebook instead',
+      reason: 'Use notebook 2 instead',
     });
     const event = (await h.audit()).at(-1)!;
     expect(event).toMatchObject({ decision: 'DENY_ONCE', deny_reason: true });
-    expect(JSON.stringify(event)).not.toContain('staging');
+    expect(JSON.stringify(event)).not.toContain('notebook 2');
   });
 
   it('rule notice: a rule that asks says which rule in which file, and offers only Allow once', async () => {

@@ -158,6 +158,7 @@ describe('permission prompt: grains, deny note and rule notice (issue 17)', () =
     expect(notices.find((notice) => notice.kind === 'policy_rule_reason')?.text).toBe(
       'The rule’s note: “Payments need a look”',
     );
+    expect(api().announcement).toContain(rule.text);
     expect(api().grains!.allow).toBeNull();
     const always = api().actions.find((action) => action.choice === 'allow_always')!;
     expect(always).toMatchObject({

@@ -82,6 +82,9 @@ export function describePermission(
   );
   const change = describeChange(request, t, cleaner);
   const allowAlways = allowAlwaysText(request, options, t, change !== null);
+  const fromServer = fromServerContent(call.tool, t, cleaner, call.server.origin);
+  // After every piece of server text above, so the hidden-characters notice counts them all.
+  const notices = requestNotices(request, t, cleaner);
   return {
     t,
     prefix,
@@ -89,14 +92,13 @@ export function describePermission(
     tool,
     summary,
     step: isPreviewStep(request) ? dryRunStep(1, t) : null,
-    fromServer: fromServerContent(call.tool, t, cleaner, call.server.origin),
+    fromServer,
     change,
     server,
     risk,
     effects,
     args,
-    // After every piece of server text above, so the hidden-characters notice counts them all.
-    notices: requestNotices(request, t, cleaner),
+    notices,
     // The engine's assessment decides both; the model only says them.
     allowAlwaysEnabled: request.allowAlwaysEnabled,
     ...allowAlways,
@@ -113,6 +115,8 @@ export function describePermission(
         effects: effectsSummary(effects, t),
       }),
       change?.summary,
+      // Why the kit asks although an answer may be remembered: the rule, said with the rest.
+      notices.find((notice) => notice.kind === 'policy_rule')?.text,
       allowAlways.scopeAnnouncement,
     ]
       .filter(Boolean)
