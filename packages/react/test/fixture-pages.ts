@@ -47,10 +47,11 @@ export function useFixturePages() {
       viewport,
       ...(reducedMotion ? { reducedMotion } : {}),
     });
-    await page.evaluate(([o, x]) => (window as unknown as W).__start(o, x), [
-      options,
-      extras,
-    ] as const);
+    // Plain data (a policy's JSON type is too deep for Playwright's argument typing).
+    await page.evaluate(
+      ([o, x]) => (window as unknown as W).__start(JSON.parse(o), JSON.parse(x)),
+      [JSON.stringify(options), JSON.stringify(extras)] as const,
+    );
     return { page, host: pageHost(page, async () => {}) };
   };
 
