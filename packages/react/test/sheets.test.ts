@@ -40,13 +40,15 @@ describe('focus', () => {
       expect(await page.evaluate((s) => !!document.activeElement?.closest(s), ROOT)).toBe(true);
       seen.push(await active(page));
     }
-    // Close, the argument box, Show more, Edit arguments and the four actions, in a cycle.
+    // Close, the argument box, Show more, Edit arguments, "How long, and a note" and the four
+    // actions, in a cycle.
     expect(new Set(seen)).toEqual(
       new Set([
         'close',
         'args-body',
         'args-toggle',
         'edit-toggle',
+        'grains-toggle',
         'deny_always',
         'deny_once',
         'allow_once',
