@@ -110,6 +110,11 @@ export interface ScenarioHost {
   pickGrain(decision: 'allow' | 'deny', value: string): Promise<void>;
   /** Types the optional deny note, as a user would (the labelled field, the terminal's note step). */
   typeNote(text: string): Promise<void>;
+  /**
+   * Edits one argument before allowing, as a user would ("Edit arguments", then the field;
+   * the terminal's `e`, Tab to it, typing, Enter): `value` replaces what the field shows.
+   */
+  editArgument(name: string, value: string): Promise<void>;
 
   // --- a server's own question (elicitation) -------------------------------------------
   /**

@@ -174,6 +174,10 @@ export function modelDriver(): RendererDriver {
         openChange: async () => permission().openChange(true),
         pickGrain: async (decision, value) => permission().setGrain(decision, value),
         typeNote: async (text) => permission().setNote(text),
+        editArgument: async (name, value) => {
+          permission().editor!.setOpen(true);
+          permission().editor!.setValue(name, value);
+        },
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
         fill: async (field, value) => {

@@ -14,6 +14,7 @@ import {
 } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
 import { dryRunScenarios } from './dry-run-scenarios.js';
+import { editScenarios } from './edit-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
 import { grainScenarios } from './grain-scenarios.js';
 import { sheetScenarios } from './sheet-scenarios.js';
@@ -316,6 +317,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     dryRunScenarios({ start, openPrompt });
     elicitationScenarios({ start, openPrompt });
     grainScenarios({ start, openPrompt });
+    editScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });

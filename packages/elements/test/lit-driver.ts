@@ -162,6 +162,18 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
       await page.locator(`${SHEET} [data-part='note-input']`).click();
       await page.keyboard.type(text);
     },
+    async editArgument(name, value) {
+      const toggle = page.locator(`${SHEET} [data-part='edit-toggle']`);
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      // The DOM does not carry schema names: the field is found by its label (the name here).
+      const label = page.locator(`[data-part='field-label']`, {
+        hasText: new RegExp(`^\\s*${name}\\b`),
+      });
+      await page
+        .locator(`${SHEET} [data-part='edit-editor'] [data-part='field']`, { has: label })
+        .locator('input, select')
+        .fill(value);
+    },
     compromised: async () => [
       ...(await findCompromise(page, SHEET)),
       ...(await findCompromise(page, ELICITATION)),

@@ -6,6 +6,7 @@ import {
   type ElicitationFocus,
   type PermissionApi,
 } from '@mcp-consent/prompt';
+import { EDIT_KEY } from '../src/ArgsEditor.js';
 import { NOTE_KEY, REMEMBER_KEY } from '../src/grain-step.js';
 import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
 import { createHostRuntime } from '../../../test/scenarios/host-runtime.js';
@@ -190,6 +191,18 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         async typeNote(text) {
           await send(NOTE_KEY);
           for (const char of text) await send(char);
+          await send('\r');
+        },
+        async editArgument(name, value) {
+          // `e` edits from the first field; Tab to this one, replace its text key by key, Enter.
+          const index =
+            permissionView().editor?.form.fields.findIndex((f) => f.name === name) ?? -1;
+          if (index < 0) throw new Error(`The prompt offers no edit of ${name}.`);
+          await send(EDIT_KEY);
+          for (let i = 0; i < index; i++) await send('\t');
+          const shown = String(permissionView().editor!.form.fields[index]!.value);
+          for (let left = [...shown].length; left > 0; left--) await send(KEYS.Backspace!);
+          for (const char of value) await send(char);
           await send('\r');
         },
         elicit: async (params) => runtime.elicit(params),

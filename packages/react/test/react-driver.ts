@@ -183,6 +183,18 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
       await page.click(`${ROOT} [data-part="note-input"]`);
       await page.keyboard.type(text);
     },
+    editArgument: async (name, value) => {
+      const toggle = page.locator(`${ROOT} [data-part="edit-toggle"]`);
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      // The DOM does not carry schema names: the field is found by its label (the name here).
+      const label = page.locator('[data-part="field-label"]', {
+        hasText: new RegExp(`^\\s*${name}\\b`),
+      });
+      await page
+        .locator(`${ROOT} [data-part="edit-editor"] [data-part="field"]`, { has: label })
+        .locator('input, select')
+        .fill(value);
+    },
     elicit: (params) => page.evaluate((p) => (window as unknown as W).__host.elicit(p), params),
     elicitation: (handle) =>
       page.evaluate((h) => (window as unknown as W).__host.elicitation(h), handle),
