@@ -14,17 +14,13 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  compilePolicies,
   parsePolicy,
   type PolicyError,
   type PolicyFile,
-  type PermissionEngineOptions,
   type PolicyLayer,
   type PolicySource,
 } from '@mcp-consent/engine';
 import { configDir } from './config.js';
-
-type HostDecider = NonNullable<PermissionEngineOptions['decide']>;
 
 /** One file to read, and whether the user named it (then it must exist). */
 export interface PolicyFileRef {
@@ -132,34 +128,16 @@ function readOne(ref: PolicyFileRef): PolicyFileState {
 }
 
 /**
- * What the engine is given. All files valid: their sources. Any file invalid: a source the
- * engine refuses, so it asks about every call (it never half-applies a policy), plus a host
- * callback that still denies what the valid files deny, so a broken user file cannot switch
- * off an administrator's deny.
+ * What the engine is given: every valid file's source, and for each broken file a source the
+ * engine refuses. The engine then asks about every call (it never half-applies a file) while
+ * the valid files' deny rules still deny, so a broken user file cannot switch off an
+ * administrator's deny.
  */
-export function engineInputs(loaded: LoadedPolicies): {
-  policy: PolicySource[];
-  decide?: HostDecider;
-} {
-  if (loaded.errors.length === 0) return { policy: loaded.sources };
-  const broken = loaded.files.find((file) => file.status === 'invalid')!;
-  const refused: PolicySource = {
-    layer: broken.ref.layer,
-    file: broken.ref.path,
-    policy: null as unknown as PolicyFile,
-  };
-  if (loaded.sources.length === 0) return { policy: [refused] };
-  const valid = compilePolicies(loaded.sources);
-  const decide: HostDecider = (call, facts) => {
-    const verdict = valid.evaluate({
-      server: call.server.id,
-      tool: call.tool.name,
-      tier: facts.risk.tier,
-      annotations: call.tool.annotations,
-      args: call.args,
-    });
-    if (verdict?.effect !== 'deny') return undefined;
-    return verdict.reason ? { effect: 'deny', reason: verdict.reason } : 'deny';
-  };
-  return { policy: [refused], decide };
+export function engineInputs(loaded: LoadedPolicies): { policy: PolicySource[] } {
+  const refused = loaded.files.flatMap((file): PolicySource[] =>
+    file.status === 'invalid'
+      ? [{ layer: file.ref.layer, file: file.ref.path, policy: null as unknown as PolicyFile }]
+      : [],
+  );
+  return { policy: [...loaded.sources, ...refused] };
 }

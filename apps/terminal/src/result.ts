@@ -65,8 +65,6 @@ export function decidedBy(decision: RequestResult, tool: string, t: AppTranslato
     });
     return sentence + reason;
   }
-  // Only the host's own callback: deny rules of the valid files while another file is broken.
-  if (decision.origin === 'host_callback') return t.t('mcp.cli.denied.policy', { tool }) + reason;
   if (decision.origin === 'mode' && decision.mode === 'plan')
     return t.t('mcp.cli.denied.plan', { tool });
   if (decision.origin === 'mode') return t.t('mcp.cli.denied.non_interactive', { tool });

@@ -114,7 +114,7 @@ describe('policy files', () => {
     ]);
     expect(loaded.errors[0]).toMatchObject({ file: bad, line: 1 });
     const inputs = engineInputs(loaded);
-    expect(inputs.policy).toHaveLength(1);
+    expect(inputs.policy.map((source) => source.file)).toEqual([good, bad]);
     const engine = createPermissionEngine({ ...inputs, store: memoryStore() });
     expect(engine.policy().status).toBe('invalid');
     const call = (name: string) => ({
@@ -125,7 +125,12 @@ describe('policy files', () => {
       args: {},
     });
     const denied = await engine.request(call('rm'), { prompt: async () => 'allow_once' as const });
-    expect(denied).toMatchObject({ allowed: false, reason: 'no' });
+    expect(denied).toMatchObject({
+      allowed: false,
+      origin: 'policy',
+      reason: 'no',
+      rule: { layer: 'managed', file: good, index: 0 },
+    });
     // The valid allow does not count while the policy is broken: ls is asked (and denied here).
     let asked = false;
     const ls = await engine.request(call('ls'), {

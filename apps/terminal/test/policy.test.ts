@@ -165,7 +165,14 @@ describe('a malformed policy file', () => {
     expect(run.exitCode).toBe(1);
     expect(run.text).toContain(located);
     expect(run.text).not.toMatch(READY);
-    expect(run.text).toContain(en.t('mcp.cli.denied.policy', { tool: 'notes_delete' }));
+    expect(run.text.replace(/\s+/g, ' ')).toContain(
+      en.t('mcp.cli.denied.rule', {
+        tool: 'notes_delete',
+        number: 1,
+        file: managed,
+        layer: en.t('mcp.cli.rules.layer.managed'),
+      }),
+    );
     expect(run.text).toContain(en.t('mcp.cli.denied.reason', { reason: 'Admins only.' }));
   }, 120_000);
 

@@ -57,7 +57,8 @@ function combine(
       ...(host.reason ? { reason: host.reason } : {}),
     };
   }
-  if (core.policy.compiled === null && core.policy.state.status === 'invalid') {
+  // Only the valid sources' deny rules (checked before this) decide while a source is invalid.
+  if (core.policy.state.status === 'invalid') {
     return { effect: 'ask', reason: 'policy_invalid' };
   }
   if (verdict?.effect === 'ask') return { effect: 'ask', reason: 'policy_ask', rule: verdict };

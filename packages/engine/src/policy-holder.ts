@@ -10,53 +10,65 @@ const NONE: PolicyState = Object.freeze({
   diagnostics: Object.freeze([]),
 });
 
+const errorsOf = (error: unknown, file: string): PolicyError[] =>
+  error instanceof InvalidPolicyError
+    ? [...error.errors]
+    : [{ file, line: 1, column: 1, field: '', message: asError(error).message }];
+
+/** A source's errors, or none: a layer, a file name, and a policy `parsePolicy` would take. */
+function problemsOf(source: PolicySource, index: number): PolicyError[] {
+  const file = typeof source?.file === 'string' ? source.file : `(source ${index})`;
+  if (!POLICY_LAYERS.includes(source?.layer) || typeof source.file !== 'string') {
+    const message = `a policy source needs a layer (${POLICY_LAYERS.join(', ')}) and a file name`;
+    return [{ file, line: 1, column: 1, field: '', message }];
+  }
+  try {
+    compilePolicies([source]);
+    return [];
+  } catch (error) {
+    return errorsOf(error, file);
+  }
+}
+
 /**
- * The policy in force. An invalid one is never half-applied: nothing compiles, the state says
- * `invalid` with its errors, and the decide path asks about every call until a valid one is set.
+ * The policy in force. A source that is invalid is never half-applied: none of its rules apply,
+ * the state says `invalid` with the errors, and the decide path asks about every call until it
+ * is fixed — while the deny rules of the valid sources still deny (a broken user file must not
+ * switch off an administrator's deny).
  */
 export class PolicyHolder {
+  /** The valid sources, compiled; null when none. */
   compiled: CompiledPolicy | null = null;
   state: PolicyState = NONE;
 
-  /** Replaces the policy; returns the errors of an invalid one (empty when it took). */
+  /** Replaces the policy; returns the errors of the invalid sources (empty when all took). */
   set(sources: readonly PolicySource[] | undefined): readonly PolicyError[] {
-    let given: readonly PolicySource[] = Object.freeze([]);
+    let given: readonly PolicySource[];
     try {
       given = Object.freeze([...(sources ?? [])]);
-      for (const [i, source] of given.entries()) {
-        if (!POLICY_LAYERS.includes(source?.layer) || typeof source.file !== 'string') {
-          throw new InvalidPolicyError([
-            {
-              file: typeof source?.file === 'string' ? source.file : `(source ${i})`,
-              line: 1,
-              column: 1,
-              field: '',
-              message: `a policy source needs a layer (${POLICY_LAYERS.join(', ')}) and a file name`,
-            },
-          ]);
-        }
-      }
-      const compiled = compilePolicies(given);
-      this.compiled = compiled;
-      this.state = Object.freeze({
-        status: compiled.size === 0 && given.length === 0 ? 'none' : 'ok',
-        sources: given,
-        errors: Object.freeze([]),
-        diagnostics: compiled.diagnostics,
-      });
     } catch (error) {
-      const errors: readonly PolicyError[] =
-        error instanceof InvalidPolicyError
-          ? error.errors
-          : [{ file: '(policy)', line: 1, column: 1, field: '', message: asError(error).message }];
       this.compiled = null;
       this.state = Object.freeze({
         status: 'invalid',
-        sources: given,
-        errors: Object.freeze([...errors]),
+        sources: Object.freeze([]),
+        errors: Object.freeze(errorsOf(error, '(policy)')),
         diagnostics: Object.freeze([]),
       });
+      return this.state.errors;
     }
+    const errors: PolicyError[] = [];
+    const valid = given.filter((source, index) => {
+      const problems = problemsOf(source, index);
+      errors.push(...problems);
+      return problems.length === 0;
+    });
+    this.compiled = valid.length > 0 ? compilePolicies(valid) : null;
+    this.state = Object.freeze({
+      status: errors.length > 0 ? 'invalid' : given.length > 0 ? 'ok' : 'none',
+      sources: given,
+      errors: Object.freeze(errors),
+      diagnostics: this.compiled?.diagnostics ?? Object.freeze([]),
+    });
     return this.state.errors;
   }
 }

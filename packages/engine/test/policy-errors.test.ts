@@ -99,7 +99,7 @@ describe('a bad policy input', () => {
     });
   });
 
-  it('one bad file among good ones voids them all: asked, never half-applied', async () => {
+  it('one bad file among good ones: their allow rules do not apply, the call is asked', async () => {
     const { engine } = await setup({
       policy: [
         source('host', [{ effect: 'allow', tool: 'notes_put' }]),
@@ -110,6 +110,37 @@ describe('a bad policy input', () => {
     const result = await engine.request(put, { prompt: user.prompt });
     expect(user.shown).toHaveLength(1);
     expect(result.origin).toBe('user_prompt');
+  });
+
+  it("while one file is bad, the good files' deny rules still deny (naming the rule); the rest is asked", async () => {
+    const { engine, events } = await setup({
+      policy: [
+        source('managed', [{ effect: 'deny', tool: 'notes_put', reason: 'frozen' }], 'admin.json'),
+        source('managed', [{ effect: 'allow', tool: 'notes_list' }], 'admin.json'),
+        bad({ effect: 'allow', tool: 7 }),
+      ],
+    });
+    expect(engine.policy()).toMatchObject({
+      status: 'invalid',
+      errors: [{ file: '/etc/mcp-consent/managed.json' }],
+    });
+    const user = scriptedUser('allow_once');
+    expect(await engine.request(put, { prompt: user.prompt })).toMatchObject({
+      allowed: false,
+      origin: 'policy',
+      reason: 'frozen',
+      rule: { layer: 'managed', file: 'admin.json', index: 0 },
+    });
+    expect(user.shown).toHaveLength(0);
+    expect(events().at(-1)).toMatchObject({ policy_rule: { file: 'admin.json', index: 0 } });
+    // The good file's allow does not apply while a file is bad: the call is asked.
+    const get = callOf(tools.notesList);
+    expect(await engine.request(get, { prompt: user.prompt })).toMatchObject({
+      allowed: true,
+      origin: 'user_prompt',
+    });
+    expect(user.shown).toHaveLength(1);
+    expect(user.shown[0]?.lookup.reason).toBe('policy_invalid');
   });
 
   /** A normally formatted file whose one rule has these lines (the rule starts on line 4). */

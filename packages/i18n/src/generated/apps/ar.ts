@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": رفضت المعاينة."}],
   "mcp.cli.denied.reason": [{"type":0,"value":"السبب: "},{"type":1,"value":"reason"}],
   "mcp.cli.denied.rule": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": ترفضها القاعدة "},{"type":1,"value":"number"},{"type":0,"value":" في "},{"type":1,"value":"file"},{"type":0,"value":" (طبقة "},{"type":1,"value":"layer"},{"type":0,"value":")."}],
-  "mcp.cli.denied.policy": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": تشملها قاعدة رفض في ملف سياسة صالح."}],
   "mcp.cli.denied.plan": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": في وضع plan لا تعمل إلا أدوات القراءة فقط."}],
   "mcp.cli.denied.non_interactive": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": في وضع non-interactive يُرفض الاستدعاء الذي يحتاج إلى سؤال دون عرض أي طلب."}],
   "mcp.cli.open_url": [{"type":0,"value":"افتح هذا الرابط في متصفحك: "},{"type":1,"value":"url"}],

@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: Sie haben die Vorschau abgelehnt."}],
   "mcp.cli.denied.reason": [{"type":0,"value":"Grund: "},{"type":1,"value":"reason"}],
   "mcp.cli.denied.rule": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: Regel "},{"type":1,"value":"number"},{"type":0,"value":" in "},{"type":1,"value":"file"},{"type":0,"value":" lehnt es ab (Ebene "},{"type":1,"value":"layer"},{"type":0,"value":")."}],
-  "mcp.cli.denied.policy": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: eine Ablehnungsregel in einer gültigen Richtliniendatei deckt es ab."}],
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: im Modus plan laufen nur lesende Werkzeuge."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: im Modus non-interactive wird ein Aufruf, der fragen würde, ohne Rückfrage abgelehnt."}],
   "mcp.cli.open_url": [{"type":0,"value":"Öffnen Sie diesen Link in Ihrem Browser: "},{"type":1,"value":"url"}],

@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: you declined its preview."}],
   "mcp.cli.denied.reason": [{"type":0,"value":"Reason: "},{"type":1,"value":"reason"}],
   "mcp.cli.denied.rule": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: rule "},{"type":1,"value":"number"},{"type":0,"value":" in "},{"type":1,"value":"file"},{"type":0,"value":" denies it ("},{"type":1,"value":"layer"},{"type":0,"value":" layer)."}],
-  "mcp.cli.denied.policy": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: a deny rule in a valid policy file covers it."}],
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: in plan mode only read-only tools run."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: in non-interactive mode a call that would ask is denied without a prompt."}],
   "mcp.cli.open_url": [{"type":0,"value":"Open this link in your browser: "},{"type":1,"value":"url"}],

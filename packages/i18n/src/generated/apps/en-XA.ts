@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: ýöû đéçļîñéđ îţš þŕéṽîéŵ. ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
   "mcp.cli.denied.reason": [{"type":0,"value":"⟦Ŕéåšöñ: "},{"type":1,"value":"reason"},{"type":0,"value":" ļöŕéɱ⟧"}],
   "mcp.cli.denied.rule": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: ŕûļé "},{"type":1,"value":"number"},{"type":0,"value":" îñ "},{"type":1,"value":"file"},{"type":0,"value":" đéñîéš îţ ("},{"type":1,"value":"layer"},{"type":0,"value":" ļåýéŕ). ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
-  "mcp.cli.denied.policy": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: å đéñý ŕûļé îñ å ṽåļîđ þöļîçý ƒîļé çöṽéŕš îţ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱé⟧"}],
   "mcp.cli.denied.plan": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: îñ þļåñ ɱöđé öñļý ŕéåđ-öñļý ţööļš ŕûñ. ļöŕéɱ îþšûɱ đöļöŕ šîţ⟧"}],
   "mcp.cli.denied.non_interactive": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: îñ ñöñ-îñţéŕåçţîṽé ɱöđé å çåļļ ţĥåţ ŵöûļđ åšķ îš đéñîéđ ŵîţĥöûţ å þŕöɱþţ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţ⟧"}],
   "mcp.cli.open_url": [{"type":0,"value":"⟦Öþéñ ţĥîš ļîñķ îñ ýöûŕ ƀŕöŵšéŕ: "},{"type":1,"value":"url"},{"type":0,"value":" ļöŕéɱ îþšûɱ đö⟧"}],

@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: rechazaste su vista previa."}],
   "mcp.cli.denied.reason": [{"type":0,"value":"Motivo: "},{"type":1,"value":"reason"}],
   "mcp.cli.denied.rule": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: la regla "},{"type":1,"value":"number"},{"type":0,"value":" de "},{"type":1,"value":"file"},{"type":0,"value":" la deniega (capa "},{"type":1,"value":"layer"},{"type":0,"value":")."}],
-  "mcp.cli.denied.policy": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: la cubre una regla de denegación de un archivo de política válido."}],
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: en el modo plan solo se ejecutan herramientas de solo lectura."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: en el modo non-interactive una llamada que preguntaría se deniega sin preguntar."}],
   "mcp.cli.open_url": [{"type":0,"value":"Abre este enlace en tu navegador: "},{"type":1,"value":"url"}],

@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: プレビューを却下しました。"}],
   "mcp.cli.denied.reason": [{"type":0,"value":"理由: "},{"type":1,"value":"reason"}],
   "mcp.cli.denied.rule": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: "},{"type":1,"value":"file"},{"type":0,"value":" のルール "},{"type":1,"value":"number"},{"type":0,"value":" で拒否されています（"},{"type":1,"value":"layer"},{"type":0,"value":" 層）。"}],
-  "mcp.cli.denied.policy": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: 有効なポリシーファイルの拒否ルールが該当します。"}],
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: plan モードでは読み取り専用のツールだけが実行されます。"}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: non-interactive モードでは、確認が必要な呼び出しは確認せずに拒否されます。"}],
   "mcp.cli.open_url": [{"type":0,"value":"このリンクをブラウザーで開いてください: "},{"type":1,"value":"url"}],

@@ -124,7 +124,6 @@ export const appMessageIds = [
   'mcp.cli.denied.dry_run',
   'mcp.cli.denied.reason',
   'mcp.cli.denied.rule',
-  'mcp.cli.denied.policy',
   'mcp.cli.denied.plan',
   'mcp.cli.denied.non_interactive',
   'mcp.cli.open_url',
@@ -311,7 +310,6 @@ export interface AppMessageValues {
   'mcp.cli.denied.dry_run': { tool: string | number };
   'mcp.cli.denied.reason': { reason: string | number };
   'mcp.cli.denied.rule': { tool: string | number; number: string | number; file: string | number; layer: string | number };
-  'mcp.cli.denied.policy': { tool: string | number };
   'mcp.cli.denied.plan': { tool: string | number };
   'mcp.cli.denied.non_interactive': { tool: string | number };
   'mcp.cli.open_url': { url: string | number };

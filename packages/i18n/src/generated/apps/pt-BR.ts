@@ -125,7 +125,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.dry_run": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: você recusou a prévia."}],
   "mcp.cli.denied.reason": [{"type":0,"value":"Motivo: "},{"type":1,"value":"reason"}],
   "mcp.cli.denied.rule": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: a regra "},{"type":1,"value":"number"},{"type":0,"value":" em "},{"type":1,"value":"file"},{"type":0,"value":" a nega (camada "},{"type":1,"value":"layer"},{"type":0,"value":")."}],
-  "mcp.cli.denied.policy": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: uma regra de negação de um arquivo de política válido a cobre."}],
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: no modo plan só ferramentas somente leitura são executadas."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: no modo non-interactive uma chamada que perguntaria é negada sem prompt."}],
   "mcp.cli.open_url": [{"type":0,"value":"Abra este link no seu navegador: "},{"type":1,"value":"url"}],
