@@ -215,4 +215,23 @@ describe('the mode switch', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("the user's expiry setting (R5) survives a reload (Never expires, Off)", async () => {
+    const { context, page } = await open(browser, playground.url, 'lit');
+    const low = page.locator('[data-part="expiry-select"][data-tier="low"]');
+    await low.waitFor(WAIT);
+    await low.selectOption({ label: 'Never expires' });
+    const high = page.locator('[data-part="expiry-select"][data-tier="high"]');
+    await high.selectOption({ label: 'Off: no Allow always' });
+    await page.reload();
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached', ...WAIT });
+    await low.waitFor(WAIT);
+    expect(await low.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).toBe(
+      'Never expires',
+    );
+    expect(await high.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).toBe(
+      'Off: no Allow always',
+    );
+    await context.close();
+  });
 });

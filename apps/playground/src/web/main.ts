@@ -6,6 +6,7 @@
  * `@mcp-consent/i18n` (the page's own `mcp.playground.*` copy from
  * `@mcp-consent/i18n/apps`); server text is only ever bound as text.
  */
+import { keepExpiry, readExpiry } from './expiry.js';
 import { html, nothing, render } from 'lit';
 import { describeDryRunResult } from '@mcp-consent/prompt';
 import {
@@ -70,7 +71,12 @@ const DEMO_SERVER_ID = 'demo-server';
 const demoUrl = new URL('/mcp', window.location.href).href;
 
 const auditSink = idbAuditSink();
-const engine = createPermissionEngine({ store: idbStore(), audit: auditSink });
+const engine = createPermissionEngine({
+  store: idbStore(),
+  audit: auditSink,
+  expiry: readExpiry(),
+});
+keepExpiry(engine);
 
 const initial = readSettings();
 const initialT = createAppTranslator(initial.locale);
