@@ -68,6 +68,17 @@ const values = {
   mode: 'plan',
   // mcp.args_edit.readonly (issue 17: the arguments kept as asked)
   names: 'a, b',
+  // mcp.audit.detail.note_text and mcp.cli.denied.rule (issue 17: a deny note, a rule's number)
+  note: 'n',
+  number: 2,
+  // mcp.rules.* (issue 17: the manager's read-only rules list)
+  location: 'l',
+  effect: 'allow',
+  n: 1,
+  id: 'i',
+  pointer: '/p',
+  where: 'w',
+  hint: 'readOnlyHint',
 };
 
 describe('createTranslator', () => {
