@@ -46,8 +46,8 @@ export const MODEL_TEXT = {
     `The permission prompt for this tool call (${tool}) was cancelled before the user answered, so ` +
     `it was denied. ${KEEP_OUT} on your own; ask the user how to proceed.`,
   noRenderer: (tool: string) =>
-    `No permission prompt could be shown to the user for this tool call (${tool}), so it was ` +
-    `denied. ${KEEP_OUT}; ask the user how to proceed.`,
+    `The permission prompt for this tool call (${tool}) could not be shown, or its answer could ` +
+    `not be used, so it was denied. ${KEEP_OUT}; ask the user how to proceed.`,
   /** The user's deny note, quoted as JSON so it cannot pass for the kit's own words. */
   userNote: (quoted: string) =>
     `The user's note on this denial, in their own words: ${quoted}. Take it into account before you go on.`,

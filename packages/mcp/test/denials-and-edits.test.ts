@@ -253,7 +253,7 @@ describe('edited arguments through the two-key dry run (demo server, in memory)'
   });
 });
 
-describe('edited arguments the gate will not send (echo server, in memory)', () => {
+describe('edited arguments the engine will not take (echo server, in memory)', () => {
   test.each([
     ['not a JSON object', ['staging', 'select 1']],
     ['setting the kit’s __confirm key', { db: 'staging', query: 'select 1', __confirm: true }],
@@ -266,7 +266,12 @@ describe('edited arguments the gate will not send (echo server, in memory)', () 
       arguments: { db: 'prod', query: 'select 1' },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(MODEL_TEXT.notApproved('query_run'));
-    expect(denialOf(result)).toEqual({ reason: 'not_approved' });
+    // The engine refuses such an answer before anything is allowed: one Deny once, never an
+    // ALLOW event for arguments that were not sent.
+    expect(textOf(result)).toBe(MODEL_TEXT.noRenderer('query_run'));
+    expect(denialOf(result)).toMatchObject({ origin: 'no_renderer' });
+    expect(audit.map((event) => [event.decision, event.origin])).toEqual([
+      ['DENY_ONCE', 'no_renderer'],
+    ]);
   });
 });

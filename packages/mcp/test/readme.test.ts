@@ -79,7 +79,7 @@ test('run against the in-memory demo server: the call is asked first; with nobod
       origin: 'no_renderer',
     });
     expect(textOf(snippet.result)).toMatch(
-      /No permission prompt could be shown.*notes_list.*Do not retry/s,
+      /permission prompt for this tool call \(notes_list\) could not be shown.*Do not retry/s,
     );
     expect(demo.state.snapshot().calls).toEqual({});
   } finally {
