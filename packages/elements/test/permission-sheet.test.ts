@@ -405,16 +405,26 @@ describe('layout', () => {
 
   it('every target is at least 48 × 48 px, in both layouts', async () => {
     for (const viewport of [compact, expanded]) {
-      page = await gallery.open({ viewport });
+      // Measured at rest: mid slide-up, a box can read a fraction of a pixel short.
+      page = await gallery.open({ viewport, reducedMotion: 'reduce' });
       for (const state of [
         'permission-destructive',
         'permission-args-expanded',
         'permission-queue',
+        'permission-grains-open',
+        'permission-edit-open',
       ] as const) {
         await show(page, state);
+        // The opened sections are there to be measured.
+        if (state === 'permission-grains-open')
+          await page.locator(`${SHEET} [data-part="grains"] select`).first().waitFor();
+        if (state === 'permission-edit-open')
+          await page.locator(`${SHEET} [data-part="edit-form"] input`).first().waitFor();
         const small = await page.evaluate((tag) => {
           const root = document.querySelector(tag)!.shadowRoot!;
-          return [...root.querySelectorAll<HTMLElement>('button, [tabindex="0"]')]
+          // A checkbox's target is its whole label row.
+          return [...root.querySelectorAll<HTMLElement>('button, [tabindex="0"], input, select')]
+            .map((el) => (el.matches('[type="checkbox"]') ? el.closest('label')! : el))
             .filter((el) => el.checkVisibility())
             .map((el) => ({ part: el.dataset.part, box: el.getBoundingClientRect() }))
             .filter(({ box }) => box.width < 48 || box.height < 48)
