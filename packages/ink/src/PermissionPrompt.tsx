@@ -3,7 +3,7 @@ import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
 import { argsEditLines, EDIT_KEY, useArgsEditor } from './ArgsEditor.js';
-import { grainKey, grainLines, type GrainStep } from './grain-step.js';
+import { grainKey, grainLines, linesWithStep, type GrainStep } from './grain-step.js';
 import { terminalKey, useTerminalInput } from './keys.js';
 import { Lines, linesHeight } from './lines.js';
 import { terminalColors } from './palette.js';
@@ -90,6 +90,12 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   useTerminalInput(onKey, { isActive: api.status === 'open' && !edit.focus.editing });
 
   if (api.status !== 'open') return null;
+  const room = rows === undefined ? undefined : rows - 1 - frame.rows;
+  const shown = linesWithStep(
+    layout.lines,
+    step,
+    (lines) => room === undefined || linesHeight([...lines, ...extra], frame.width) <= room,
+  );
   const role = api.risk.colorRole;
   const color = props.color ?? true;
   return (
@@ -104,7 +110,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
           }
         : {})}
     >
-      <Lines lines={[...layout.lines, ...extra]} color={color} role={role} />
+      <Lines lines={[...shown, ...extra]} color={color} role={role} />
     </Box>
   );
 }

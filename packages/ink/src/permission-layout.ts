@@ -1,4 +1,4 @@
-import type { Choice } from '@mcp-consent/engine';
+import type { Choice, ChoiceDetail } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { PermissionApi } from '@mcp-consent/prompt';
 import { clipRows, linesHeight, type Line, type Span } from './lines.js';
@@ -351,12 +351,22 @@ export function permissionSummary(
   api: PermissionApi,
   t: Translator,
   choice: Choice | null,
+  detail?: ChoiceDetail,
 ): Span[] {
+  // "Allowed for this session" / "Denied for a time": the grain the user picked, not "always".
+  const grain =
+    choice === null || !detail ? '' : detail.session ? '_session' : detail.ttlMs ? '_timed' : '';
+  const decision: Choice | `${'allow' | 'deny'}${'_session' | '_timed'}` | null =
+    choice === null
+      ? null
+      : grain
+        ? `${choice.startsWith('allow') ? 'allow' : 'deny'}${grain}`
+        : choice;
   return [
     { text: api.tool.displayName, tone: 'strong' },
     { text: `${SEP}${api.server.name}${SEP}` },
-    choice === null
+    decision === null
       ? { text: t.t('mcp.permission.notice.settled_elsewhere'), tone: 'dim' }
-      : { text: t.t(`mcp.audit.decision.${choice}`), tone: 'strong' },
+      : { text: t.t(`mcp.audit.decision.${decision}`), tone: 'strong' },
   ];
 }

@@ -16,7 +16,7 @@ export function settledSummary(item: SettledItem, t: Translator): Span[] | null 
   const answered = item.end === 'answered';
   switch (item.kind) {
     case 'permission':
-      return item.api && permissionSummary(item.api, t, answered ? item.answer : null);
+      return item.api && permissionSummary(item.api, t, answered ? item.answer : null, item.detail);
     case 'dry_run':
       // The presenter answers a preview's Run it for real with Allow once.
       return (

@@ -74,4 +74,35 @@ describe('grains in the terminal prompt', () => {
     await h.press(ESC);
     expect(await result).toMatchObject({ allowed: false, choice: 'deny_once', reason: 'Try 2' });
   });
+
+  it('the line left after the prompt names the grain picked: "Allowed for this session"', async () => {
+    const h = start();
+    const result = h.ask(call(tools.notesPut));
+    await h.sees(`1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.press('r');
+    await h.press('1'); // this session
+    await h.press('2');
+    expect(await result).toMatchObject({ allowed: true, grain: 'session' });
+    await h.sees(en.t('mcp.audit.decision.allow_session'));
+    expect(h.text()).not.toContain(en.t('mcp.audit.decision.allow_always'));
+  });
+
+  it('at 80 × 24 the open step keeps the title, the risk and the four answers on screen', async () => {
+    const h = (active = harness({ columns: 80, rows: 24 }));
+    void h.ask(call(tools.notesPut, { args: { id: 'a', text: 'one\ntwo\nthree\nfour' } }));
+    await h.sees(`1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.press('r');
+    await h.sees(`${en.t('mcp.permission.grain.allow_label')}:`);
+    await h.quiet();
+    // What a 24-row terminal still shows: the last 24 rows drawn.
+    const screen = h.screen().trimEnd().split('\n').slice(-24).join(' ');
+    expect(screen).toContain(en.t('mcp.permission.title'));
+    expect(screen).toContain(en.t('mcp.permission.risk.medium'));
+    for (const choice of ['allow_once', 'deny_once'] as const) {
+      expect(screen).toContain(en.t(`mcp.permission.action.${choice}`));
+    }
+    expect(screen).toContain(en.t('mcp.permission.grain.allow_label'));
+  });
 });

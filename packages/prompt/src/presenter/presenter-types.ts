@@ -1,4 +1,5 @@
 import type {
+  ChoiceDetail,
   Choice,
   Clock,
   DryRunRequest,
@@ -56,7 +57,15 @@ export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrup
 
 /** A settled request, for renderers that keep a record (a terminal's scrollback). */
 export type SettledItem =
-  | { kind: 'permission'; id: string; end: ConsentEnd; answer: Choice; api: PermissionApi | null }
+  | {
+      kind: 'permission';
+      id: string;
+      end: ConsentEnd;
+      answer: Choice;
+      /** What the engine got beyond the choice: the grain picked, the deny note (issue 17). */
+      detail?: ChoiceDetail;
+      api: PermissionApi | null;
+    }
   | { kind: 'dry_run'; id: string; end: ConsentEnd; answer: Choice; api: DryRunApi | null }
   | {
       kind: 'elicitation';

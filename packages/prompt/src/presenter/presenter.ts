@@ -138,7 +138,14 @@ class Presenter implements ConsentPresenter {
     entry.detach();
     const api = entry.item ? lastView(entry.item) : null;
     entry.item?.model.destroy();
-    const record = { kind: entry.kind, id: entry.id, end, answer, api } as SettledItem;
+    const record = {
+      kind: entry.kind,
+      id: entry.id,
+      end,
+      answer,
+      api,
+      ...(sent !== undefined && typeof sent === 'object' ? { detail: sent } : {}),
+    } as SettledItem;
     this.snapshot = {
       ...this.snapshot,
       settled: [...this.snapshot.settled, record].slice(-SETTLED_KEPT),
