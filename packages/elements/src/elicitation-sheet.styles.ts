@@ -20,7 +20,8 @@ export const formFieldStyles = css`
     font-size: 0.875rem;
   }
   input:not([type='checkbox']),
-  select {
+  select,
+  textarea {
     box-sizing: border-box;
     inline-size: 100%;
     min-block-size: var(--_target);

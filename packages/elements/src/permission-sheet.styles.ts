@@ -389,16 +389,8 @@ export const grainStyles = css`
   .grains[hidden] {
     display: none;
   }
+  /* The note's box is the form fields' (formFieldStyles); only its resize is its own. */
   .grains textarea {
-    box-sizing: border-box;
-    inline-size: 100%;
-    min-block-size: var(--_target);
-    padding: 8px 12px;
-    border-radius: 8px;
-    border: 1px solid var(--_outline);
-    background: var(--_surface);
-    color: var(--_on-surface);
-    font: inherit;
     resize: vertical;
   }
   .grains .check-row[hidden] {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { AuditEvent, Clock, GrantFilter, RiskTier } from '@mcp-consent/engine';
 import { systemClock } from '@mcp-consent/engine';
 import {
@@ -207,6 +207,30 @@ function ConfirmRevokeAll({ api, onConfirm }: { api: ManagerApi; onConfirm: () =
   );
 }
 
+/** A table's header row: one `th` per model column (plus `children`, e.g. the actions column). */
+function ColumnHeads({
+  api,
+  columns,
+  children,
+}: {
+  api: ManagerApi;
+  columns: readonly (readonly [Parameters<ManagerApi['getColumnProps']>[1], string])[];
+  children?: ReactNode;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(([column, label]) => (
+          <th {...p(api.getColumnProps('column-header', column))} key={column}>
+            {label}
+          </th>
+        ))}
+        {children}
+      </tr>
+    </thead>
+  );
+}
+
 function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: number) => void }) {
   const { grants } = api;
   const columns = Object.entries(grants.columns) as [keyof typeof grants.columns, string][];
@@ -239,16 +263,9 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
       <p {...p(api.props.status)}>{api.status}</p>
       <div {...scrollRegion(api.ids.grantsHeading, api.props['grants-table']?.hidden === true)}>
         <table {...p(api.props['grants-table'])}>
-          <thead>
-            <tr>
-              {columns.map(([column, label]) => (
-                <th {...p(api.getColumnProps('column-header', column))} key={column}>
-                  {label}
-                </th>
-              ))}
-              <th {...actionsColumn('column-header')}>{grants.actionsColumn}</th>
-            </tr>
-          </thead>
+          <ColumnHeads api={api} columns={columns}>
+            <th {...actionsColumn('column-header')}>{grants.actionsColumn}</th>
+          </ColumnHeads>
           <tbody>
             {grants.rows.map((row, index) => (
               <tr {...p(row.props.row)} key={row.key}>
@@ -329,15 +346,7 @@ function AuditSection({ api }: { api: ManagerApi }) {
       </div>
       <div {...scrollRegion(api.ids.auditHeading, api.props['audit-table']?.hidden === true)}>
         <table {...p(api.props['audit-table'])}>
-          <thead>
-            <tr>
-              {columns.map(([column, label]) => (
-                <th {...p(api.getColumnProps('column-header', column))} key={column}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads api={api} columns={columns} />
           <tbody>
             {audit.rows.map((row) => (
               <tr {...p(row.props.row)} key={row.id}>
@@ -439,15 +448,7 @@ function RulesSection({ api }: { api: ManagerApi }) {
       </div>
       <div {...scrollRegion(api.ids.rulesHeading, api.props['rules-table']?.hidden === true)}>
         <table {...p(api.props['rules-table'])}>
-          <thead>
-            <tr>
-              {columns.map(([column, label]) => (
-                <th {...p(api.getColumnProps('column-header', column))} key={column}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads api={api} columns={columns} />
           <tbody>
             {rules.rows.map((row) => (
               <tr {...p(row.props.row)} key={row.id}>
