@@ -1,3 +1,4 @@
+import { revealControlled } from '@mcp-consent/prompt/dom';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ArgsEditorApi, ArgsEditPart, PartProps } from '@mcp-consent/prompt';
 import { renderField } from './internal/elicitation-fields.js';
@@ -25,7 +26,14 @@ export function renderArgsEditor(api: ArgsEditorApi | null | undefined): Templat
     if (field) api.blur(field.name);
   };
   return html`<div class="args-edit">
-    <button ${spread(p(api, 'edit-toggle'))} class="toggle" @click=${() => api.setOpen()}>
+    <button
+      ${spread(p(api, 'edit-toggle'))}
+      class="toggle"
+      @click=${(event: Event) => {
+        api.setOpen();
+        revealControlled(event.currentTarget as Element);
+      }}
+    >
       ${api.toggle.label}
     </button>
     <div ${spread(p(api, 'edit-editor'))} @keydown=${keepKeys} @focusout=${onFocusout}>

@@ -1,3 +1,4 @@
+import { revealControlled } from '@mcp-consent/prompt/dom';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type {
   Choice,
@@ -406,7 +407,10 @@ export class McpPermissionSheet extends ModalSheet {
     return html`<button
         ${spread(p['grains-toggle']!)}
         class="toggle grains-toggle"
-        @click=${() => this.permission?.toggleOptions()}
+        @click=${(event: Event) => {
+          this.permission?.toggleOptions();
+          revealControlled(event.currentTarget as Element);
+        }}
       >
         ${grains.toggleLabel}
       </button>

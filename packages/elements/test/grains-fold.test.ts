@@ -30,6 +30,17 @@ describe('grains on a phone, Lit sheet', () => {
     });
     const sheet = 'mcp-permission-sheet';
     await page.locator(`${sheet} [data-part='grains-toggle']`).click();
+    // The panel opens in sight: its top is on screen, above the answers' footer.
+    await expect
+      .poll(() =>
+        page.evaluate((tag) => {
+          const root = document.querySelector(tag)!.shadowRoot!;
+          const panel = root.querySelector('[data-part="grains"]')!.getBoundingClientRect();
+          const footer = root.querySelector('[data-part="actions"]')!.getBoundingClientRect();
+          return panel.top >= 0 && panel.top + 48 <= footer.top;
+        }, sheet),
+      )
+      .toBe(true);
     await page
       .locator(`${sheet} [data-part='grain-select'][data-decision='allow']`)
       .selectOption('session');

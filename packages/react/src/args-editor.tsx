@@ -1,3 +1,4 @@
+import { revealControlled } from '@mcp-consent/prompt/dom';
 import type { KeyboardEvent } from 'react';
 import type { ArgsEditorApi, ArgsEditPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
@@ -19,7 +20,13 @@ export function ArgsEditor({ api }: { api: ArgsEditorApi | null | undefined }) {
   if (!api) return null;
   return (
     <div className="mcp-consent-args-edit">
-      <button {...props(api, 'edit-toggle')} onClick={() => api.setOpen()}>
+      <button
+        {...props(api, 'edit-toggle')}
+        onClick={(event) => {
+          api.setOpen();
+          revealControlled(event.currentTarget);
+        }}
+      >
         {api.toggle.label}
       </button>
       <div {...props(api, 'edit-editor')} onKeyDown={keepKeys}>

@@ -1,3 +1,4 @@
+import { revealControlled } from '@mcp-consent/prompt/dom';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { GrainGroupView, PermissionApi } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
@@ -27,7 +28,11 @@ export function PermissionGrains({ api, acceptClick }: PermissionGrainsProps) {
       <button
         {...p(api.props['grains-toggle'])}
         className="mcp-consent-toggle mcp-consent-grains-toggle"
-        onClick={(event) => acceptClick(event) && api.toggleOptions()}
+        onClick={(event) => {
+          if (!acceptClick(event)) return;
+          api.toggleOptions();
+          revealControlled(event.currentTarget);
+        }}
       >
         {grains.toggleLabel}
       </button>

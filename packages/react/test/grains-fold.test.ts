@@ -33,4 +33,26 @@ describe('grains on a phone, React sheet', () => {
     const answers = ['allow_once', 'allow_always', 'deny_once', 'deny_always'];
     expect(answers.filter((choice) => !boxes[choice]?.visible)).toEqual([]);
   });
+
+  it('opening "How long, and a note" brings the panel into sight above the answers', async () => {
+    const { page, host } = await pages.start({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
+    await host.request(call(tools.notesPut));
+    await host.waitForPrompt();
+    await host.advance(GUARD_MS);
+    await page.locator(`${ROOT} [data-part='grains-toggle']`).click();
+    await expect
+      .poll(() =>
+        page.evaluate((root) => {
+          const panel = document.querySelector(`${root} [data-part="grains"]`);
+          const actions = document.querySelector(`${root} [data-part="actions"]`);
+          if (!panel || !actions) return false;
+          const top = panel.getBoundingClientRect().top;
+          return top >= 0 && top + 48 <= actions.getBoundingClientRect().top;
+        }, ROOT),
+      )
+      .toBe(true);
+  });
 });

@@ -29,3 +29,4 @@ export {
   type SheetLayout,
 } from './layout.js';
 export { onPageVisible } from './visibility.js';
+export { revealControlled } from './reveal.js';
