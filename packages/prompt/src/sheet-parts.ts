@@ -43,6 +43,43 @@ export function serverParts(scope: string, trusted: boolean) {
   } satisfies Record<string, PartProps>;
 }
 
+export interface DialogPartsOptions {
+  /** The ids of the dialog and of its title. */
+  ids: { root: string; title: string };
+  /** Ids of what names the dialog, in reading order. */
+  labelledBy: string;
+  /** Ids of what describes the dialog, in reading order. */
+  describedBy: string;
+  t: Pick<Translator, 'dir' | 'locale'>;
+  status: string;
+  guardActive: boolean;
+  /** Extra `data-*` attributes on the root (the tier, the mode). */
+  data?: Record<string, string>;
+}
+
+/** The modal dialog root, its backdrop, header and title, the same in every sheet. */
+export function dialogParts(scope: string, options: DialogPartsOptions) {
+  const attrs = (part: string) => partAttrs(scope, part);
+  return {
+    root: {
+      ...attrs('root'),
+      id: options.ids.root,
+      role: 'dialog',
+      'aria-modal': 'true',
+      'aria-labelledby': options.labelledBy,
+      'aria-describedby': options.describedBy,
+      dir: options.t.dir,
+      lang: options.t.locale,
+      ...options.data,
+      'data-state': options.status,
+      'data-guard': options.guardActive ? 'active' : 'idle',
+    },
+    backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
+    header: attrs('header'),
+    title: { ...attrs('title'), id: options.ids.title },
+  } satisfies Record<string, PartProps>;
+}
+
 export interface FooterPartsOptions {
   /** The id of the sheet's title, which names the actions group. */
   titleId: string;

@@ -1,7 +1,7 @@
 import type { PartProps } from '../anatomy.js';
 import type { GuardView } from '../core.js';
 import { argumentsView } from '../args-preview.js';
-import { footerParts, serverParts } from '../sheet-parts.js';
+import { dialogParts, footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type DryRunPart } from './anatomy.js';
 import type {
   DryRunActions,
@@ -85,27 +85,20 @@ function dryRunProps(
   const { t, ids, risk, preview, hint } = content;
   const { expanded } = current;
   return {
-    root: {
-      ...attrs('root'),
-      id: ids.root,
-      role: 'dialog',
-      'aria-modal': 'true',
-      'aria-labelledby': `${ids.step} ${ids.title}`,
-      'aria-describedby': `${ids.intro} ${ids.preview}`,
-      dir: t.dir,
-      lang: t.locale,
-      'data-state': current.status,
-      'data-guard': guardActive ? 'active' : 'idle',
-    },
-    backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
-    header: attrs('header'),
+    ...dialogParts(SCOPE, {
+      ids,
+      labelledBy: `${ids.step} ${ids.title}`,
+      describedBy: `${ids.intro} ${ids.preview}`,
+      t,
+      status: current.status,
+      guardActive,
+    }),
     step: {
       ...attrs('step'),
       id: ids.step,
       'data-step': String(content.step.index),
       'data-steps': String(content.step.total),
     },
-    title: { ...attrs('title'), id: ids.title },
     intro: { ...attrs('intro'), id: ids.intro },
     'tool-name': { ...attrs('tool-name'), dir: 'auto', translate: 'no' },
     ...serverParts(SCOPE, content.server.trusted),

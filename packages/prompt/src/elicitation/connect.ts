@@ -1,6 +1,6 @@
 import type { PartProps } from '../anatomy.js';
 import type { GuardView } from '../core.js';
-import { footerParts, serverParts } from '../sheet-parts.js';
+import { dialogParts, footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type ElicitationPart } from './anatomy.js';
 import { formView } from './fields.js';
 import { ACTIONS } from './order.js';
@@ -120,22 +120,15 @@ function elicitationProps(
 ): Partial<Record<ElicitationPart, PartProps>> {
   const { t, ids } = content;
   return {
-    root: {
-      ...attrs('root'),
-      id: ids.root,
-      role: 'dialog',
-      'aria-modal': 'true',
-      'aria-labelledby': ids.title,
-      'aria-describedby': ids.message,
-      dir: t.dir,
-      lang: t.locale,
-      'data-mode': content.url ? 'url' : 'form',
-      'data-state': current.status,
-      'data-guard': guardActive ? 'active' : 'idle',
-    },
-    backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
-    header: attrs('header'),
-    title: { ...attrs('title'), id: ids.title },
+    ...dialogParts(SCOPE, {
+      ids,
+      labelledBy: ids.title,
+      describedBy: ids.message,
+      t,
+      status: current.status,
+      guardActive,
+      data: { 'data-mode': content.url ? 'url' : 'form' },
+    }),
     ...serverParts(SCOPE, content.server.trusted),
     'message-label': attrs('message-label'),
     message: { ...attrs('message'), id: ids.message, dir: 'auto' },

@@ -1,7 +1,7 @@
 import type { PartProps } from '../anatomy.js';
 import { argumentsView } from '../args-preview.js';
 import type { GuardView } from '../core.js';
-import { footerParts, serverParts } from '../sheet-parts.js';
+import { dialogParts, footerParts, serverParts } from '../sheet-parts.js';
 import { attrs, SCOPE, type PermissionPart } from './anatomy.js';
 import { enabled } from './content.js';
 import { decisionOf } from './grains.js';
@@ -225,22 +225,15 @@ function permissionProps(
 ): Partial<Record<PermissionPart, PartProps>> {
   const { t, ids, risk, fromServer } = content;
   return {
-    root: {
-      ...attrs('root'),
-      id: ids.root,
-      role: 'dialog',
-      'aria-modal': 'true',
-      'aria-labelledby': `${ids.title} ${ids.summary}`,
-      'aria-describedby': `${ids.risk} ${ids.effects}`,
-      dir: t.dir,
-      lang: t.locale,
-      'data-state': current.status,
-      'data-tier': risk.tier,
-      'data-guard': guardActive ? 'active' : 'idle',
-    },
-    backdrop: { ...attrs('backdrop'), 'aria-hidden': 'true' },
-    header: attrs('header'),
-    title: { ...attrs('title'), id: ids.title },
+    ...dialogParts(SCOPE, {
+      ids,
+      labelledBy: `${ids.title} ${ids.summary}`,
+      describedBy: `${ids.risk} ${ids.effects}`,
+      t,
+      status: current.status,
+      guardActive,
+      data: { 'data-tier': risk.tier },
+    }),
     summary: { ...attrs('summary'), id: ids.summary, dir: 'auto' },
     'from-server': {
       ...attrs('from-server'),
