@@ -4,7 +4,7 @@ import type { RequestOptions } from './engine-types.js';
 import { InvalidInputError } from './errors.js';
 import { changedParts, hashArgs, hashArgsSync } from './hash.js';
 import { asError } from './hub.js';
-import { gate, type Gate } from './gate.js';
+import { gate, gateResult, type Gate } from './gate.js';
 import { grainsFor, isEditable } from './grains.js';
 import type { Scheduler } from './scheduler.js';
 import { snapshotCall } from './snapshot.js';
@@ -107,25 +107,6 @@ function checked(
   return call;
 }
 
-/** A decision the gate took (a rule, the mode, the host callback), or null to go on. */
-function gated(pre: Gate | null, risk: RiskAssessment, argsHash: string | null, call: ToolCall) {
-  if (!pre || pre.effect === 'ask') return null;
-  const allowed = pre.effect === 'allow';
-  const result: RequestResult = {
-    allowed,
-    choice: allowed ? 'allow_once' : 'deny_once',
-    origin: pre.origin,
-    risk,
-    settledBy: 'rule',
-    argsHash,
-    call,
-    ...(pre.rule ? { rule: pre.rule } : {}),
-    ...(pre.effect === 'deny' && pre.reason !== undefined ? { reason: pre.reason } : {}),
-    ...(pre.effect === 'deny' && pre.mode ? { mode: pre.mode } : {}),
-  };
-  return result;
-}
-
 /**
  * What the lookup and the gate decide together: a remembered denial first (never undone by a
  * rule), then the gate's allow, then a remembered allow unless the gate asks. Null: ask.
@@ -140,7 +121,7 @@ function fromLookup(
   if (found.status === 'deny') return scheduler.cacheHit(facts, found, call);
   // Before the store is read (or once it failed) a remembered denial may be unseen: ask.
   const unread = found.reason === 'not_ready' || found.reason === 'store_failed';
-  if (pre?.effect === 'allow' && !unread) return gated(pre, facts.risk, facts.argsHash, call);
+  if (pre?.effect === 'allow' && !unread) return gateResult(pre, { ...facts, call });
   if (found.status === 'allow' && pre?.effect !== 'ask')
     return scheduler.cacheHit(facts, found, call);
   return null;
@@ -166,7 +147,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     const gateOrPromise = gate(core, call, assessment);
     const pre = gateOrPromise instanceof Promise ? await gateOrPromise : gateOrPromise;
     if (pre?.effect === 'deny') {
-      const denial = gated(pre, risk, hashOrNull(call.args), call)!;
+      const denial = gateResult(pre, { risk, argsHash: hashOrNull(call.args), call });
       core.audit(denial, call);
       return denial;
     }
@@ -218,6 +199,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       core.audit(denial, call);
       return denial;
     }
+    // A dry run or a forced prompt still asks, whatever the gate allowed: it reviews the call.
     const found = forcePrompt ? undefined : core.find(call, argsHash, assessment);
     if (found) {
       const hit = fromLookup(scheduler, pre, found, { risk, argsHash }, call);
@@ -226,19 +208,12 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
         return hit;
       }
     }
-    // A dry run or a forced prompt still asks, whatever the gate allowed: it reviews the call.
     if (core.settings.mode === 'non_interactive') {
-      const denial: RequestResult = {
-        allowed: false,
-        choice: 'deny_once',
-        origin: 'mode',
-        mode: 'non_interactive',
-        risk,
-        argsHash,
-        call,
-        settledBy: 'rule',
-        ...(pre?.rule ? { rule: pre.rule } : {}),
-      };
+      const rule = pre?.rule ? { rule: pre.rule } : {};
+      const denial = gateResult(
+        { effect: 'deny', origin: 'mode', mode: 'non_interactive', ...rule },
+        { risk, argsHash, call },
+      );
       core.audit(denial, call);
       return denial;
     }

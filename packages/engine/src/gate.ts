@@ -10,7 +10,14 @@ import type { EngineCore } from './core.js';
 import type { HostVerdict } from './engine-types.js';
 import type { PolicyVerdict } from './policy/types.js';
 import { effectiveHints } from './risk.js';
-import type { Assessment, DecisionOrigin, PermissionMode, ToolCall } from './types.js';
+import type {
+  Assessment,
+  DecisionOrigin,
+  PermissionMode,
+  RequestResult,
+  RiskAssessment,
+  ToolCall,
+} from './types.js';
 
 export type Gate =
   | {
@@ -26,6 +33,29 @@ export type Gate =
       origin: Extract<DecisionOrigin, 'policy' | 'host_callback' | 'trusted_read_only'>;
       rule?: PolicyVerdict;
     };
+
+/**
+ * The result of a decision the gate took (a rule, the mode, the host callback), before a prompt
+ * or after the user's allow was overruled: Allow once or Deny once, saying who decided and why.
+ */
+export function gateResult(
+  pre: Exclude<Gate, { effect: 'ask' }>,
+  facts: { risk: RiskAssessment; argsHash: string | null; call: ToolCall },
+): RequestResult {
+  const allowed = pre.effect === 'allow';
+  return {
+    allowed,
+    choice: allowed ? 'allow_once' : 'deny_once',
+    origin: pre.origin,
+    risk: facts.risk,
+    settledBy: 'rule',
+    argsHash: facts.argsHash,
+    call: facts.call,
+    ...(pre.rule ? { rule: pre.rule } : {}),
+    ...(pre.effect === 'deny' && pre.reason !== undefined ? { reason: pre.reason } : {}),
+    ...(pre.effect === 'deny' && pre.mode ? { mode: pre.mode } : {}),
+  };
+}
 
 /** The host callback's answer in one shape; anything unknown is no opinion. */
 function readHostVerdict(

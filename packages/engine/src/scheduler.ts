@@ -1,6 +1,6 @@
 import { isAllow, isAlways, ONCE, readAnswer } from './answers.js';
 import { assessCall } from './assess.js';
-import { gate, hardDenial, type Gate } from './gate.js';
+import { gate, gateResult, hardDenial, type Gate } from './gate.js';
 import { editProblem } from './grains.js';
 import { hashArgsSync } from './hash.js';
 import { snapshotCall } from './snapshot.js';
@@ -10,6 +10,7 @@ import type { Grants } from './grants.js';
 import { asError } from './hub.js';
 import type { NewEntry, PromptEntry, Waiter } from './prompt-queue.js';
 import type {
+  Assessment,
   ChoiceDetail,
   DecisionOrigin,
   Grant,
@@ -158,18 +159,9 @@ export class Scheduler {
     ran: Ran,
   ): RequestResult {
     return {
-      allowed: false,
-      choice: 'deny_once',
-      origin: pre.origin,
-      risk: entry.risk,
-      settledBy: 'rule',
-      argsHash: ran.argsHash,
-      call: ran.call,
+      ...gateResult(pre, { risk: entry.risk, argsHash: ran.argsHash, call: ran.call }),
       promptId: entry.id,
       ...(ran.edited ? { edited: true } : {}),
-      ...(pre.rule ? { rule: pre.rule } : {}),
-      ...(pre.reason !== undefined ? { reason: pre.reason } : {}),
-      ...(pre.mode ? { mode: pre.mode } : {}),
     };
   }
 
@@ -178,8 +170,12 @@ export class Scheduler {
    * a remembered denial that covers what the user typed still denies it (the user's allow was
    * for a call no rule forbade). Otherwise the answer settles as given.
    */
-  private checkEdited(entry: PromptEntry, given: ChoiceDetail, ran: Ran): void {
-    const assessment = assessCall(ran.call, this.core.options.risk);
+  private checkEdited(
+    entry: PromptEntry,
+    given: ChoiceDetail,
+    ran: Ran,
+    assessment: Assessment,
+  ): void {
     const go = (pre: Gate | null) => {
       if (!this.core.queue.has(entry)) return;
       if (pre?.effect === 'deny') {
@@ -213,15 +209,12 @@ export class Scheduler {
   private take(entry: PromptEntry, given: ChoiceDetail): void {
     const ran = this.ranOf(entry, given);
     if (ran instanceof InvalidAnswerError) return this.settleWithError(entry, ran, 'answer');
-    if (isAllow(given.choice)) {
-      const { denial } = hardDenial(
-        this.core,
-        ran.call,
-        assessCall(ran.call, this.core.options.risk),
-      );
-      if (denial) return this.settleWith(entry, this.denialOf(entry, denial, ran));
-    }
-    if (ran.edited) this.checkEdited(entry, given, ran);
+    // A deny stands as given (edits come only with an allow).
+    if (!isAllow(given.choice)) return this.settle(entry, given, 'answer', undefined, ran);
+    const assessment = assessCall(ran.call, this.core.options.risk);
+    const { denial } = hardDenial(this.core, ran.call, assessment);
+    if (denial) return this.settleWith(entry, this.denialOf(entry, denial, ran));
+    if (ran.edited) this.checkEdited(entry, given, ran, assessment);
     else this.settle(entry, given, 'answer', undefined, ran);
   }
 
