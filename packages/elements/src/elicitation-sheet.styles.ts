@@ -56,7 +56,10 @@ export const formFieldStyles = css`
     font-size: 0.875rem;
     overflow-wrap: anywhere;
   }
-  [part~='field-error'] {
+  /* The elicitation form's summary and URL errors look like a field's: one rule for all three. */
+  [part~='field-error'],
+  [part~='error-summary'],
+  [part~='url-error'] {
     margin: 0;
     padding: 6px 10px;
     border-radius: 8px;
@@ -114,16 +117,6 @@ export const elicitationSheetStyles = css`
     display: grid;
     gap: 12px;
     margin-block: 8px;
-  }
-  [part~='error-summary'],
-  [part~='url-error'] {
-    margin: 0;
-    padding: 6px 10px;
-    border-radius: 8px;
-    background: var(--_error-container);
-    color: var(--_on-error-container);
-    font-size: 0.875rem;
-    overflow-wrap: anywhere;
   }
   .url {
     display: flex;
