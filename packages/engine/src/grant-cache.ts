@@ -45,7 +45,7 @@ const TIER_RANK: Readonly<Record<RiskTier, number>> = { low: 0, medium: 1, high:
  */
 export const CLOCK_TOLERANCE_MS = 60_000;
 
-const NO_GRANT: LookupResult = Object.freeze({ status: 'prompt', reason: 'no_grant' });
+export const NO_GRANT: LookupResult = Object.freeze({ status: 'prompt', reason: 'no_grant' });
 const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
   status: 'prompt',
   reason: 'args_hash_unknown',
@@ -158,14 +158,7 @@ export class GrantCache {
   list(filter: GrantFilter = {}): Grant[] {
     const out: Grant[] = [];
     for (const grant of this.state.grants.values()) {
-      if (
-        (filter.userId === undefined || grant.userId === filter.userId) &&
-        (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
-        (filter.serverId === undefined || grant.serverId === filter.serverId) &&
-        (filter.toolName === undefined || grant.toolName === filter.toolName)
-      ) {
-        out.push(grant);
-      }
+      if (matchesFilter(grant, filter)) out.push(grant);
     }
     return out.sort((a, b) => (a.grantedAt < b.grantedAt ? -1 : a.grantedAt > b.grantedAt ? 1 : 0));
   }
@@ -296,6 +289,16 @@ function checkAllow(
   }
   if (!check.allowAlwaysPermitted) return { status: 'prompt', reason: 'not_permitted', grant };
   return entry.hit;
+}
+
+/** Whether a grant is in a filter's scope (every id the filter names matches). */
+export function matchesFilter(grant: Grant, filter: GrantFilter): boolean {
+  return (
+    (filter.userId === undefined || grant.userId === filter.userId) &&
+    (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
+    (filter.serverId === undefined || grant.serverId === filter.serverId) &&
+    (filter.toolName === undefined || grant.toolName === filter.toolName)
+  );
 }
 
 export function scopeOf(call: ToolCall): GrantScope {

@@ -1,4 +1,12 @@
-import { GrantCache, scopeOf, type GrantFilter, type HitCheck } from './grant-cache.js';
+import {
+  expiryMs,
+  GrantCache,
+  matchesFilter,
+  NO_GRANT,
+  scopeOf,
+  type GrantFilter,
+  type HitCheck,
+} from './grant-cache.js';
 import { grantKey } from './grant-key.js';
 import { effectiveHints } from './risk.js';
 import type { Grant, LookupResult, ToolCall } from './types.js';
@@ -57,13 +65,7 @@ export class SessionGrants {
   }
 
   list(filter: GrantFilter = {}): Grant[] {
-    return [...this.keys.values()].filter(
-      (grant) =>
-        (filter.userId === undefined || grant.userId === filter.userId) &&
-        (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
-        (filter.serverId === undefined || grant.serverId === filter.serverId) &&
-        (filter.toolName === undefined || grant.toolName === filter.toolName),
-    );
+    return [...this.keys.values()].filter((grant) => matchesFilter(grant, filter));
   }
 
   /** Ends the session: every session grant is gone. */
@@ -90,12 +92,7 @@ export class SessionGrants {
     const all = this.servers.get(serverKey(this.sessionId, call, false));
     const grant =
       readOnly && hints.readOnly ? readOnly : all && check.allowAlwaysPermitted ? all : undefined;
-    if (!grant || expires(grant) <= now) return own;
+    if (!grant || expiryMs(grant) <= now) return own;
     return { status: 'allow', reason: 'grant_allow', grant };
   }
 }
-
-const NO_GRANT: LookupResult = Object.freeze({ status: 'prompt', reason: 'no_grant' });
-
-const expires = (grant: Grant) =>
-  grant.expiresAt === null ? Infinity : Date.parse(grant.expiresAt) || -Infinity;
