@@ -80,6 +80,7 @@ export function standaloneRequest(
     kind: 'permission',
     id: `show-${++standalone}`,
     call,
+    requestedBy: call.requestedBy ?? { kind: 'model' },
     ...assessLookup(options.assessment ?? assessCall(call, options.risk), lookup),
     lookup,
     ...(options.change ? { change: options.change } : {}),

@@ -56,7 +56,7 @@ export function toAuditEvent(
   origin: DecisionOrigin,
   nowMs: number,
 ): AuditEvent {
-  return {
+  const event: AuditEvent = {
     event_type: 'mcp.permission.decision',
     decision: DECISIONS[choice],
     koder_user_id: call.userId,
@@ -68,4 +68,6 @@ export function toAuditEvent(
     timestamp: new Date(nowMs).toISOString(),
     origin,
   };
+  if (call.requestedBy?.kind === 'app') event.requested_by_app = call.requestedBy.app;
+  return event;
 }

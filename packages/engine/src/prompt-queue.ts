@@ -5,6 +5,7 @@ import { scopeOf } from './grant-cache.js';
 import type { PolicyVerdict } from './policy/types.js';
 import type {
   Assessment,
+  CallRequester,
   GrainOptions,
   DefinitionChange,
   DryRunPreview,
@@ -15,6 +16,8 @@ import type {
   RequestResult,
   ToolCall,
 } from './types.js';
+
+const MODEL: CallRequester = Object.freeze({ kind: 'model' });
 
 /** One request waiting on a prompt. Several identical requests share one prompt. */
 export interface Waiter {
@@ -149,6 +152,7 @@ function facts(entry: PromptEntry, position: number): PromptFacts {
   const shared = {
     id: entry.id,
     call: entry.call,
+    requestedBy: entry.call.requestedBy ?? MODEL,
     // Shown one tier higher while a changed definition is unreviewed; grants keep the tool's own.
     ...assessLookup(entry, entry.lookup),
     lookup: entry.lookup,
@@ -172,6 +176,8 @@ function dedupeKeyOf(init: NewEntry): string {
   return [
     grantKey({ ...scopeOf(init.call), argsHash: init.argsHash }),
     toolIdentity(init.call),
+    // An app's request is not the model's: each is asked with who asked.
+    init.call.requestedBy?.kind === 'app' ? `app:${init.call.requestedBy.app}` : 'model',
     init.risk.tier,
     flags,
   ].join('|');

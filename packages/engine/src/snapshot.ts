@@ -1,5 +1,5 @@
 import { InvalidInputError } from './errors.js';
-import type { ServerRef, ToolCall, ToolDefinition } from './types.js';
+import type { CallRequester, ServerRef, ToolCall, ToolDefinition } from './types.js';
 
 /**
  * What was approved is what runs: the engine decides on a deep, frozen copy of each call and
@@ -112,7 +112,19 @@ function callProblems(call: unknown): string[] {
   if (typeof tool !== 'object' || tool === null || !isId(tool.name)) {
     problems.push('tool.name must be a non-empty, well-formed string');
   }
+  const { requestedBy } = call as Partial<ToolCall>;
+  if (requestedBy !== undefined && requesterOf(requestedBy) === null) {
+    problems.push("requestedBy must be { kind: 'model' } or { kind: 'app', app: '<name>' }");
+  }
   return problems;
+}
+
+/** A requester the engine keeps: an app with a name, or nothing for the model; null when malformed. */
+function requesterOf(value: unknown): CallRequester | undefined | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { kind, app } = value as { kind?: unknown; app?: unknown };
+  if (kind === 'model') return undefined;
+  return kind === 'app' && isId(app) ? Object.freeze({ kind: 'app', app }) : null;
 }
 
 /** Rejects malformed calls with an `InvalidInputError` that says what to fix. */
@@ -135,11 +147,14 @@ export function snapshotCall(call: ToolCall): ToolCall {
   if (typeof call.server.name === 'string') server.name = call.server.name;
   if (typeof call.server.origin === 'string') server.origin = call.server.origin;
   const args = wireCopy(call.args);
-  return Object.freeze({
+  const snapshot: ToolCall = {
     userId: call.userId,
     workspaceId: call.workspaceId,
     server: Object.freeze(server),
     tool: freezeDefinition(call.tool),
     args: deepFreeze(args),
-  });
+  };
+  const requester = call.requestedBy === undefined ? undefined : requesterOf(call.requestedBy);
+  if (requester) snapshot.requestedBy = requester;
+  return Object.freeze(snapshot);
 }

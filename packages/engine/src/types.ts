@@ -82,7 +82,17 @@ export interface ToolCall {
   server: ServerRef;
   tool: ToolDefinition;
   args: unknown;
+  /**
+   * Who asked for the call, as the HOST knows it: an MCP App's UI (`@modelcontextprotocol/ext-apps`)
+   * by the name the host shows for that app. Absent: the AI model. Grants and rules apply the
+   * same either way; the prompt says who asked and the audit event records it.
+   * @default undefined (the model)
+   */
+  requestedBy?: CallRequester;
 }
+
+/** Who asked for a tool call: the AI model, or an app's UI (by the host's name for it). */
+export type CallRequester = { kind: 'model' } | { kind: 'app'; app: string };
 
 /** Why a tier was chosen; the prompt model turns these into localized lines. */
 export type RiskReason =
@@ -238,6 +248,11 @@ export interface DefinitionChange {
 interface PromptRequestBase extends Assessment {
   id: string;
   call: ToolCall;
+  /**
+   * Who asked for the call (seed 004's `requestedBy`), as `engine.pending()` lists it: the model
+   * unless the host said an app did. The engine always sets it; `call.requestedBy` is the source.
+   */
+  requestedBy?: CallRequester;
   /** Why the engine asks: a first call, an expired grant, a changed definition, … */
   lookup: LookupResult;
   argsHash: string | null;
@@ -361,4 +376,6 @@ export interface AuditEvent {
   edited?: true;
   /** The permission mode, when it decided (origin `mode`). */
   mode?: PermissionMode;
+  /** Set when an app's UI asked for the call (absent: the model): the host's name for the app. */
+  requested_by_app?: string;
 }

@@ -56,6 +56,8 @@ const values = {
   step: 's',
   index: 1,
   label: 'l',
+  // mcp.permission.notice.requested_by_app (issue 18: MCP Apps)
+  app: 'a',
   // mcp.permission.notice.policy_rule (issue 17: the rule's number and its file)
   rule: 3,
   file: 'f',

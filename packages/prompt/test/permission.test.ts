@@ -426,6 +426,24 @@ describe('permission prompt: notices', () => {
     }
   });
 
+  it('says an app asked for the call, not the model, with its name cleaned (MCP Apps)', () => {
+    const request = promptRequest(tools.readOnly);
+    const fromApp = {
+      ...request,
+      call: { ...request.call, requestedBy: { kind: 'app' as const, app: `Board${hostile.bidi}` } },
+    };
+    const notices = open(fromApp).api().notices;
+    expect(notices[0]!.kind).toBe('requested_by_app');
+    expect(notices[0]!.text).toMatch(/^The app “Board.*” asked for this call, not the AI model$/);
+    expect(notices[0]!.text).not.toMatch(DANGEROUS);
+    expect(open(fromApp, { locale: 'pt-BR' }).api().notices[0]!.text).toMatch(/^O app “Board/);
+    expect(
+      open(request)
+        .api()
+        .notices.map((notice) => notice.kind),
+    ).not.toContain('requested_by_app');
+  });
+
   it('closes when the engine aborts the request elsewhere', () => {
     const controller = new AbortController();
     const { api, clock, onAnswer, prompt } = open(

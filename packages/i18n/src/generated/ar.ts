@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"تمت الإجابة عن هذا الطلب أو إلغاؤه في مكان آخر"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"يُسأل بسبب القاعدة "},{"type":1,"value":"rule"},{"type":0,"value":" في «"},{"type":1,"value":"file"},{"type":0,"value":"»"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"ملاحظة القاعدة: «"},{"type":1,"value":"reason"},{"type":0,"value":"»"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"طلب التطبيق «"},{"type":1,"value":"app"},{"type":0,"value":"» هذا الاستدعاء، وليس نموذج الذكاء الاصطناعي"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"تطلب إعدادات هذا التطبيق السؤال عن هذا الاستدعاء في كل مرة"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"تعذّرت قراءة قواعد الأذونات، لذا ستُسأل في كل مرة حتى يتم إصلاحها"}],
   "mcp.permission.note.label": [{"type":0,"value":"ملاحظة للوكيل (اختيارية)"}],

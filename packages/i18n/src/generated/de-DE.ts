@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Diese Anfrage wurde an anderer Stelle beantwortet oder abgebrochen"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Gefragt wegen Regel "},{"type":1,"value":"rule"},{"type":0,"value":" in „"},{"type":1,"value":"file"},{"type":0,"value":"“"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"Notiz der Regel: „"},{"type":1,"value":"reason"},{"type":0,"value":"“"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"Die App „"},{"type":1,"value":"app"},{"type":0,"value":"“ hat diesen Aufruf angefordert, nicht das KI-Modell"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"Die Einstellungen dieser App fragen bei diesem Aufruf jedes Mal nach"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"Die Berechtigungsregeln konnten nicht gelesen werden, daher wird jedes Mal gefragt, bis sie korrigiert sind"}],
   "mcp.permission.note.label": [{"type":0,"value":"Notiz für den Agenten (optional)"}],

@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"This request was answered or cancelled elsewhere"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Asked because of rule "},{"type":1,"value":"rule"},{"type":0,"value":" in “"},{"type":1,"value":"file"},{"type":0,"value":"”"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"The rule’s note: “"},{"type":1,"value":"reason"},{"type":0,"value":"”"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"The app “"},{"type":1,"value":"app"},{"type":0,"value":"” asked for this call, not the AI model"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"This app’s settings ask about this call every time"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"The permission rules could not be read, so you are asked every time until they are fixed"}],
   "mcp.permission.note.label": [{"type":0,"value":"Note for the agent (optional)"}],

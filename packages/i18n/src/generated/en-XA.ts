@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"⟦Ţĥîš ŕéǫûéšţ ŵåš åñšŵéŕéđ öŕ çåñçéļļéđ éļšéŵĥéŕé ļöŕéɱ îþšûɱ đöļöŕ š⟧"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"⟦Åšķéđ ƀéçåûšé öƒ ŕûļé "},{"type":1,"value":"rule"},{"type":0,"value":" îñ “"},{"type":1,"value":"file"},{"type":0,"value":"” ļöŕéɱ îþšûɱ đö⟧"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"⟦Ţĥé ŕûļé’š ñöţé: “"},{"type":1,"value":"reason"},{"type":0,"value":"” ļöŕéɱ îþš⟧"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"⟦Ţĥé åþþ “"},{"type":1,"value":"app"},{"type":0,"value":"” åšķéđ ƒöŕ ţĥîš çåļļ, ñöţ ţĥé ÅÎ ɱöđéļ ļöŕéɱ îþšûɱ đöļöŕ šîţ⟧"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"⟦Ţĥîš åþþ’š šéţţîñĝš åšķ åƀöûţ ţĥîš çåļļ éṽéŕý ţîɱé ļöŕéɱ îþšûɱ đöļöŕ šî⟧"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"⟦Ţĥé þéŕɱîššîöñ ŕûļéš çöûļđ ñöţ ƀé ŕéåđ, šö ýöû åŕé åšķéđ éṽéŕý ţîɱé ûñţîļ ţĥéý åŕé ƒîẋéđ ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţé⟧"}],
   "mcp.permission.note.label": [{"type":0,"value":"⟦Ñöţé ƒöŕ ţĥé åĝéñţ (öþţîöñåļ) ļöŕéɱ îþšûɱ⟧"}],

@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Esta solicitud se ha respondido o cancelado en otro lugar"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Se pregunta por la regla "},{"type":1,"value":"rule"},{"type":0,"value":" de «"},{"type":1,"value":"file"},{"type":0,"value":"»"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"Nota de la regla: «"},{"type":1,"value":"reason"},{"type":0,"value":"»"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"La app «"},{"type":1,"value":"app"},{"type":0,"value":"» pidió esta llamada, no el modelo de IA"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"La configuración de esta app pregunta por esta llamada cada vez"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"No se pudieron leer las reglas de permisos, así que se te preguntará cada vez hasta que se corrijan"}],
   "mcp.permission.note.label": [{"type":0,"value":"Nota para el agente (opcional)"}],

@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"このリクエストは別の場所で回答またはキャンセルされました"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"「"},{"type":1,"value":"file"},{"type":0,"value":"」のルール"},{"type":1,"value":"rule"},{"type":0,"value":"により確認しています"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"ルールのメモ：「"},{"type":1,"value":"reason"},{"type":0,"value":"」"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"この呼び出しを求めたのは AI モデルではなく、アプリ「"},{"type":1,"value":"app"},{"type":0,"value":"」です"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"このアプリの設定により、この呼び出しは毎回確認されます"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"権限ルールを読み込めなかったため、修正されるまで毎回確認します"}],
   "mcp.permission.note.label": [{"type":0,"value":"エージェントへのメモ（任意）"}],

@@ -66,6 +66,7 @@ export const messageIds = [
   'mcp.permission.notice.settled_elsewhere',
   'mcp.permission.notice.policy_rule',
   'mcp.permission.notice.policy_rule_reason',
+  'mcp.permission.notice.requested_by_app',
   'mcp.permission.notice.policy_ask',
   'mcp.permission.notice.policy_invalid',
   'mcp.permission.note.label',
@@ -391,6 +392,7 @@ export interface MessageValues {
   'mcp.permission.notice.settled_elsewhere': never;
   'mcp.permission.notice.policy_rule': { rule: string | number; file: string | number };
   'mcp.permission.notice.policy_rule_reason': { reason: string | number };
+  'mcp.permission.notice.requested_by_app': { app: string | number };
   'mcp.permission.notice.policy_ask': never;
   'mcp.permission.notice.policy_invalid': never;
   'mcp.permission.note.label': never;

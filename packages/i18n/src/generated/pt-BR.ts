@@ -66,6 +66,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Esta solicitação foi respondida ou cancelada em outro lugar"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Perguntado por causa da regra "},{"type":1,"value":"rule"},{"type":0,"value":" em “"},{"type":1,"value":"file"},{"type":0,"value":"”"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"A nota da regra: “"},{"type":1,"value":"reason"},{"type":0,"value":"”"}],
+  "mcp.permission.notice.requested_by_app": [{"type":0,"value":"O app “"},{"type":1,"value":"app"},{"type":0,"value":"” pediu esta chamada, não o modelo de IA"}],
   "mcp.permission.notice.policy_ask": [{"type":0,"value":"As configurações deste app perguntam sobre esta chamada todas as vezes"}],
   "mcp.permission.notice.policy_invalid": [{"type":0,"value":"As regras de permissão não puderam ser lidas, então você será perguntado todas as vezes até que sejam corrigidas"}],
   "mcp.permission.note.label": [{"type":0,"value":"Nota para o agente (opcional)"}],

@@ -48,6 +48,8 @@ const LOOKUP_NOTICE: Partial<Record<LookupReason, PlainMessageId>> = {
 
 /** A policy file name and a rule's note are host or admin text: capped like a server's. */
 const RULE_FILE_LIMIT = 200;
+/** Longest app name shown in "The app … asked"; the host's text, kept to a line. */
+const APP_NAME_LIMIT = 80;
 const RULE_REASON_LIMIT = 500;
 
 /**
@@ -192,6 +194,16 @@ function requestNotices(
   cleaner: TextCleaner,
 ): PermissionApi['notices'] {
   const notices: PermissionApi['notices'] = [];
+  const requester = request.call.requestedBy;
+  if (requester?.kind === 'app') {
+    // First: who asked changes how the rest reads. The name is the host's, cleaned all the same.
+    notices.push({
+      kind: 'requested_by_app',
+      text: t.t('mcp.permission.notice.requested_by_app', {
+        app: cleaner.text(requester.app, APP_NAME_LIMIT) || '?',
+      }),
+    });
+  }
   const noticeId = LOOKUP_NOTICE[request.lookup.reason];
   if (noticeId) notices.push({ kind: request.lookup.reason, text: t.t(noticeId) });
   notices.push(...ruleNotices(request, t, cleaner));

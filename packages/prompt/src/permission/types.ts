@@ -66,7 +66,9 @@ export type NoticeKind =
   /** "Asked because of rule 3 in “team.json”" (issue 17); the file is host text, quoted. */
   | 'policy_rule'
   /** The rule's own note, quoted (host or admin text). */
-  | 'policy_rule_reason';
+  | 'policy_rule_reason'
+  /** An MCP App's UI asked for the call, not the model (the host's name for the app, quoted). */
+  | 'requested_by_app';
 
 /** Which answer a "Remember" control sets: Allow always or Deny always. */
 export type GrainDecision = 'allow' | 'deny';
