@@ -108,20 +108,31 @@ async function answerAll(
   signal: AbortSignal | undefined,
 ): Promise<Record<string, unknown> | string> {
   const round = new AbortController();
-  const onAbort = () => round.abort(signal?.reason);
+  // The caller's cancel ends the round at once, whether or not a handler listens for it.
+  let onAbort = () => round.abort(signal?.reason);
+  const cancelled = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      round.abort(signal?.reason);
+      reject(signal?.reason as Error);
+    };
+  });
+  cancelled.catch(() => {}); // observed below, or never needed
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
   try {
-    const answers = await Promise.all(
-      planned.map(async ({ key, params, handler }) => {
-        try {
-          return [key, await handler(params, { signal: round.signal })] as const;
-        } catch (error) {
-          round.abort(error);
-          throw error;
-        }
-      }),
-    );
+    const answers = await Promise.race([
+      Promise.all(
+        planned.map(async ({ key, params, handler }) => {
+          try {
+            return [key, await handler(params, { signal: round.signal })] as const;
+          } catch (error) {
+            round.abort(error);
+            throw error;
+          }
+        }),
+      ),
+      cancelled,
+    ]);
     return Object.fromEntries(answers);
   } catch (error) {
     signal?.throwIfAborted(); // the caller cancelled: reject as the SDK would
