@@ -50,9 +50,13 @@ export function bindV2(client: Client): SdkBinding {
         return new InputRequiredOutcome({ ...result.inputRequests }, result.requestState);
       return result as CallResult;
     },
-    // The v2 SDK walks every page itself when no cursor is given.
+    // Page by page, as on SDK 1.x: the catalog's own limits (maxPages, a repeated cursor) apply.
+    // `listTools()` without a cursor would walk the pages itself, under other rules.
     listTools: async (cursor) =>
-      (await client.listTools(cursor === undefined ? undefined : { cursor })) as ToolsPage,
+      (await client.request({
+        method: 'tools/list',
+        params: cursor === undefined ? {} : { cursor },
+      })) as ToolsPage,
     onNotification(method, handler) {
       const set = client.setNotificationHandler.bind(client) as SetHandler<NotificationHandler>;
       set(method, (notification) => handler(notification.params));
