@@ -61,6 +61,7 @@ export function bindV1(client: Client): SdkBinding {
     },
     // 2025-11-25 has no input_required: nothing embedded ever reaches this binding.
     isValidInputRequest: () => false,
+    sendRootsListChanged: () => client.sendRootsListChanged(),
     declareCapabilities: (capabilities) => client.registerCapabilities(capabilities),
     get connected() {
       return client.transport !== undefined;

@@ -66,6 +66,7 @@ export function bindV2(client: Client): SdkBinding {
       set(method, (request, ctx) => handler(request.params, { signal: ctx.mcpReq.signal }));
     },
     isValidInputRequest: (method, request) => INPUT_REQUEST_TYPES[method](request),
+    sendRootsListChanged: () => client.sendRootsListChanged(),
     declareCapabilities: (capabilities) => client.registerCapabilities(capabilities),
     get connected() {
       return client.transport !== undefined;

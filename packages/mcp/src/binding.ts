@@ -32,6 +32,8 @@ export interface SdkBinding {
    * the SDK checks a pushed request: false means it is not answered.
    */
   isValidInputRequest(method: ServerRequestMethod, request: unknown): boolean;
+  /** Sends `notifications/roots/list_changed` (declare `roots: { listChanged: true }` first). */
+  sendRootsListChanged(): Promise<void>;
   /** Adds client capabilities (before connect). */
   declareCapabilities(capabilities: Record<string, unknown>): void;
   /** True once the client has a transport (connected or connecting). */
