@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/*/vitest.config.ts',
+      'packages/mcp/vitest.v2.config.ts',
       'apps/*/vitest.config.ts',
       'test/vitest.config.ts',
       'test/hardening/vitest.config.ts',

@@ -58,6 +58,11 @@ export const sizeEntries: readonly SizeEntry[] = [
     source: 'packages/mcp/src/index.ts',
   },
   {
+    id: 'mcp/v2',
+    what: '@mcp-consent/mcp/v2 with engine, prompt, i18n and the parts of the v2 MCP client it imports',
+    source: 'packages/mcp/src/v2.ts',
+  },
+  {
     id: 'elements (without lit)',
     what: '@mcp-consent/elements, lit external',
     source: 'packages/elements/src/index.ts',

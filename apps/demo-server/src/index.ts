@@ -9,6 +9,7 @@ export {
   SEED_NOTES,
   type DemoStateSnapshot,
   type ElicitationRecord,
+  type RoundRecord,
   type SentMessage,
 } from './state.js';
 export {
@@ -22,3 +23,15 @@ export {
 export { SURVEY_SCHEMA } from './elicitation-tools.js';
 export { startHttpServer, type DemoHttpServer, type DemoHttpServerOptions } from './http-server.js';
 export { demoServerCommand, type DemoServerCommand } from './launch.js';
+export {
+  MODERN_PROTOCOL,
+  modernDemoFactory,
+  PUBLISH_CONFIRM_SCHEMA,
+  type ModernDemoOptions,
+} from './modern.js';
+export { serveModern, type ModernDemoConnection } from './modern-serve.js';
+export {
+  startModernHttpServer,
+  type ModernHttpServer,
+  type ModernHttpServerOptions,
+} from './modern-http.js';

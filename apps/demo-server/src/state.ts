@@ -14,6 +14,18 @@ export interface ElicitationRecord {
   content?: Record<string, unknown>;
 }
 
+/**
+ * One round of a 2026-07-28 multi-round-trip call as the server received it: the arguments
+ * and input answers of that round, and the step its verified `requestState` named.
+ */
+export interface RoundRecord {
+  tool: string;
+  /** 'start' for the first round (no state), else the step the verified requestState named. */
+  step: string;
+  arguments: Record<string, unknown>;
+  inputResponses: Record<string, unknown>;
+}
+
 /** A JSON-friendly copy of the state, for `demo_state` and assertions. */
 export interface DemoStateSnapshot {
   notes: Record<string, string>;
@@ -24,6 +36,8 @@ export interface DemoStateSnapshot {
   surveys: Record<string, unknown>[];
   linkedAccounts: string[];
   rugPulled: boolean;
+  /** Rounds of multi-round-trip calls (2026-07-28 mode), in arrival order. */
+  rounds: RoundRecord[];
 }
 
 /** The default notes every fresh state starts with. */
@@ -43,6 +57,7 @@ export class DemoState {
   readonly elicitations: ElicitationRecord[] = [];
   readonly surveys: Record<string, unknown>[] = [];
   readonly linkedAccounts: string[] = [];
+  readonly rounds: RoundRecord[] = [];
   /** Served `tools/list` pages; kept out of the snapshot because catalogs list in the background. */
   toolsListRequests = 0;
   private pulled = false;
@@ -90,6 +105,7 @@ export class DemoState {
       surveys: this.surveys,
       linkedAccounts: this.linkedAccounts,
       rugPulled: this.pulled,
+      rounds: this.rounds,
     });
   }
 }

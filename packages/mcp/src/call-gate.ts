@@ -1,4 +1,3 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   changedParts,
   pinTool,
@@ -9,16 +8,29 @@ import {
   type ToolCall,
   type ToolDefinition,
 } from '@mcp-consent/engine';
+import type { CallOptions, CallParams, CallResult } from './binding.js';
 import { callsInFlight } from './calls-in-flight.js';
 import { sameDefinition } from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
+import { withInputRounds } from './input-required.js';
 import { refusalOf } from './model-text.js';
-import { withUserTimeExcluded } from './user-time.js';
+import { excludeUserTime } from './user-time.js';
 
-export type CallTool = Client['callTool'];
-export type CallToolResultOut = Awaited<ReturnType<CallTool>>;
+/**
+ * The gated `tools/call` of the core, whatever the SDK: `passThrough` is what the host gave its
+ * SDK's `callTool` besides params and options (the v1 result schema), handed back unchanged.
+ */
+export type GatedCall = (
+  params: CallParams,
+  options: CallOptions | undefined,
+  passThrough?: unknown,
+) => Promise<CallResult>;
+export type CallToolResultOut = CallResult;
+
+/** Parts of `tools/call` params only the kit sets: what the server asked for, answered by the user. */
+const KIT_ONLY_PARAMS = ['inputResponses', 'requestState'] as const;
 
 /** How often a call is asked about again because its tool changed while the user decided. */
 const MAX_REDECIDE_ROUNDS = 3;
@@ -48,13 +60,13 @@ export interface DecideExtras {
  * while the user decided, sends exactly the arguments the user was shown, and hands a
  * `DRY_RUN_PREVIEW` result to the dry-run flow. A denied call never reaches the server.
  */
-export function createCallGate(context: GuardContext): CallTool {
-  const { client, options, catalog, gate, warn } = context;
+export function createCallGate(context: GuardContext): GatedCall {
+  const { binding, options, catalog, gate, warn } = context;
   const { engine, server, userId, workspaceId, prompt } = options;
   const previews = new PreviewMemory();
 
   const startCatalog = () => {
-    if (client.transport && (catalog.status === 'empty' || catalog.status === 'failed'))
+    if (binding.connected && (catalog.status === 'empty' || catalog.status === 'failed'))
       void catalog.refresh();
   };
 
@@ -80,16 +92,30 @@ export function createCallGate(context: GuardContext): CallTool {
     }
   };
 
-  const send: CallTool = (params, resultSchema, requestOptions) =>
-    // Only an elicit renderer ever holds the gate (without one, elicitations are answered at
+  /** One leg: one `tools/call` on the wire. */
+  const leg = (params: CallParams, requestOptions: CallOptions | undefined, passThrough: unknown) =>
+    // Only a renderer ever holds the gate (without one, a pushed elicitation is answered at
     // once by the noRenderer policy), so without one no user time can be spent inside a call:
     // the SDK's own timeout is the same budget, and the call skips the wrapper's
     // AbortController, timer and listener.
     !options.elicit && !gate.paused
-      ? client.callTool(params, resultSchema, requestOptions)
-      : withUserTimeExcluded(gate, requestOptions, (forwarded) =>
-          client.callTool(params, resultSchema, forwarded),
+      ? binding.callTool(params, requestOptions, passThrough)
+      : excludeUserTime(
+          gate,
+          requestOptions,
+          (forwarded) => binding.callTool(params, forwarded, passThrough),
+          binding,
         );
+
+  /** Sends an approved call, with as many legs as the server's input requests take. */
+  const send = (
+    params: CallParams,
+    requestOptions: CallOptions | undefined,
+    passThrough: unknown,
+  ) =>
+    withInputRounds(context, params, requestOptions, (legParams, legOptions) =>
+      leg(legParams, legOptions, passThrough),
+    );
 
   /** The definition to decide on now: the catalog's, or only the name while it is unknown or stale. */
   const definitionOf = (name: string): ToolDefinition =>
@@ -124,10 +150,19 @@ export function createCallGate(context: GuardContext): CallTool {
     return decision;
   };
 
-  return async (params, resultSchema, requestOptions) => {
+  return async (params, requestOptions, passThrough) => {
     startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
     const name = params.name;
     let forwarded = params;
+    for (const key of KIT_ONLY_PARAMS) {
+      if (!(key in forwarded)) continue;
+      // Answers the user never gave must not reach the server with the call they approve.
+      warn(
+        `Removed ${key} set by the caller of ${name}; only the kit sets it, from the user's answers.`,
+      );
+      const { [key]: _dropped, ...rest } = forwarded;
+      forwarded = rest as CallParams;
+    }
     if (!options.allowModelConfirm && params.arguments && CONFIRM_ARG in params.arguments) {
       warn(
         `Removed ${CONFIRM_ARG} set by the caller of ${name}; it is added only after the user approves a preview.`,
@@ -164,16 +199,16 @@ export function createCallGate(context: GuardContext): CallTool {
     }
     forwarded = { ...forwarded, arguments: sendable(decision.call.args) };
     // While it runs, a question the server asks is shown as part of this call (its origin).
-    const done = callsInFlight(client).add(decision.call);
+    const done = callsInFlight(binding).add(decision.call);
     try {
-      const result = await send(forwarded, resultSchema, requestOptions);
+      const result = await send(forwarded, requestOptions, passThrough);
       if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true)
         return withoutKitMeta(result);
       return await runDryRunFlow(context, {
         decided: decision.call,
         forwarded,
         result,
-        resend: (params) => send(params, resultSchema, requestOptions),
+        resend: (params) => send(params, requestOptions, passThrough),
         decide: (call, extras) => decide(call, signal, extras),
         signal,
         previews,

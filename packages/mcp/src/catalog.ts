@@ -1,6 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalJson, freezeDefinition, pinTool, type ToolDefinition } from '@mcp-consent/engine';
+import type { SdkBinding } from './binding.js';
 
 export type CatalogStatus = 'empty' | 'loading' | 'ready' | 'failed';
 
@@ -43,7 +43,10 @@ export interface ToolCatalog {
  * the guard reads it synchronously. A definition is a new frozen object only
  * when its pinned parts changed, so engine pins stay comparable.
  */
-export function createToolCatalog(client: Client, options: ToolCatalogOptions = {}): ToolCatalog {
+export function createCatalog(
+  binding: Pick<SdkBinding, 'listTools' | 'onNotification'>,
+  options: ToolCatalogOptions = {},
+): ToolCatalog {
   const maxPages = options.maxPages ?? 100;
   const historyPerTool = options.historyPerTool ?? 8;
   let current = new Map<string, ToolDefinition>();
@@ -101,7 +104,7 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
     let cursor: string | undefined;
     for (let page = 0; ; page += 1) {
       if (page >= maxPages) throw new Error(`tools/list did not end within ${maxPages} pages`);
-      const result = await client.listTools(cursor === undefined ? undefined : { cursor });
+      const result = await binding.listTools(cursor);
       for (const tool of result.tools) next.set(tool.name, intern(tool));
       cursor = result.nextCursor;
       if (cursor === undefined) break;
@@ -157,7 +160,7 @@ export function createToolCatalog(client: Client, options: ToolCatalogOptions = 
       commit(next);
     },
     listen() {
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      binding.onNotification('notifications/tools/list_changed', () => {
         announced += 1;
         stale = true;
         void refresh(true);

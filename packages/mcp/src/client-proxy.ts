@@ -1,28 +1,27 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ExperimentalClientTasks } from '@modelcontextprotocol/sdk/experimental/tasks/client.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { GuardContext, GuardedClient } from './guard-types.js';
+import type { CallParams } from './binding.js';
+import type { GuardCore } from './core.js';
+import type { GuardedClient } from './guard-types.js';
+import { isRawToolCall, overlay, RAW_CALL_REFUSED } from './proxy.js';
 
 /** Raw `tools/call` would skip the gate: refused like any failing SDK request. */
-function refuseRaw(request: { method?: string }): void {
-  if (request.method === 'tools/call') {
-    throw new McpError(
-      ErrorCode.InvalidRequest,
-      'tools/call must go through callTool() on a guarded client',
-    );
-  }
+function refuseRaw(request: unknown): void {
+  if (isRawToolCall(request)) throw new McpError(ErrorCode.InvalidRequest, RAW_CALL_REFUSED);
 }
 
 /**
  * The client a host uses: the wrapped SDK client with `callTool` gated, `connect` and
  * `listTools` feeding the catalog, and every other way to send `tools/call` refused.
  */
-export function proxyClient(context: GuardContext, callTool: Client['callTool']): GuardedClient {
-  const { client, catalog } = context;
+export function proxyClient(client: Client, core: GuardCore): GuardedClient {
+  const { catalog } = core;
   let experimental: Client['experimental'] | undefined;
   const overrides: Partial<Record<PropertyKey, unknown>> = {
     catalog,
-    callTool,
+    callTool: ((params, resultSchema, options) =>
+      core.callTool(params as CallParams, options, resultSchema)) as Client['callTool'],
     async connect(...args: Parameters<Client['connect']>) {
       await client.connect(...args);
       catalog.listen(); // the SDK's own listChanged option, if configured, replaces handlers at connect
@@ -49,19 +48,10 @@ export function proxyClient(context: GuardContext, callTool: Client['callTool'])
       return stream.call(client, request, ...rest);
     },
   };
-  const guarded = new Proxy(client, {
-    get(target, property) {
-      if (property === 'experimental') {
-        // Task streams would call tools/call around callTool(); route them through the refusing requestStream.
-        experimental ??= { tasks: new ExperimentalClientTasks(guarded) };
-        return experimental;
-      }
-      if (Object.hasOwn(overrides, property)) return overrides[property];
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function'
-        ? (value as (...args: unknown[]) => unknown).bind(target)
-        : value;
-    },
+  return overlay(client, overrides, (property, guarded) => {
+    if (property !== 'experimental') return undefined;
+    // Task streams would call tools/call around callTool(); route them through the refusing requestStream.
+    experimental ??= { tasks: new ExperimentalClientTasks(guarded) };
+    return experimental;
   }) as GuardedClient;
-  return guarded;
 }

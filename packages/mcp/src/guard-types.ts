@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { PermissionEngine, PromptCallback, ServerRef } from '@mcp-consent/engine';
 import type { ValidateContentOptions } from '@mcp-consent/prompt';
+import type { SdkBinding, ServerRequestHandler, ServerRequestMethod } from './binding.js';
 import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
 import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
 import type { UserTimeGate } from './user-time.js';
@@ -63,13 +64,21 @@ export type GuardedClient = Client & {
   readonly catalog: ToolCatalog;
 };
 
-/** What the parts of a guard share: the wrapped client, the options and the catalog. */
+/** What the parts of a guard share: the SDK binding, the options and the catalog. */
 export interface GuardContext {
-  readonly client: Client;
+  readonly binding: SdkBinding;
   readonly options: GuardClientOptions;
   readonly catalog: ToolCatalog;
   /** Held while a renderer waits for the user inside a call (elicitation): user time is not the call's. */
   readonly gate: UserTimeGate;
   warn(message: string): void;
   report(event: GuardEvent): void;
+  /**
+   * Answers one kind of server-to-client request in both eras and both SDKs: pushed by a
+   * 2025-era server, or embedded in a 2026-07-28 `input_required` answer to a gated call.
+   * Declare the capability (`binding.declareCapabilities`) first.
+   */
+  serve(method: ServerRequestMethod, handler: ServerRequestHandler): void;
+  /** The handler `serve` set for a method, if any. */
+  handlerFor(method: ServerRequestMethod): ServerRequestHandler | undefined;
 }

@@ -4,12 +4,8 @@ export {
   type GuardedClient,
   type GuardEvent,
 } from './guard.js';
-export {
-  createToolCatalog,
-  type CatalogStatus,
-  type ToolCatalog,
-  type ToolCatalogOptions,
-} from './catalog.js';
+export { createToolCatalog, withUserTimeExcluded } from './binding-v1.js';
+export { type CatalogStatus, type ToolCatalog, type ToolCatalogOptions } from './catalog.js';
 export {
   type ElicitAnswer,
   type ElicitationEvent,
@@ -34,4 +30,12 @@ export {
   type DenialMeta,
   type DenialReason,
 } from './model-text.js';
-export { MAX_TIMER_MS, UserTimeGate, withUserTimeExcluded } from './user-time.js';
+export { MAX_TIMER_MS, UserTimeGate } from './user-time.js';
+export type {
+  CallOptions,
+  CallParams,
+  SdkBinding,
+  ServerRequestHandler,
+  ServerRequestMethod,
+} from './binding.js';
+export type { GuardContext } from './guard-types.js';

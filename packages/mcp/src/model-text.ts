@@ -48,6 +48,11 @@ export const MODEL_TEXT = {
   noRenderer: (tool: string) =>
     `The permission prompt for this tool call (${tool}) could not be shown, or its answer could ` +
     `not be used, so it was denied. ${KEEP_OUT}; ask the user how to proceed.`,
+  /** A 2026-07-28 server asked for input during an approved call and the host could not give it. */
+  inputUnanswered: (tool: string, what: string) =>
+    `The server asked for more input to finish this tool call (${tool}): ${what}. The host could ` +
+    'not answer it, so the call was stopped unfinished and nothing was sent in its place. Do not ' +
+    'retry it; ask the user how to proceed.',
   /** The user's deny note, quoted as JSON so it cannot pass for the kit's own words. */
   userNote: (quoted: string) =>
     `The user's note on this denial, in their own words: ${quoted}. Take it into account before you go on.`,
@@ -56,7 +61,7 @@ export const MODEL_TEXT = {
 } as const;
 
 /** Why a call was refused; also put in the result's `_meta` for hosts. */
-export type DenialReason = 'declined' | 'not_approved' | 'dry_run_declined';
+export type DenialReason = 'declined' | 'not_approved' | 'dry_run_declined' | 'input_unanswered';
 
 /** The `_meta` key under which denial results carry machine-readable details. */
 export const DENIAL_META_KEY = 'mcp-consent/denial';
@@ -197,6 +202,15 @@ export function refusalOf(
     ],
     isError: true,
     _meta: { [DENIAL_META_KEY]: { reason, ...metaOf(decision, note) } satisfies DenialMeta },
+  };
+}
+
+/** The result of an approved call stopped because a server's input request could not be answered. */
+export function inputRefusalOf(tool: string, what: string): CallToolResult {
+  return {
+    content: [{ type: 'text', text: MODEL_TEXT.inputUnanswered(tool, what) }],
+    isError: true,
+    _meta: { [DENIAL_META_KEY]: { reason: 'input_unanswered' } satisfies DenialMeta },
   };
 }
 

@@ -1,6 +1,4 @@
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallOptions } from './binding.js';
 
 /** The longest delay `setTimeout` accepts (about 24.8 days); used to park the SDK's own timer. */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -41,18 +39,25 @@ export class UserTimeGate {
   }
 }
 
+/** The SDK's timeout rules, from its binding. */
+export interface TimeoutRules {
+  defaultTimeoutMs: number;
+  timeoutError(budgetMs: number): Error;
+}
+
 /**
  * Runs one SDK request with the caller's timeout measured in server time:
  * same budget (`options.timeout`, default the SDK's 60 s), same
  * `RequestTimeout` error, but the clock stops while the gate is paused.
  * Everything else in `options` is passed through untouched.
  */
-export async function withUserTimeExcluded<T>(
+export async function excludeUserTime<O extends CallOptions, T>(
   gate: UserTimeGate,
-  options: RequestOptions | undefined,
-  run: (options: RequestOptions) => Promise<T>,
+  options: O | undefined,
+  run: (options: O) => Promise<T>,
+  rules: TimeoutRules,
 ): Promise<T> {
-  const budget = options?.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC;
+  const budget = options?.timeout ?? rules.defaultTimeoutMs;
   const controller = new AbortController();
   let remaining = budget;
   let startedAt = 0;
@@ -61,13 +66,7 @@ export async function withUserTimeExcluded<T>(
   const start = () => {
     if (timer !== undefined || controller.signal.aborted) return;
     startedAt = Date.now();
-    timer = setTimeout(
-      () =>
-        controller.abort(
-          McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: budget }),
-        ),
-      Math.max(0, remaining),
-    );
+    timer = setTimeout(() => controller.abort(rules.timeoutError(budget)), Math.max(0, remaining));
   };
   const stop = () => {
     if (timer === undefined) return;
@@ -78,13 +77,13 @@ export async function withUserTimeExcluded<T>(
   const unsubscribe = gate.onChange((paused) => (paused ? stop() : start()));
   if (!gate.paused) start();
 
-  const forwarded: RequestOptions = {
+  const forwarded = {
     ...options,
     signal: options?.signal
       ? AbortSignal.any([options.signal, controller.signal])
       : controller.signal,
     timeout: MAX_TIMER_MS,
-  };
+  } as O;
   const { onprogress } = options ?? {};
   if (onprogress) {
     forwarded.onprogress = (progress) => {

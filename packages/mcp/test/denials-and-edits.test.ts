@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -11,9 +9,16 @@ import {
   type PermissionEngineOptions,
   type PolicySource,
 } from '@mcp-consent/engine';
-import { denialOf, guardClient, MODEL_TEXT, type GuardedClient } from '../src/index.js';
+import { denialOf, MODEL_TEXT, type GuardedClient } from '../src/index.js';
 import { createEchoServer, echoServerCommand } from './fixtures/echo-server.js';
-import { ScriptedHuman, setup, textOf, type Harness } from './harness.js';
+import {
+  guardNewClient,
+  ScriptedHuman,
+  sdkStdioTransport,
+  setup,
+  textOf,
+  type Harness,
+} from './harness.js';
 
 /**
  * Issue 17 end to end, over the real SDK client and server, in memory and over stdio: what the
@@ -161,14 +166,17 @@ async function connectEcho(
     ...engineOptions,
   });
   await engine.ready;
-  const guarded = guardClient(new Client({ name: 'edit-test-host', version: '0' }), {
-    engine,
-    server: { id: 'echo' },
-    userId: 'u',
-    workspaceId: 'w',
-    prompt: human.prompt,
-    onWarning: () => {},
-  });
+  const { guarded } = guardNewClient(
+    {
+      engine,
+      server: { id: 'echo' },
+      userId: 'u',
+      workspaceId: 'w',
+      prompt: human.prompt,
+      onWarning: () => {},
+    },
+    'edit-test-host',
+  );
   let transport: Transport;
   let stop = async () => {};
   if (kind === 'memory') {
@@ -178,7 +186,7 @@ async function connectEcho(
     transport = clientSide;
     stop = () => server.close();
   } else {
-    transport = new StdioClientTransport({ ...echoServerCommand(), stderr: 'pipe' });
+    transport = sdkStdioTransport(echoServerCommand());
   }
   await guarded.connect(transport);
   await guarded.catalog.refresh();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -9,7 +9,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { createPermissionEngine, memoryStore, type PermissionEngine } from '@mcp-consent/engine';
 import { denialOf, guardClient, MODEL_TEXT } from '../src/index.js';
-import { setup, textOf, type Harness } from './harness.js';
+import { guardClientV2 } from '../src/v2.js';
+import { guardNewClient, SDK, SdkClient, setup, textOf, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -80,12 +81,15 @@ describe('fail closed', () => {
         { method: 'tools/call', params: { name: 'notes_list', arguments: {} } },
         CallToolResultSchema,
       ),
-    ).rejects.toBeInstanceOf(McpError);
-    const stream = harness.guarded.experimental.tasks.callToolStream({
-      name: 'notes_list',
-      arguments: {},
-    });
-    await expect(stream.next()).rejects.toBeInstanceOf(McpError);
+    ).rejects.toBeInstanceOf(SDK === 'v2' ? ProtocolError : McpError);
+    if (SDK === 'v1') {
+      // SDK 1.x only: the v2 client has no experimental task API.
+      const stream = harness.guarded.experimental.tasks.callToolStream({
+        name: 'notes_list',
+        arguments: {},
+      });
+      await expect(stream.next()).rejects.toBeInstanceOf(McpError);
+    }
     expect((await harness.state()).calls).toEqual({});
   });
 });
@@ -93,14 +97,13 @@ describe('fail closed', () => {
 describe('the guarded client', () => {
   test('is still an SDK client for everything else', async () => {
     harness = await setup('memory');
-    expect(harness.guarded).toBeInstanceOf(Client);
+    expect(harness.guarded).toBeInstanceOf(SdkClient);
     await expect(harness.guarded.ping()).resolves.toEqual({});
     expect(harness.guarded.getServerCapabilities()?.tools).toBeDefined();
   });
 
   test('declares form and URL elicitation', async () => {
-    const raw = new Client({ name: 'host', version: '0' });
-    guardClient(raw, {
+    const { raw } = guardNewClient({
       engine: createPermissionEngine({ store: memoryStore() }),
       server: { id: 's' },
       userId: 'u',
@@ -117,13 +120,14 @@ describe('the guarded client', () => {
   });
 
   test('must wrap the client before connect', async () => {
-    const raw = new Client({ name: 'host', version: '0' });
+    const raw = new SdkClient({ name: 'host', version: '0' });
     const server = new Server({ name: 'probe', version: '0' }, { capabilities: {} });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     await raw.connect(a);
+    const guard = SDK === 'v2' ? guardClientV2 : guardClient;
     expect(() =>
-      guardClient(raw, {
+      guard(raw as never, {
         engine: createPermissionEngine({ store: memoryStore() }),
         server: { id: 's' },
         userId: 'u',
@@ -161,7 +165,7 @@ describe('catalog failures', () => {
     });
     const warnings: string[] = [];
     const requests: unknown[] = [];
-    const guarded = guardClient(new Client({ name: 'host', version: '0' }), {
+    const { guarded } = guardNewClient({
       engine: createPermissionEngine({ store: memoryStore() }),
       server: { id: 'broken' },
       userId: 'u',

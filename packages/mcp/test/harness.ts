@@ -1,3 +1,8 @@
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as StreamableHTTPClientTransportV2,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -26,6 +31,58 @@ import {
   type GuardedClient,
   type GuardEvent,
 } from '../src/index.js';
+import { guardClientV2 } from '../src/v2.js';
+
+/**
+ * The SDK the guard binds in this run: the `mcp` project runs the suite on SDK 1.x
+ * (`guardClient`), the `mcp-v2` project runs the same files on the v2 client
+ * (`guardClientV2`), through `MCP_CONSENT_SDK` (see `vitest.v2.config.ts`).
+ */
+export type Sdk = 'v1' | 'v2';
+export const SDK: Sdk = process.env.MCP_CONSENT_SDK === 'v2' ? 'v2' : 'v1';
+/** The SDK client class of this run. */
+export const SdkClient: typeof Client | typeof ClientV2 = SDK === 'v2' ? ClientV2 : Client;
+/** The code of the SDK's request-timeout error (v1: JSON-RPC -32001; v2: a local SdkError). */
+export const TIMEOUT_CODE: number | string = SDK === 'v2' ? 'REQUEST_TIMEOUT' : -32001;
+
+/**
+ * A new SDK client of this run, guarded. Typed as the v1 guarded client: on v2, `callTool`
+ * takes the v1 shape `(params, resultSchema, options)` and drops the schema, so one test body
+ * serves both.
+ */
+export function guardNewClient(
+  options: GuardClientOptions,
+  name = 'consent-test-host',
+): { guarded: GuardedClient; raw: Client } {
+  if (SDK === 'v1') {
+    const raw = new Client({ name, version: '0' });
+    return { guarded: guardClient(raw, options), raw };
+  }
+  const raw = new ClientV2({ name, version: '0' });
+  const guarded = guardClientV2(raw, options);
+  const callTool = (params: unknown, _schema: unknown, requestOptions: unknown) =>
+    guarded.callTool(params as never, requestOptions as never);
+  return {
+    guarded: new Proxy(guarded, {
+      get: (target, property) =>
+        property === 'callTool' ? callTool : (Reflect.get(target, property, target) as unknown),
+    }) as unknown as GuardedClient,
+    // The tests read state and trigger server events through `callTool(params)`, which both take.
+    raw: raw as unknown as Client,
+  };
+}
+
+/** A stdio client transport of this run's SDK. */
+export function sdkStdioTransport(command: {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}): Transport {
+  const params = { ...command, stderr: 'pipe' as const };
+  return SDK === 'v2'
+    ? (new StdioClientTransportV2(params) as unknown as Transport)
+    : new StdioClientTransport(params);
+}
 
 export type TransportKind = 'memory' | 'stdio' | 'http';
 export const TRANSPORTS: TransportKind[] = ['memory', 'stdio', 'http'];
@@ -101,8 +158,7 @@ export async function setup(kind: TransportKind, options: HarnessOptions = {}): 
         });
   await engine.ready;
 
-  const raw = new Client({ name: 'consent-test-host', version: '0' });
-  const guarded = guardClient(raw, {
+  const guardOptions: GuardClientOptions = {
     engine,
     server: SERVER,
     userId: USER,
@@ -111,7 +167,8 @@ export async function setup(kind: TransportKind, options: HarnessOptions = {}): 
     onWarning: (message) => void warnings.push(message),
     onEvent: (event) => void events.push(event),
     ...options.guard,
-  });
+  };
+  const { guarded, raw } = guardNewClient(guardOptions);
 
   const { transport, stop } = await openTransport(kind, options.demo ?? {});
   await guarded.connect(transport);
@@ -149,7 +206,11 @@ async function openTransport(
   }
   if (kind === 'http') {
     const server = await startHttpServer({ ...demo, port: 0 });
-    return { transport: new StreamableHTTPClientTransport(server.url), stop: () => server.close() };
+    const transport =
+      SDK === 'v2'
+        ? (new StreamableHTTPClientTransportV2(server.url) as unknown as Transport)
+        : new StreamableHTTPClientTransport(server.url);
+    return { transport, stop: () => server.close() };
   }
   const args: string[] = [];
   if (demo.listDelayMs) args.push('--list-delay-ms', String(demo.listDelayMs));
@@ -157,10 +218,7 @@ async function openTransport(
   if (demo.elicitTimeoutMs) args.push('--elicit-timeout-ms', String(demo.elicitTimeoutMs));
   // The operator's switch is the environment, as in production (seed 001).
   const env = { MCP_DRY_RUN: demo.dryRun === false ? 'false' : undefined };
-  const transport = new StdioClientTransport({
-    ...demoServerCommand({ args, env }),
-    stderr: 'pipe',
-  });
+  const transport = sdkStdioTransport(demoServerCommand({ args, env }));
   return { transport, stop: async () => {} };
 }
 

@@ -1,4 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -9,8 +8,8 @@ import {
   type PermissionEngine,
   type PromptRequest,
 } from '@mcp-consent/engine';
-import { guardClient, type GuardClientOptions, type GuardedClient } from '../src/index.js';
-import { nextCatalogChange, setup, TRANSPORTS, type Harness } from './harness.js';
+import type { GuardClientOptions, GuardedClient } from '../src/index.js';
+import { guardNewClient, nextCatalogChange, setup, TRANSPORTS, type Harness } from './harness.js';
 
 /**
  * "Never fail open" (issue 14), the MCP binding: what the user approved is exactly what runs.
@@ -38,7 +37,7 @@ async function connectGuarded(
   options: Pick<GuardClientOptions, 'server' | 'prompt'>,
 ): Promise<{ guarded: GuardedClient; engine: PermissionEngine; close(): Promise<void> }> {
   const engine = createPermissionEngine({ store: memoryStore() });
-  const guarded = guardClient(new Client({ name: 'host', version: '0' }), {
+  const { guarded } = guardNewClient({
     engine,
     userId: 'u',
     workspaceId: 'w',

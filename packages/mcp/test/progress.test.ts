@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { ErrorCode, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitAnswer } from '../src/index.js';
-import { setup, TRANSPORTS, textOf, type Harness } from './harness.js';
+import { setup, TIMEOUT_CODE, TRANSPORTS, textOf, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -45,7 +45,7 @@ describe.each(TRANSPORTS)('progress through the guarded client over %s', (kind) 
           onprogress: (progress) => void early.push(progress),
           timeout: 600,
         }),
-      ).rejects.toMatchObject({ code: ErrorCode.RequestTimeout, data: { timeout: 600 } });
+      ).rejects.toMatchObject({ code: TIMEOUT_CODE, data: { timeout: 600 } });
       expect(early.length).toBeLessThan(4);
       expect(harness.human.requests).toHaveLength(1); // allow always: the second call was a cache hit
     });

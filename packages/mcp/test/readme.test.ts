@@ -6,8 +6,9 @@ import { afterAll, expect, test } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { PermissionEngine } from '@mcp-consent/engine';
-import { createDemoServer } from '@mcp-consent/demo-server';
+import { createDemoServer, startModernHttpServer } from '@mcp-consent/demo-server';
 import { denialOf } from '../src/index.js';
+import type { GuardedClientV2 } from '../src/v2.js';
 import { textOf } from './harness.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -87,5 +88,42 @@ test('run against the in-memory demo server: the call is asked first; with nobod
     await snippet.client.close();
     snippet.engine.dispose();
     await demo.close();
+  }
+});
+
+const blockV2 = /## SDK v2 \(2026-07-28\)[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+
+test('the SDK v2 block type-checks as written', () => {
+  expect(blockV2).toContain("from '@mcp-consent/mcp/v2'");
+  const file = fileURLToPath(write('readme-v2.ts', blockV2));
+  const config = ts.readConfigFile(fileURLToPath(new URL('tsconfig.json', root)), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, fileURLToPath(root));
+  const program = ts.createProgram([file], { ...options, noEmit: true });
+  const snippet = program.getSourceFile(file)!;
+  const problems = [
+    ...program.getSyntacticDiagnostics(snippet),
+    ...program.getSemanticDiagnostics(snippet),
+  ].map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  expect(problems).toEqual([]);
+}, 60_000);
+
+test('the SDK v2 block runs against the demo server in 2026-07-28 mode: denied, never sent', async () => {
+  const server = await startModernHttpServer({ port: 0 });
+  const source = blockV2.replace("'http://127.0.0.1:3333/mcp'", JSON.stringify(server.url.href));
+  const file = write('readme-v2-run.ts', `${source}export { client, engine, result };\n`);
+  const snippet = (await import(/* @vite-ignore */ file.href)) as {
+    client: GuardedClientV2;
+    engine: PermissionEngine;
+    result: unknown;
+  };
+  try {
+    expect(snippet.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(denialOf(snippet.result)).toMatchObject({ reason: 'declined' });
+    expect(server.state.snapshot().rounds).toEqual([]);
+  } finally {
+    await snippet.client.catalog.refresh(); // the listing started at connect, before closing
+    await snippet.client.close();
+    snippet.engine.dispose();
+    await server.close();
   }
 });
