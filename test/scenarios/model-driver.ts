@@ -5,6 +5,7 @@ import {
   type DryRunApi,
   type ElicitationApi,
   type PermissionApi,
+  type RootsApi,
 } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
@@ -99,12 +100,25 @@ const elicitationScreen = (view: ElicitationApi) => [
   ...view.actions.flatMap((action) => [action.label, action.detail ?? '']),
 ];
 
+const rootsScreen = (view: RootsApi): string[] => [
+  view.title,
+  view.intro,
+  view.server.from,
+  ...view.notices.map((notice) => notice.text),
+  ...view.items.flatMap((item) => [item.name, item.uri]),
+  view.count,
+  ...view.grains.map((grain) => grain.label),
+  ...view.actions.map((action) => action.label),
+];
+
 const screenOf = (item: ConsentItem): string[] =>
   item.kind === 'permission'
     ? permissionScreen(item.model.connect())
     : item.kind === 'dry_run'
       ? dryRunScreen(item.model.connect())
-      : elicitationScreen(item.model.connect());
+      : item.kind === 'roots'
+        ? rootsScreen(item.model.connect())
+        : elicitationScreen(item.model.connect());
 
 /**
  * A reference "renderer" that shows the consent presenter's head model as plain text.

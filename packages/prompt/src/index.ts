@@ -13,6 +13,7 @@ export type {
   ConsentPresenterOptions,
   ConsentSnapshot,
   ElicitationCall,
+  RootsCall,
   SettledItem,
 } from './presenter/presenter-types.js';
 export {
