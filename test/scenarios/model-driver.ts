@@ -133,7 +133,12 @@ export function modelDriver(): RendererDriver {
       const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {
         const own = createConsentPresenter({ engine, clock, locale, guardMs });
         presenter = own;
-        return { prompt: own.prompt, elicit: own.elicit, unmount: () => own.dispose() };
+        return {
+          prompt: own.prompt,
+          elicit: own.elicit,
+          roots: own.roots,
+          unmount: () => own.dispose(),
+        };
       }, options);
 
       const current = () => presenter?.getSnapshot().current ?? null;
@@ -151,6 +156,12 @@ export function modelDriver(): RendererDriver {
       const elicitation = (): ElicitationApi => {
         const head = item();
         if (head.kind !== 'elicitation') throw new Error(`The prompt shown is a ${head.kind}.`);
+        return head.model.connect();
+      };
+
+      const roots = (): RootsApi => {
+        const head = item();
+        if (head.kind !== 'roots') throw new Error(`The prompt shown is a ${head.kind}.`);
         return head.model.connect();
       };
 
@@ -201,6 +212,10 @@ export function modelDriver(): RendererDriver {
           view.blur(field);
         },
         clickElicitation: async (action) => void elicitation().choose(action),
+        askRoots: async (list) => runtime.askRoots(list),
+        rootsResult: (handle) => runtime.rootsResult(handle),
+        toggleRoot: async (index) => void roots().toggle(index),
+        clickRoots: async (answer) => void roots().choose(answer),
         compromised: async () => [],
         dispose: async () => runtime.dispose(),
       };
