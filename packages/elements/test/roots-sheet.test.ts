@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useGalleryBrowser } from './gallery.js';
@@ -115,5 +116,13 @@ describe('<mcp-roots-sheet>', () => {
     }, SHEET);
     expect(heights).toHaveLength(3 + 2 + 2);
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(48);
+  });
+
+  it.each(['en-US', 'ar'])('%s: axe finds no violations', async (locale) => {
+    const page = await gallery.open();
+    await ask(page, locale);
+    const { violations, passes } = await new AxeBuilder({ page }).analyze();
+    expect(passes.length).toBeGreaterThan(0);
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ServerRef } from '@mcp-consent/engine';
@@ -86,5 +87,13 @@ describe('<RootsSheet>', () => {
     );
     expect(heights).toHaveLength(3 + 2 + 2);
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(48);
+  });
+
+  it.each(['en-US', 'ar'])('%s: axe finds no violations', async (locale) => {
+    const { page } = await pages.start({ options: { locale } });
+    await ask(page);
+    const { violations, passes } = await new AxeBuilder({ page }).analyze();
+    expect(passes.length).toBeGreaterThan(0);
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
   });
 });
