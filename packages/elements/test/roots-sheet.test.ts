@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { hostileCorpus, hostileEverything } from '../../../test/scenarios/hostile-corpus.js';
+import { findCompromise } from './compromise.js';
 import { useGalleryBrowser } from './gallery.js';
 
 const SHEET = 'mcp-roots-sheet';
@@ -19,9 +21,14 @@ const ROOTS = [
 ];
 
 /** Mounts a roots sheet on a manual clock and asks through `roots` (the mcp `pickRoots` shape). */
-async function ask(p: Page, locale = 'en-US'): Promise<void> {
+async function ask(
+  p: Page,
+  locale = 'en-US',
+  list: unknown[] = ROOTS,
+  serverName?: string,
+): Promise<void> {
   await p.evaluate(
-    async ([roots, l]) => {
+    async ([roots, l, name]) => {
       const w = window as unknown as Win;
       const clock = window.__kit.createManualClock();
       const sheet = document.createElement('mcp-roots-sheet');
@@ -31,11 +38,12 @@ async function ask(p: Page, locale = 'en-US'): Promise<void> {
       w.__clock = clock;
       w.__results = [];
       sheet.addEventListener('mcp-roots-result', (event) => w.__results.push(event.detail));
-      w.__result = sheet.roots({ server: window.__kit.server, roots: roots as never });
+      const server = name ? { ...window.__kit.server, name } : window.__kit.server;
+      w.__result = sheet.roots({ server, roots: roots as never });
       await window.__kit.until(() => !!sheet.shadowRoot?.querySelector('dialog[open]'), 'sheet');
       await sheet.updateComplete;
     },
-    [ROOTS, locale] as const,
+    [list, locale, serverName ?? ''] as const,
   );
 }
 
@@ -124,5 +132,19 @@ describe('<mcp-roots-sheet>', () => {
     const { violations, passes } = await new AxeBuilder({ page }).analyze();
     expect(passes.length).toBeGreaterThan(0);
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
+  });
+
+  it('the hostile corpus in root names, URIs and the server name stays text', async () => {
+    const page = await gallery.open({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
+    const roots = Object.values(hostileCorpus).map((text, i) => ({
+      uri: `file:///r/${i}/${text}`,
+      name: text,
+    }));
+    await ask(page, 'en-US', roots, hostileEverything);
+    expect(await findCompromise(page, SHEET)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

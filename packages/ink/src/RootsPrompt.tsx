@@ -52,7 +52,15 @@ export function RootsPrompt(props: RootsPromptProps) {
       width={columns}
       {...(frame.boxed ? { borderStyle: 'round' as const, paddingX: 1 } : {})}
     >
-      <Lines lines={layoutRoots(api, { plain })} color={color} />
+      <Lines
+        lines={layoutRoots(api, {
+          plain,
+          width: frame.width,
+          // One row for the cursor line under the prompt, as the other prompts keep.
+          rows: rows === undefined ? undefined : rows - 1 - frame.rows,
+        })}
+        color={color}
+      />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { createManualClock } from '@mcp-consent/engine';
 import { createRootsPrompt, rootsAnatomy, type RootsRequest } from '@mcp-consent/prompt';
 import { describe, expect, it, vi } from 'vitest';
+import { hostileCorpus, hostileEverything } from '../../../test/scenarios/hostile-corpus.js';
 import { server } from './support.js';
 
 const request: RootsRequest = {
@@ -180,5 +181,42 @@ describe('roots model', () => {
       'Auswahl teilen',
       'Nichts teilen',
     ]);
+  });
+});
+
+/** A control, bidi, zero-width or tag character: never shown raw. */
+const unsafe = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (
+    (code < 0x20 && code !== 0x0a) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2069) ||
+    code === 0xfeff ||
+    (code >= 0xe0000 && code <= 0xe007f)
+  );
+};
+
+describe('roots model: the hostile corpus', () => {
+  it('every trick in a root name, a URI or the server name is shown as inert text', () => {
+    const clock = createManualClock();
+    const entries = Object.values(hostileCorpus);
+    const model = createRootsPrompt(
+      {
+        id: 'hostile',
+        server: { id: 'evil', name: hostileEverything },
+        roots: entries.map((text, i) => ({ uri: `file:///r/${i}/${text}`, name: text })),
+      },
+      { clock },
+    );
+    const api = model.connect();
+    const shown = [api.server.name, api.intro, ...api.items.flatMap((i) => [i.name, i.uri])];
+    for (const text of shown) {
+      // No control, bidi, zero-width or tag character reaches a renderer.
+      expect([...text].filter(unsafe)).toEqual([]);
+    }
+    expect(api.items).toHaveLength(entries.length);
+    expect(api.notices.map((n) => n.kind)).toContain('hidden_characters');
   });
 });

@@ -5,7 +5,9 @@ import type { ServerRef } from '@mcp-consent/engine';
 import type { HostRoot } from '@mcp-consent/prompt';
 import { GUARD_MS } from '../../../test/scenarios/host-runtime.js';
 import type { FixtureWindow } from './fixture/globals.js';
+import { hostileCorpus, hostileEverything } from '../../../test/scenarios/hostile-corpus.js';
 import { useFixturePages } from './fixture-pages.js';
+import { findCompromise, ROOTS_ROOT } from './react-driver.js';
 
 type W = FixtureWindow;
 const pages = useFixturePages();
@@ -16,8 +18,8 @@ const ROOTS: HostRoot[] = [
   { uri: 'file:///home/ana/secret', name: '<img src=x onerror=alert(1)>' },
 ];
 
-const ask = async (page: Page) => {
-  await page.evaluate(([r, s]) => (window as unknown as W).__roots(r, s), [ROOTS, server] as const);
+const ask = async (page: Page, roots = ROOTS, srv = server) => {
+  await page.evaluate(([r, s]) => (window as unknown as W).__roots(r, s), [roots, srv] as const);
   await page.waitForFunction(() =>
     document.activeElement?.closest('[data-scope="roots"][data-state="open"]'),
   );
@@ -95,5 +97,18 @@ describe('<RootsSheet>', () => {
     const { violations, passes } = await new AxeBuilder({ page }).analyze();
     expect(passes.length).toBeGreaterThan(0);
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
+  });
+
+  it('the hostile corpus in root names, URIs and the server name stays text', async () => {
+    const { page } = await pages.start({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
+    const roots = Object.values(hostileCorpus).map((text, i) => ({
+      uri: `file:///r/${i}/${text}`,
+      name: text,
+    }));
+    await ask(page, roots, { id: 'evil', name: hostileEverything });
+    expect(await page.evaluate(findCompromise, ROOTS_ROOT)).toEqual([]);
   });
 });
