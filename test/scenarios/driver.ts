@@ -8,7 +8,13 @@ import type {
   ToolCall,
   ToolDefinition,
 } from '@mcp-consent/engine';
-import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import type {
+  ElicitRequest,
+  ElicitResult,
+  HostRoot,
+  RootsAnswer,
+  RootsResult,
+} from '@mcp-consent/prompt';
 
 /**
  * What each renderer's test driver provides so that one scenario list runs
@@ -128,6 +134,18 @@ export interface ScenarioHost {
   fill(field: string, value: string): Promise<void>;
   /** Activates an elicitation's action the way a pointer user would (click or tap). */
   clickElicitation(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
+  // --- a server's roots/list (issue 18) ---------------------------------------------------
+  /**
+   * The server asks which of the host's `roots` it may see, as `@mcp-consent/mcp` hands it to
+   * the renderer's `pickRoots` callback; the requesting server is the fixtures' `server`.
+   */
+  askRoots(roots: HostRoot[]): Promise<RequestHandle>;
+  /** The answer to a roots request (waits for it). */
+  rootsResult(handle: RequestHandle): Promise<RootsResult>;
+  /** Ticks or unticks the root at `index` as a user would (its row, or its number key). */
+  toggleRoot(index: number): Promise<void>;
+  /** Activates Share selected or Share none the way a pointer user would (or Enter on it). */
+  clickRoots(answer: RootsAnswer): Promise<void>;
   /** Signs that server text escaped its box: scripts that ran, raw escape sequences written, … */
   compromised(): Promise<string[]>;
   dispose(): Promise<void>;

@@ -10,7 +10,14 @@ import {
   type RequestResult,
   type ToolCall,
 } from '@mcp-consent/engine';
-import type { ElicitationCall, ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import type {
+  ElicitationCall,
+  ElicitRequest,
+  ElicitResult,
+  HostRoot,
+  RootsCall,
+  RootsResult,
+} from '@mcp-consent/prompt';
 import type { HostOptions, RequestExtras } from './driver.js';
 import { server } from './fixtures.js';
 
@@ -19,6 +26,8 @@ export interface MountedRenderer {
   prompt: PromptCallback;
   /** The renderer's `elicit` callback, as `@mcp-consent/mcp` calls it. */
   elicit(call: ElicitationCall): Promise<ElicitResult>;
+  /** The renderer's `pickRoots` callback (a server's `roots/list`), when it shows roots. */
+  roots?(call: RootsCall): Promise<RootsResult>;
   unmount(): void;
 }
 
@@ -53,6 +62,7 @@ export function createHostRuntime(
   const results = new Map<number, RequestResult | undefined>();
   const waiting = new Map<number, Promise<RequestResult>>();
   const elicitations = new Map<number, Promise<ElicitResult>>();
+  const rootsAsked = new Map<number, Promise<RootsResult>>();
   let nextHandle = 0;
   // The engine's own timers (ready wait, prompt timeouts), told apart from the renderer's
   // (input guard, "checking" delay) on the shared clock, so `idle` knows the engine waits.
@@ -116,6 +126,19 @@ export function createHostRuntime(
     elicitation(handle: number): Promise<ElicitResult> {
       const done = elicitations.get(handle);
       if (!done) throw new Error(`No elicitation with handle ${handle}.`);
+      return done;
+    },
+    /** A server's `roots/list` through the renderer's roots callback; answered by `rootsResult`. */
+    askRoots(roots: HostRoot[]): number {
+      const handle = ++nextHandle;
+      const { renderer } = current;
+      if (!renderer.roots) throw new Error('This renderer shows no roots requests.');
+      rootsAsked.set(handle, renderer.roots({ server, roots }));
+      return handle;
+    },
+    rootsResult(handle: number): Promise<RootsResult> {
+      const done = rootsAsked.get(handle);
+      if (!done) throw new Error(`No roots request with handle ${handle}.`);
       return done;
     },
     result(handle: number): Promise<RequestResult> {

@@ -5,6 +5,7 @@ import {
   type DryRunApi,
   type ElicitationApi,
   type PermissionApi,
+  type RootsApi,
 } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
@@ -99,12 +100,25 @@ const elicitationScreen = (view: ElicitationApi) => [
   ...view.actions.flatMap((action) => [action.label, action.detail ?? '']),
 ];
 
+const rootsScreen = (view: RootsApi): string[] => [
+  view.title,
+  view.intro,
+  view.server.from,
+  ...view.notices.map((notice) => notice.text),
+  ...view.items.flatMap((item) => [item.name, item.uri]),
+  view.count,
+  ...view.grains.map((grain) => grain.label),
+  ...view.actions.map((action) => action.label),
+];
+
 const screenOf = (item: ConsentItem): string[] =>
   item.kind === 'permission'
     ? permissionScreen(item.model.connect())
     : item.kind === 'dry_run'
       ? dryRunScreen(item.model.connect())
-      : elicitationScreen(item.model.connect());
+      : item.kind === 'roots'
+        ? rootsScreen(item.model.connect())
+        : elicitationScreen(item.model.connect());
 
 /**
  * A reference "renderer" that shows the consent presenter's head model as plain text.
@@ -119,7 +133,12 @@ export function modelDriver(): RendererDriver {
       const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {
         const own = createConsentPresenter({ engine, clock, locale, guardMs });
         presenter = own;
-        return { prompt: own.prompt, elicit: own.elicit, unmount: () => own.dispose() };
+        return {
+          prompt: own.prompt,
+          elicit: own.elicit,
+          roots: own.roots,
+          unmount: () => own.dispose(),
+        };
       }, options);
 
       const current = () => presenter?.getSnapshot().current ?? null;
@@ -137,6 +156,12 @@ export function modelDriver(): RendererDriver {
       const elicitation = (): ElicitationApi => {
         const head = item();
         if (head.kind !== 'elicitation') throw new Error(`The prompt shown is a ${head.kind}.`);
+        return head.model.connect();
+      };
+
+      const roots = (): RootsApi => {
+        const head = item();
+        if (head.kind !== 'roots') throw new Error(`The prompt shown is a ${head.kind}.`);
         return head.model.connect();
       };
 
@@ -187,6 +212,10 @@ export function modelDriver(): RendererDriver {
           view.blur(field);
         },
         clickElicitation: async (action) => void elicitation().choose(action),
+        askRoots: async (list) => runtime.askRoots(list),
+        rootsResult: (handle) => runtime.rootsResult(handle),
+        toggleRoot: async (index) => void roots().toggle(index),
+        clickRoots: async (answer) => void roots().choose(answer),
         compromised: async () => [],
         dispose: async () => runtime.dispose(),
       };

@@ -1,12 +1,14 @@
 import { McpElicitationSheet } from './elicitation-sheet.js';
 import { McpPermissionManager } from './permission-manager.js';
 import { McpPermissionSheet } from './permission-sheet.js';
+import { McpRootsSheet } from './roots-sheet.js';
 
 /** The tags this package defines, and their classes. */
 export const elements = {
   'mcp-permission-sheet': McpPermissionSheet,
   'mcp-elicitation-sheet': McpElicitationSheet,
   'mcp-permission-manager': McpPermissionManager,
+  'mcp-roots-sheet': McpRootsSheet,
 } as const;
 
 /**
@@ -28,5 +30,6 @@ declare global {
     'mcp-permission-sheet': McpPermissionSheet;
     'mcp-elicitation-sheet': McpElicitationSheet;
     'mcp-permission-manager': McpPermissionManager;
+    'mcp-roots-sheet': McpRootsSheet;
   }
 }

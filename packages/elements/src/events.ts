@@ -1,5 +1,5 @@
 import type { Choice } from '@mcp-consent/engine';
-import type { DryRunAnswer, ElicitResult } from '@mcp-consent/prompt';
+import type { DryRunAnswer, ElicitResult, RootsResult } from '@mcp-consent/prompt';
 
 /** `mcp-open`: a prompt is on screen (also for each next prompt of a queue). */
 export interface OpenDetail {
@@ -29,6 +29,12 @@ export interface ElicitationResultDetail {
   openUrl: string | null;
 }
 
+/** `mcp-roots-result`: the user answered a server's `roots/list` (the URIs shared, the grain). */
+export interface RootsResultDetail {
+  requestId: string;
+  result: RootsResult;
+}
+
 /** `mcp-revoke`: about to revoke one grant. Cancelable: `preventDefault()` keeps it. */
 export interface RevokeDetail {
   key: string;
@@ -56,6 +62,7 @@ export interface McpEventMap {
   'mcp-decision': CustomEvent<DecisionDetail>;
   'mcp-close': CustomEvent<CloseDetail>;
   'mcp-elicitation-result': CustomEvent<ElicitationResultDetail>;
+  'mcp-roots-result': CustomEvent<RootsResultDetail>;
   'mcp-revoke': CustomEvent<RevokeDetail>;
   'mcp-revoke-all': CustomEvent<RevokeAllDetail>;
   'mcp-expiry-change': CustomEvent<ExpiryChangeDetail>;

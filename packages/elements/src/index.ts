@@ -1,6 +1,7 @@
 export { McpPermissionSheet, type SheetEngine } from './permission-sheet.js';
 export { McpElicitationSheet, type ElicitationInput } from './elicitation-sheet.js';
 export { McpPermissionManager } from './permission-manager.js';
+export { McpRootsSheet } from './roots-sheet.js';
 export { ModelController, type ConnectableModel } from './internal/model-controller.js';
 export { spread } from './internal/spread.js';
 export { DEFAULT_BREAKPOINT_PX, type SheetLayout } from '@mcp-consent/prompt/dom';
@@ -13,4 +14,5 @@ export type {
   OpenDetail,
   RevokeAllDetail,
   RevokeDetail,
+  RootsResultDetail,
 } from './events.js';

@@ -17,6 +17,7 @@ describe('the define entry', () => {
       'mcp-permission-sheet',
       'mcp-elicitation-sheet',
       'mcp-permission-manager',
+      'mcp-roots-sheet',
     ]);
     expect(main.McpPermissionSheet).toBe(elements['mcp-permission-sheet']);
   });
@@ -38,6 +39,7 @@ describe('the define entry', () => {
       'mcp-elicitation-sheet',
       'mcp-permission-manager',
       'mcp-permission-sheet',
+      'mcp-roots-sheet',
     ]);
     expect(defined.get('mcp-permission-manager')).toBe(other);
   });

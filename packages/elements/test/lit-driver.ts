@@ -12,8 +12,9 @@ import { findCompromise } from './compromise.js';
 export const fixtureDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const SHEET = 'mcp-permission-sheet';
 const ELICITATION = 'mcp-elicitation-sheet';
-/** Both sheets of the scenario page: one presenter shows one of them at a time. */
-const SHEETS = [SHEET, ELICITATION] as const;
+const ROOTS = 'mcp-roots-sheet';
+/** The sheets of the scenario page: one presenter shows one of them at a time. */
+const SHEETS = [SHEET, ELICITATION, ROOTS] as const;
 
 /** One Chromium and one fixture server for every host the driver starts. */
 export function litDriver(): RendererDriver {
@@ -177,7 +178,15 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
     compromised: async () => [
       ...(await findCompromise(page, SHEET)),
       ...(await findCompromise(page, ELICITATION)),
+      ...(await findCompromise(page, ROOTS)),
     ],
+    askRoots: (roots) => page.evaluate((r) => window.__host.askRoots(r), roots),
+    rootsResult: (handle) => page.evaluate((h) => window.__host.rootsResult(h), handle),
+    // The whole row is the target: a pointer user clicks the root's name.
+    toggleRoot: (index) =>
+      clickAt(page, page.locator(`${ROOTS} [data-part='item'][data-index='${index}']`), 'root'),
+    clickRoots: (answer) =>
+      clickAt(page, page.locator(`${ROOTS} [data-part='action'][data-answer='${answer}']`), answer),
     elicit: (params) => page.evaluate((p) => window.__host.elicit(p), params),
     elicitation: (handle) => page.evaluate((h) => window.__host.elicitation(h), handle),
     async fill(field, value) {

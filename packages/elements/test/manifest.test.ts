@@ -41,12 +41,13 @@ function manifest(): Map<string, Declaration> {
   return new Map(elements.map((d) => [d.tagName!, d]));
 }
 
-it('the custom elements manifest describes the three tags: attributes, API, events, parts, custom properties', () => {
+it('the custom elements manifest describes the four tags: attributes, API, events, parts, custom properties', () => {
   const tags = manifest();
   expect([...tags.keys()].sort()).toEqual([
     'mcp-elicitation-sheet',
     'mcp-permission-manager',
     'mcp-permission-sheet',
+    'mcp-roots-sheet',
   ]);
   const names = (list: { name: string }[] | undefined) => (list ?? []).map((x) => x.name);
   const sheet = tags.get('mcp-permission-sheet')!;
@@ -84,6 +85,10 @@ it('the custom elements manifest describes the three tags: attributes, API, even
   expect(names(tags.get('mcp-elicitation-sheet')!.members)).toEqual(
     expect.arrayContaining(['elicit', 'show']),
   );
+  const roots = tags.get('mcp-roots-sheet')!;
+  expect(names(roots.members)).toEqual(expect.arrayContaining(['roots', 'presenter']));
+  expect(names(roots.events)).toEqual(['mcp-open', 'mcp-roots-result', 'mcp-close']);
+  expect(names(roots.cssParts)).toEqual(expect.arrayContaining(['checkbox', 'item-name', 'grain']));
   expect(names(tags.get('mcp-permission-manager')!.events)).toEqual([
     'mcp-revoke',
     'mcp-revoke-all',

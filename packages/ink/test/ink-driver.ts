@@ -5,6 +5,7 @@ import {
   type ElicitationApi,
   type ElicitationFocus,
   type PermissionApi,
+  type RootsApi,
 } from '@mcp-consent/prompt';
 import { EDIT_KEY } from '../src/ArgsEditor.js';
 import { NOTE_KEY, REMEMBER_KEY } from '../src/grain-step.js';
@@ -99,6 +100,7 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         return {
           prompt: current.prompt,
           elicit: current.elicit,
+          roots: current.roots,
           unmount: () => current.unmount(),
         };
       }, hostOptions);
@@ -123,11 +125,17 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
       const shown = () => {
         const kind = prompter?.getSnapshot().current?.kind;
         if (kind === 'elicitation') return screen().includes(question().title);
+        if (kind === 'roots') return screen().includes(rootsView().title);
         return (
           open() &&
           (screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`) ||
             screen().includes(labels.t('mcp.dry_run.action.deny')))
         );
+      };
+      const rootsView = (): RootsApi => {
+        const head = prompter?.getSnapshot().current;
+        if (head?.kind !== 'roots') throw new Error('No roots request is shown.');
+        return head.model.connect();
       };
       const send = async (bytes: string) => {
         terminal.type(bytes);
@@ -220,6 +228,17 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         },
         async clickElicitation(action) {
           await focus({ kind: 'action', action });
+          await send('\r');
+        },
+        askRoots: async (list) => runtime.askRoots(list),
+        rootsResult: (handle) => runtime.rootsResult(handle),
+        // The number key of a root ticks it.
+        toggleRoot: (index) => send(String(index + 1)),
+        async clickRoots(answer) {
+          // Arrows to the answer (a terminal has no pointer), then Enter.
+          for (let i = 0; i < 20 && rootsView().focused !== answer; i++)
+            await send(KEYS.ArrowDown!);
+          if (rootsView().focused !== answer) throw new Error(`Arrows never reached ${answer}.`);
           await send('\r');
         },
         compromised: async () => foreignOutput(terminal.raw),

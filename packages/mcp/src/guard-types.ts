@@ -4,6 +4,7 @@ import type { ValidateContentOptions } from '@mcp-consent/prompt';
 import type { SdkBinding, ServerRequestHandler, ServerRequestMethod } from './binding.js';
 import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
 import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
+import type { RootsEvent, RootsOptions } from './roots.js';
 import type { UserTimeGate } from './user-time.js';
 
 export interface GuardClientOptions {
@@ -42,6 +43,11 @@ export interface GuardClientOptions {
   /** Locale of the messages in `ElicitationRequest.errors`. @default 'en-US' */
   locale?: ValidateContentOptions['locale'];
   catalog?: ToolCatalogOptions;
+  /**
+   * The host's roots, offered to the server's `roots/list`: the user picks which it may see.
+   * Without it the client declares no `roots` capability. @default undefined
+   */
+  roots?: RootsOptions;
   /** @default console.warn */
   onWarning?: (message: string) => void;
   /** Elicitation and dry-run outcomes, for the host's audit trail. Never carries argument or form values. */
@@ -50,6 +56,7 @@ export interface GuardClientOptions {
 
 export type GuardEvent =
   | ElicitationEvent
+  | RootsEvent
   | { type: 'elicitation_complete'; serverId: string; elicitationId: string }
   | {
       type: 'dry_run';

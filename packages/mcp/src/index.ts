@@ -15,6 +15,18 @@ export {
   type NoRendererPolicy,
 } from './elicitation.js';
 export {
+  answerRoots,
+  memoryRootsMemory,
+  type HostRoots,
+  type PickRootsCallback,
+  type Root,
+  type RootsEvent,
+  type RootsMemory,
+  type RootsOptions,
+  type RootsPick,
+  type RootsPickRequest,
+} from './roots.js';
+export {
   CONFIRM_ARG,
   DRY_RUN_META_KEY,
   DRY_RUN_PREVIEW,

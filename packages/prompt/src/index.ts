@@ -13,6 +13,7 @@ export type {
   ConsentPresenterOptions,
   ConsentSnapshot,
   ElicitationCall,
+  RootsCall,
   SettledItem,
 } from './presenter/presenter-types.js';
 export {
@@ -118,6 +119,25 @@ export {
   type DryRunOutcomeInput,
   type DryRunResultView,
 } from './dry-run/index.js';
+export {
+  createRootsPrompt,
+  rootsAnatomy,
+  ROOT_LIMITS,
+  type HostRoot,
+  type RootItemView,
+  type RootsActionView,
+  type RootsAnswer,
+  type RootsApi,
+  type RootsFocus,
+  type RootsGrain,
+  type RootsGrainView,
+  type RootsModel,
+  type RootsPart,
+  type RootsPromptOptions,
+  type RootsRequest,
+  type RootsResult,
+  type RootsState,
+} from './roots/index.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
 export {
   sanitizeText,

@@ -33,6 +33,15 @@ export function useElicit(): ConsentPresenter['elicit'] {
 }
 
 /**
+ * `roots({ server, roots, signal })`: which of the host's roots a server may see (MCP
+ * `roots/list`), in the provider's `<RootsSheet>`; resolves with the URIs the user shared. The
+ * call has the shape `@mcp-consent/mcp` hands over, so it plugs in as `roots.pickRoots`.
+ */
+export function useRoots(): ConsentPresenter['roots'] {
+  return useConsent().presenter.roots;
+}
+
+/**
  * `requestPermission(call)`: the engine's whole flow (lookup, prompt through
  * the provider's sheet, grant, audit). Resolves exactly once.
  */

@@ -19,9 +19,11 @@ export const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
 export const ROOT = '[data-scope="permission"][data-part="root"]';
 /** The elicitation sheet's dialog element. */
 export const ELICITATION_ROOT = '[data-scope="elicitation"][data-part="root"]';
-/** Any sheet's dialog: a permission prompt, a dry-run preview or an elicitation. */
+/** The roots sheet's dialog element. */
+export const ROOTS_ROOT = '[data-scope="roots"][data-part="root"]';
+/** Any sheet's dialog: a permission prompt, a dry-run preview, an elicitation or a roots request. */
 const ANY_ROOT =
-  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"])[data-part="root"]';
+  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"], [data-scope="roots"])[data-part="root"]';
 
 /** Opens "How long, and a note" with its toggle, as a user would, unless it is open. */
 async function openGrains(page: Page): Promise<void> {
@@ -209,6 +211,18 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
     },
     clickElicitation: (name) =>
       pointerClick(page, page.locator(`${ELICITATION_ROOT} [data-action="${name}"]`), name),
+    askRoots: (roots) => page.evaluate((r) => (window as unknown as W).__host.askRoots(r), roots),
+    rootsResult: (handle) =>
+      page.evaluate((h) => (window as unknown as W).__host.rootsResult(h), handle),
+    // The whole row is the target: a pointer user clicks the root's name.
+    toggleRoot: (index) =>
+      pointerClick(
+        page,
+        page.locator(`${ROOTS_ROOT} [data-part="item"][data-index="${index}"]`),
+        'root',
+      ),
+    clickRoots: (answer) =>
+      pointerClick(page, page.locator(`${ROOTS_ROOT} [data-answer="${answer}"]`), answer),
     compromised: () => page.evaluate(findCompromise, ANY_ROOT),
     dispose,
   };

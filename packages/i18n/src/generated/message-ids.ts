@@ -210,6 +210,20 @@ export const messageIds = [
   'mcp.dry_run.result.still_preview',
   'mcp.dry_run.result.server_said',
   'mcp.dry_run.result.error',
+  'mcp.roots.title',
+  'mcp.roots.intro',
+  'mcp.roots.list.heading',
+  'mcp.roots.count',
+  'mcp.roots.empty',
+  'mcp.roots.grain.heading',
+  'mcp.roots.grain.server',
+  'mcp.roots.grain.once',
+  'mcp.roots.action.share',
+  'mcp.roots.action.share_none',
+  'mcp.roots.keys.hint',
+  'mcp.roots.announce',
+  'mcp.roots.history.shared',
+  'mcp.roots.history.none',
   'mcp.grants.title',
   'mcp.grants.tool.every',
   'mcp.grants.tool.every_read_only',
@@ -536,6 +550,20 @@ export interface MessageValues {
   'mcp.dry_run.result.still_preview': { tool: string | number; server: string | number };
   'mcp.dry_run.result.server_said': { message: string | number };
   'mcp.dry_run.result.error': { tool: string | number; server: string | number };
+  'mcp.roots.title': never;
+  'mcp.roots.intro': { server: string | number };
+  'mcp.roots.list.heading': never;
+  'mcp.roots.count': { count: string | number; total: string | number };
+  'mcp.roots.empty': never;
+  'mcp.roots.grain.heading': never;
+  'mcp.roots.grain.server': never;
+  'mcp.roots.grain.once': never;
+  'mcp.roots.action.share': never;
+  'mcp.roots.action.share_none': never;
+  'mcp.roots.keys.hint': never;
+  'mcp.roots.announce': { server: string | number };
+  'mcp.roots.history.shared': { count: string | number; total: string | number; server: string | number };
+  'mcp.roots.history.none': { server: string | number };
   'mcp.grants.title': never;
   'mcp.grants.tool.every': never;
   'mcp.grants.tool.every_read_only': never;

@@ -5,6 +5,7 @@ import { createElicitationPrompt } from '../elicitation/index.js';
 import type { ElicitResult } from '../elicitation/index.js';
 import { followQueue } from '../follow-queue.js';
 import { createPermissionPrompt } from '../permission/index.js';
+import { createRootsPrompt, type RootsResult } from '../roots/index.js';
 import type { Held } from './presenter.js';
 import type { ConsentItem, ConsentPresenterOptions } from './presenter-types.js';
 
@@ -16,7 +17,7 @@ export function buildItem(
   held: Held,
   options: ConsentPresenterOptions,
   translator: Translator,
-  answer: (answer: Choice | ElicitResult, sent?: PromptAnswer) => void,
+  answer: (answer: Choice | ElicitResult | RootsResult, sent?: PromptAnswer) => void,
 ): ConsentItem {
   const base = {
     clock: options.clock,
@@ -35,6 +36,14 @@ export function buildItem(
       onResult: answer,
     });
     return { kind: 'elicitation', id: held.id, call, model };
+  }
+  if (held.kind === 'roots') {
+    const { call } = held;
+    const model = createRootsPrompt(
+      { id: held.id, server: call.server, roots: call.roots },
+      { ...base, ...(call.signal ? { signal: call.signal } : {}), onResult: answer },
+    );
+    return { kind: 'roots', id: held.id, call, model };
   }
   const { request } = held;
   if (request.kind === 'dry_run') {

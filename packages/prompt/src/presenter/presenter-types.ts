@@ -25,9 +25,10 @@ import type {
   PermissionModel,
   PermissionPromptOptions,
 } from '../permission/index.js';
+import type { HostRoot, RootsApi, RootsModel, RootsResult } from '../roots/index.js';
 
 /** The kinds of request a presenter shows; later kinds (sampling, roots) join this union. */
-export type ConsentKind = 'permission' | 'dry_run' | 'elicitation';
+export type ConsentKind = 'permission' | 'dry_run' | 'elicitation' | 'roots';
 
 /**
  * A server's question as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
@@ -46,11 +47,27 @@ export interface ElicitationCall {
   origin?: ElicitationOrigin;
 }
 
+/**
+ * A server's `roots/list` as `@mcp-consent/mcp` hands it to its `pickRoots` callback (only these
+ * fields are read), so `pickRoots: presenter.roots` plugs in as it is.
+ */
+export interface RootsCall {
+  /** The requesting server as the host configured it: always shown. */
+  server: ServerRef;
+  /** The host's roots, the only ones the user can pick. */
+  roots: readonly HostRoot[];
+  /** Aborted when the server gives up: the question closes, sharing nothing. */
+  signal?: AbortSignal;
+  /** A stable id (element ids derive from it). */
+  id?: string;
+}
+
 /** The head of the queue, with the model built for it: what a renderer shows. */
 export type ConsentItem =
   | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionModel }
   | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunModel }
-  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel };
+  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel }
+  | { kind: 'roots'; id: string; call: RootsCall; model: RootsModel };
 
 /** How a request left the presenter. */
 export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrupted' | 'disposed';
@@ -73,7 +90,8 @@ export type SettledItem =
       end: ConsentEnd;
       answer: ElicitResult;
       api: ElicitationApi | null;
-    };
+    }
+  | { kind: 'roots'; id: string; end: ConsentEnd; answer: RootsResult; api: RootsApi | null };
 
 export interface ConsentSnapshot {
   /** What to show now, with its model; null when nothing waits. */
@@ -118,6 +136,11 @@ export interface ConsentPresenter {
   readonly prompt: (request: PromptRequest) => Promise<PromptAnswer>;
   /** An `elicit` callback for `@mcp-consent/mcp`: resolves with accept, decline or cancel. */
   readonly elicit: (call: ElicitationCall) => Promise<ElicitResult>;
+  /**
+   * A `pickRoots` callback for `@mcp-consent/mcp`: resolves with the roots the user checked and
+   * how long the choice holds; Share none (nothing, only this time) when it cannot be shown.
+   */
+  readonly roots: (call: RootsCall) => Promise<RootsResult>;
   /**
    * Spec R7: asks about a tool call (assessed by the engine's rules, nothing stored or
    * audited) or an engine request, calls `onDecision` with the answer, resolves with it too.

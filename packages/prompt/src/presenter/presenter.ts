@@ -10,6 +10,7 @@ import { CHECKING_DELAY_MS } from '../checking.js';
 import type { Translator } from '@mcp-consent/i18n';
 import { resolveTranslator } from '../core.js';
 import type { ElicitResult } from '../elicitation/index.js';
+import type { RootsResult } from '../roots/index.js';
 import { buildItem } from './build.js';
 import type {
   ConsentEnd,
@@ -18,6 +19,7 @@ import type {
   ConsentPresenterOptions,
   ConsentSnapshot,
   ElicitationCall,
+  RootsCall,
   SettledItem,
 } from './presenter-types.js';
 
@@ -44,14 +46,29 @@ export type Held =
       done: boolean;
       detach: () => void;
       relisten?: () => void;
+    }
+  | {
+      kind: 'roots';
+      id: string;
+      call: RootsCall;
+      answer: (result: RootsResult) => void;
+      item?: ConsentItem;
+      done: boolean;
+      detach: () => void;
+      relisten?: () => void;
     };
+
+/** Every answer a held request can settle with. */
+type HeldAnswer = Choice | ElicitResult | RootsResult;
 
 const SETTLED_KEPT = 100;
 const CANCEL: ElicitResult = { action: 'cancel' };
+/** Nothing shared, nothing remembered: the server may ask again. */
+const SHARE_NONE: RootsResult = { answer: 'share_none', uris: [], grain: 'once' };
 
 /** The answer of each kind that never allows or shares anything. */
-const failClosed = (held: Held): Choice | ElicitResult =>
-  held.kind === 'elicitation' ? CANCEL : 'deny_once';
+const failClosed = (held: Held): HeldAnswer =>
+  held.kind === 'elicitation' ? CANCEL : held.kind === 'roots' ? SHARE_NONE : 'deny_once';
 
 /** A prompt that no renderer could show to the user (`end`: `failed` or `disposed`). */
 export class PromptNotShownError extends Error {
@@ -127,7 +144,7 @@ class Presenter implements ConsentPresenter {
   /** `sent`: what the engine gets when it is more than the choice (a grain, a deny note). */
   private settle(
     entry: Held,
-    answer: Choice | ElicitResult,
+    answer: HeldAnswer,
     end: ConsentEnd = 'answered',
     sent?: PromptAnswer,
   ): void {
@@ -151,6 +168,7 @@ class Presenter implements ConsentPresenter {
       settled: [...this.snapshot.settled, record].slice(-SETTLED_KEPT),
     };
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
+    else if (entry.kind === 'roots') entry.answer(answer as RootsResult);
     else entry.answer(answer as Choice, end, sent);
     this.advance();
     if (this.held.length === 0) this.publish();
@@ -199,6 +217,13 @@ class Presenter implements ConsentPresenter {
         { kind: 'elicitation', id, call, answer: resolve, done: false, detach },
         call.signal,
       );
+    });
+
+  readonly roots = (call: RootsCall): Promise<RootsResult> =>
+    new Promise<RootsResult>((resolve) => {
+      if (call.signal?.aborted) return resolve(SHARE_NONE);
+      const id = call.id ?? `consent-${++this.nextId}`;
+      this.hold({ kind: 'roots', id, call, answer: resolve, done: false, detach }, call.signal);
     });
 
   readonly show = (

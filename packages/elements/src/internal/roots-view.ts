@@ -1,0 +1,102 @@
+import { html, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { RootsAnswer, RootsApi, RootsGrain } from '@mcp-consent/prompt';
+import { closeIcon, trustedIcon, untrustedIcon } from './icons.js';
+import { spread } from './spread.js';
+
+export interface RootsHandlers {
+  onToggle(event: Event, index: number): void;
+  onGrain(event: Event, grain: RootsGrain): void;
+  onAction(event: MouseEvent, answer: RootsAnswer): void;
+  onClose(event: MouseEvent): void;
+}
+
+/**
+ * A server's `roots/list` inside `<mcp-roots-sheet>`: who asks, the host's roots as native
+ * checkboxes in 48 px rows (named by the root's name, described by its URI; none checked),
+ * remember for this server or only this time as native radios, then Share selected and Share
+ * none (the default). Every string and attribute comes from the model; names and URIs are text
+ * nodes only.
+ */
+export function renderRoots(
+  api: RootsApi,
+  announcement: string,
+  on: RootsHandlers,
+): TemplateResult {
+  const p = api.props;
+  const open = api.status === 'open';
+  return html`<div class="handle" aria-hidden="true"></div>
+    <div ${spread(p.header!)} class="head">
+      <div class="title-row">
+        <h2 ${spread(p.title!)}>${api.title}</h2>
+        <button ${spread(p.close!)} class="close" @click=${on.onClose}>${closeIcon}</button>
+      </div>
+      <div>
+        <span ${spread(p['server-chip']!)} class="server-chip"
+          ><span class="from">${api.server.from}</span>
+          <span ${spread(p.trust!)}
+            >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
+          ></span
+        >
+      </div>
+    </div>
+    <div class="body">
+      ${api.notices.map((n) => html`<p ${spread(p.notice!)} data-kind=${n.kind}>${n.text}</p>`)}
+      <p ${spread(p.intro!)} class="intro">${api.intro}</p>
+      <p ${spread(p.empty!)} class="empty">${api.empty ?? ''}</p>
+      <p ${spread(p['list-heading']!)} class="group-label" ?hidden=${api.empty !== null}>
+        ${api.listHeading}
+      </p>
+      <div ${spread(p.list!)} class="list">
+        ${api.items.map(
+          (item) =>
+            html`<label ${spread(api.getItemProps(item.index))} class="check-row root-row">
+              <input
+                ${spread(api.getCheckboxProps(item.index))}
+                .checked=${live(item.checked)}
+                @change=${(event: Event) => on.onToggle(event, item.index)}
+              />
+              <span ${spread(p['item-number']!)} class="number">${item.number}</span>
+              <span class="texts">
+                <span ${spread(api.getNameProps(item.index))} class="name">${item.name}</span>
+                <span ${spread(api.getUriProps(item.index))} class="uri">${item.uri}</span>
+              </span>
+            </label>`,
+        )}
+      </div>
+      <p ${spread(p.count!)} class="count" ?hidden=${api.empty !== null}>${api.count}</p>
+      <div ${spread(p.grains!)} class="grains">
+        <p ${spread(p['grains-heading']!)} class="group-label">${api.grainsHeading}</p>
+        ${api.grains.map(
+          (grain) =>
+            html`<label class="check-row">
+              <input
+                ${spread(api.getGrainProps(grain.grain))}
+                .checked=${live(grain.selected)}
+                @change=${(event: Event) => on.onGrain(event, grain.grain)}
+              />
+              <span>${grain.label}</span>
+            </label>`,
+        )}
+      </div>
+    </div>
+    <div class="foot">
+      <div ${spread(p.actions!)} class="actions">
+        ${api.actions.map(
+          (action) =>
+            html`<button
+              ${spread(api.getActionProps(action.answer), `action-${action.answer}`)}
+              ?disabled=${!open}
+              @click=${(event: MouseEvent) => on.onAction(event, action.answer)}
+            >
+              <span class="label">${action.label}</span>
+            </button>`,
+        )}
+      </div>
+      <div class="status-line">
+        <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
+        <p ${spread(p.guard!)}>${api.guard.text}</p>
+      </div>
+    </div>
+    <div ${spread(p.announcer!)}>${announcement}</div>`;
+}
