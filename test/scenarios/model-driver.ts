@@ -5,6 +5,8 @@ import {
   type DryRunApi,
   type ElicitationApi,
   type PermissionApi,
+  type BlockView,
+  type SamplingApi,
 } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
@@ -99,12 +101,36 @@ const elicitationScreen = (view: ElicitationApi) => [
   ...view.actions.flatMap((action) => [action.label, action.detail ?? '']),
 ];
 
+const blockText = (block: BlockView): string =>
+  block.kind === 'text' ? block.text.text : block.label;
+
+const samplingScreen = (view: SamplingApi): string[] => [
+  view.stepText,
+  view.title,
+  view.intro,
+  view.server.name,
+  view.server.trustLabel,
+  view.risk.label,
+  ...view.risk.reasons,
+  ...view.notices.map((notice) => notice.text),
+  ...view.messages.flatMap((message) => [message.roleLabel, ...message.blocks.map(blockText)]),
+  ...(view.systemPrompt ? [view.systemPrompt.label, blockText(view.systemPrompt.block)] : []),
+  ...view.details,
+  ...(view.tools ? [view.tools.heading, ...view.tools.names] : []),
+  ...(view.response
+    ? [view.response.heading, view.response.model, ...view.response.blocks.map(blockText)]
+    : []),
+  ...view.actions.map((action) => action.label),
+];
+
 const screenOf = (item: ConsentItem): string[] =>
   item.kind === 'permission'
     ? permissionScreen(item.model.connect())
     : item.kind === 'dry_run'
       ? dryRunScreen(item.model.connect())
-      : elicitationScreen(item.model.connect());
+      : item.kind === 'sampling'
+        ? samplingScreen(item.model.connect())
+        : elicitationScreen(item.model.connect());
 
 /**
  * A reference "renderer" that shows the consent presenter's head model as plain text.

@@ -3,6 +3,7 @@ import { createToolCatalog } from './catalog.js';
 import { createCallGate } from './call-gate.js';
 import { proxyClient } from './client-proxy.js';
 import { registerElicitation } from './elicitation-handler.js';
+import { registerSampling } from './sampling-handler.js';
 import type { GuardClientOptions, GuardContext, GuardedClient, GuardEvent } from './guard-types.js';
 import { UserTimeGate } from './user-time.js';
 
@@ -43,6 +44,7 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
     report,
   };
   registerElicitation(context);
+  registerSampling(context);
   catalog.listen();
   return proxyClient(context, createCallGate(context));
 }

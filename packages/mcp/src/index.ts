@@ -19,6 +19,17 @@ export {
   type NoRendererPolicy,
 } from './elicitation.js';
 export {
+  answerSampling,
+  SAMPLING_FAILED,
+  SAMPLING_REJECTED,
+  type SampleCallback,
+  type SamplingEvent,
+  type SamplingGenerator,
+  type SamplingHandlerOptions,
+  type SamplingOutcome,
+  type SamplingSession,
+} from './sampling.js';
+export {
   CONFIRM_ARG,
   DRY_RUN_META_KEY,
   DRY_RUN_PREVIEW,

@@ -5,6 +5,7 @@ import { createElicitationPrompt } from '../elicitation/index.js';
 import type { ElicitResult } from '../elicitation/index.js';
 import { followQueue } from '../follow-queue.js';
 import { createPermissionPrompt } from '../permission/index.js';
+import { createSamplingPrompt, type SamplingAnswer } from '../sampling/index.js';
 import type { Held } from './presenter.js';
 import type { ConsentItem, ConsentPresenterOptions } from './presenter-types.js';
 
@@ -16,7 +17,7 @@ export function buildItem(
   held: Held,
   options: ConsentPresenterOptions,
   translator: Translator,
-  answer: (answer: Choice | ElicitResult, sent?: PromptAnswer) => void,
+  answer: (answer: Choice | ElicitResult | SamplingAnswer, sent?: PromptAnswer) => void,
 ): ConsentItem {
   const base = {
     clock: options.clock,
@@ -35,6 +36,16 @@ export function buildItem(
       onResult: answer,
     });
     return { kind: 'elicitation', id: held.id, call, model };
+  }
+  if (held.kind === 'sampling') {
+    const { call } = held;
+    const model = createSamplingPrompt(call, {
+      ...base,
+      ...options.sampling,
+      ...(call.signal ? { signal: call.signal } : {}),
+      onAnswer: answer,
+    });
+    return { kind: 'sampling', id: held.id, call, model };
   }
   const { request } = held;
   if (request.kind === 'dry_run') {

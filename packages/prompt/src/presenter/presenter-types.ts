@@ -25,9 +25,16 @@ import type {
   PermissionModel,
   PermissionPromptOptions,
 } from '../permission/index.js';
+import type {
+  SamplingAnswer,
+  SamplingApi,
+  SamplingCall,
+  SamplingModel,
+  SamplingPromptOptions,
+} from '../sampling/index.js';
 
 /** The kinds of request a presenter shows; later kinds (sampling, roots) join this union. */
-export type ConsentKind = 'permission' | 'dry_run' | 'elicitation';
+export type ConsentKind = 'permission' | 'dry_run' | 'elicitation' | 'sampling';
 
 /**
  * A server's question as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
@@ -50,7 +57,8 @@ export interface ElicitationCall {
 export type ConsentItem =
   | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionModel }
   | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunModel }
-  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel };
+  | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel }
+  | { kind: 'sampling'; id: string; call: SamplingCall; model: SamplingModel };
 
 /** How a request left the presenter. */
 export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrupted' | 'disposed';
@@ -73,6 +81,13 @@ export type SettledItem =
       end: ConsentEnd;
       answer: ElicitResult;
       api: ElicitationApi | null;
+    }
+  | {
+      kind: 'sampling';
+      id: string;
+      end: ConsentEnd;
+      answer: SamplingAnswer;
+      api: SamplingApi | null;
     };
 
 export interface ConsentSnapshot {
@@ -100,6 +115,8 @@ export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefi
   permission?: Pick<PermissionPromptOptions, 'allowAlwaysExpiresInMs' | 'layout' | 'args'>;
   /** Options of the dry-run model only. */
   dryRun?: Pick<DryRunPromptOptions, 'args'>;
+  /** Options of the sampling model only (the large reply threshold, the preview length). */
+  sampling?: Pick<SamplingPromptOptions, 'largeMaxTokens' | 'previewLength'>;
 }
 
 /**
@@ -118,6 +135,11 @@ export interface ConsentPresenter {
   readonly prompt: (request: PromptRequest) => Promise<PromptAnswer>;
   /** An `elicit` callback for `@mcp-consent/mcp`: resolves with accept, decline or cancel. */
   readonly elicit: (call: ElicitationCall) => Promise<ElicitResult>;
+  /**
+   * A `sample` callback for `@mcp-consent/mcp`: one step of a sampling request (the request,
+   * then the reply). Resolves with the user's answer; a step nobody could answer is a denial.
+   */
+  readonly sample: (call: SamplingCall) => Promise<SamplingAnswer>;
   /**
    * Spec R7: asks about a tool call (assessed by the engine's rules, nothing stored or
    * audited) or an engine request, calls `onDecision` with the answer, resolves with it too.

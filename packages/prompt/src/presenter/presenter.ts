@@ -10,6 +10,7 @@ import { CHECKING_DELAY_MS } from '../checking.js';
 import type { Translator } from '@mcp-consent/i18n';
 import { resolveTranslator } from '../core.js';
 import type { ElicitResult } from '../elicitation/index.js';
+import type { SamplingAnswer, SamplingCall } from '../sampling/index.js';
 import { buildItem } from './build.js';
 import type {
   ConsentEnd,
@@ -44,14 +45,28 @@ export type Held =
       done: boolean;
       detach: () => void;
       relisten?: () => void;
+    }
+  | {
+      kind: 'sampling';
+      id: string;
+      call: SamplingCall;
+      answer: (answer: SamplingAnswer) => void;
+      item?: ConsentItem;
+      done: boolean;
+      detach: () => void;
+      relisten?: () => void;
     };
 
 const SETTLED_KEPT = 100;
 const CANCEL: ElicitResult = { action: 'cancel' };
+/** A sampling step nobody answered: denied, for this request only. */
+const DENY_SAMPLING: SamplingAnswer = { action: 'deny', grain: 'once' };
+
+type AnyAnswer = Choice | ElicitResult | SamplingAnswer;
 
 /** The answer of each kind that never allows or shares anything. */
-const failClosed = (held: Held): Choice | ElicitResult =>
-  held.kind === 'elicitation' ? CANCEL : 'deny_once';
+const failClosed = (held: Held): AnyAnswer =>
+  held.kind === 'elicitation' ? CANCEL : held.kind === 'sampling' ? DENY_SAMPLING : 'deny_once';
 
 /** A prompt that no renderer could show to the user (`end`: `failed` or `disposed`). */
 export class PromptNotShownError extends Error {
@@ -127,7 +142,7 @@ class Presenter implements ConsentPresenter {
   /** `sent`: what the engine gets when it is more than the choice (a grain, a deny note). */
   private settle(
     entry: Held,
-    answer: Choice | ElicitResult,
+    answer: AnyAnswer,
     end: ConsentEnd = 'answered',
     sent?: PromptAnswer,
   ): void {
@@ -151,6 +166,7 @@ class Presenter implements ConsentPresenter {
       settled: [...this.snapshot.settled, record].slice(-SETTLED_KEPT),
     };
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
+    else if (entry.kind === 'sampling') entry.answer(answer as SamplingAnswer);
     else entry.answer(answer as Choice, end, sent);
     this.advance();
     if (this.held.length === 0) this.publish();
@@ -199,6 +215,13 @@ class Presenter implements ConsentPresenter {
         { kind: 'elicitation', id, call, answer: resolve, done: false, detach },
         call.signal,
       );
+    });
+
+  readonly sample = (call: SamplingCall): Promise<SamplingAnswer> =>
+    new Promise<SamplingAnswer>((resolve) => {
+      if (call.signal?.aborted) return resolve(DENY_SAMPLING);
+      const id = call.id ?? `consent-${++this.nextId}`;
+      this.hold({ kind: 'sampling', id, call, answer: resolve, done: false, detach }, call.signal);
     });
 
   readonly show = (

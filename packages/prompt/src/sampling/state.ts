@@ -94,7 +94,7 @@ function samplingActions(
       return { accepted: true };
     }
     if (content.step === 'response')
-      return settle({ action: action === 'send' ? 'send' : 'deny' }, action);
+      return settle(action === 'send' ? { action: 'send' } : { action: 'deny' }, action);
     if (action === 'deny') return settle({ action: 'deny', grain: current.grain }, action);
     if (!current.editing) return settle({ action: 'approve', grain: current.grain }, action);
     if (editErrors(content, current).size > 0) return { accepted: false, reason: 'disabled' };
