@@ -7,6 +7,7 @@ import { DryRunPrompt } from './DryRunPrompt.js';
 import { ElicitationPrompt } from './ElicitationPrompt.js';
 import { Lines, type Line } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
+import { SamplingPrompt } from './SamplingPrompt.js';
 import { useTranslator, type TerminalPromptOptions } from './shared.js';
 import { settledSummary } from './summary.js';
 
@@ -56,6 +57,9 @@ export function PromptHost({ presenter, clock, ...options }: PromptHostProps) {
       )}
       {current?.kind === 'elicitation' && (
         <ElicitationPrompt key={current.id} {...shared} model={current.model} />
+      )}
+      {current?.kind === 'sampling' && (
+        <SamplingPrompt key={current.id} {...shared} model={current.model} />
       )}
     </>
   );

@@ -7,6 +7,7 @@ export {
 export { PermissionPrompt, type PermissionPromptProps } from './PermissionPrompt.js';
 export { ElicitationPrompt, type ElicitationPromptProps } from './ElicitationPrompt.js';
 export { DryRunPrompt, type DryRunPromptProps } from './DryRunPrompt.js';
+export { SamplingPrompt, type SamplingPromptProps } from './SamplingPrompt.js';
 export { PromptHost, type PromptHostProps } from './PromptHost.js';
 export { settledSummary } from './summary.js';
 export { useModel, type ModelSource } from './use-model.js';

@@ -15,6 +15,8 @@ import {
   type ConsentSnapshot,
   type ElicitationCall,
   type ElicitResult,
+  type SamplingAnswer,
+  type SamplingCall,
 } from '@mcp-consent/prompt';
 import { colorFromEnv } from './palette.js';
 import { PromptHost } from './PromptHost.js';
@@ -70,6 +72,8 @@ export interface InkPrompter {
   prompt(request: PromptRequest): Promise<PromptAnswer>;
   /** An `elicit` callback for `@mcp-consent/mcp` (form and URL mode; the host opens URLs). */
   elicit(request: ElicitationCall): Promise<ElicitResult>;
+  /** A `sample` callback for `@mcp-consent/mcp`: one step of a sampling request (request, reply). */
+  sample(call: SamplingCall): Promise<SamplingAnswer>;
   /**
    * Spec R7: asks about a tool call (assessed by the engine's rules when an `engine` is
    * given; nothing stored or audited) or an engine request, in the same queue as the rest;
@@ -193,6 +197,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
     // The presenter's own callback: a grain or a deny note reaches the engine with the choice.
     prompt: (request) => needTerminal() ?? presenter.prompt(request),
     elicit: (call) => needTerminal() ?? presenter.elicit(call),
+    sample: (call) => needTerminal() ?? presenter.sample(call),
     show(call, onDecision, showOptions) {
       // No engine to turn a failure into a denial here: the caller gets Deny once.
       if (!stdin.isTTY) {

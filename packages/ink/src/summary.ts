@@ -4,6 +4,7 @@ import { dryRunSummary } from './dry-run-layout.js';
 import { elicitationSummary } from './elicitation-layout.js';
 import type { Span } from './lines.js';
 import { permissionSummary } from './permission-layout.js';
+import { samplingSummary } from './sampling-layout.js';
 
 /**
  * The scrollback line of a settled request, from the final view of its model: what the
@@ -29,5 +30,7 @@ export function settledSummary(item: SettledItem, t: Translator): Span[] | null 
       );
     case 'elicitation':
       return item.api && elicitationSummary(item.api, t, answered ? item.answer.action : null);
+    case 'sampling':
+      return item.api && samplingSummary(item.api, t, answered ? item.answer : null);
   }
 }
