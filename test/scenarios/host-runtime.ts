@@ -10,7 +10,13 @@ import {
   type RequestResult,
   type ToolCall,
 } from '@mcp-consent/engine';
-import type { ElicitationCall, ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import type {
+  ElicitationCall,
+  ElicitRequest,
+  ElicitResult,
+  SamplingAnswer,
+  SamplingCall,
+} from '@mcp-consent/prompt';
 import type { HostOptions, RequestExtras } from './driver.js';
 import { server } from './fixtures.js';
 
@@ -19,8 +25,12 @@ export interface MountedRenderer {
   prompt: PromptCallback;
   /** The renderer's `elicit` callback, as `@mcp-consent/mcp` calls it. */
   elicit(call: ElicitationCall): Promise<ElicitResult>;
+  /** The renderer's `sample` callback (issue 18), when it shows sampling. */
+  sample?(call: SamplingCall): Promise<SamplingAnswer>;
   unmount(): void;
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What the host gives a renderer when it mounts one. */
 export interface RendererContext {
@@ -53,6 +63,7 @@ export function createHostRuntime(
   const results = new Map<number, RequestResult | undefined>();
   const waiting = new Map<number, Promise<RequestResult>>();
   const elicitations = new Map<number, Promise<ElicitResult>>();
+  const samplings = new Map<number, Promise<SamplingAnswer>>();
   let nextHandle = 0;
   // The engine's own timers (ready wait, prompt timeouts), told apart from the renderer's
   // (input guard, "checking" delay) on the shared clock, so `idle` knows the engine waits.
@@ -116,6 +127,19 @@ export function createHostRuntime(
     elicitation(handle: number): Promise<ElicitResult> {
       const done = elicitations.get(handle);
       if (!done) throw new Error(`No elicitation with handle ${handle}.`);
+      return done;
+    },
+    /** A sampling step through the renderer's sample callback; answered by `sampled`. */
+    sample(call: DistributiveOmit<SamplingCall, 'server'>): number {
+      const handle = ++nextHandle;
+      const sample = current.renderer.sample;
+      if (!sample) throw new Error('This renderer shows no sampling requests.');
+      samplings.set(handle, sample({ ...call, server } as SamplingCall));
+      return handle;
+    },
+    sampled(handle: number): Promise<SamplingAnswer> {
+      const done = samplings.get(handle);
+      if (!done) throw new Error(`No sampling step with handle ${handle}.`);
       return done;
     },
     result(handle: number): Promise<RequestResult> {
