@@ -8,7 +8,8 @@ import type {
   ToolCall,
   ToolDefinition,
 } from '@mcp-consent/engine';
-import type { ElicitRequest, ElicitResult } from '@mcp-consent/prompt';
+import type { ElicitRequest, ElicitResult, SamplingAnswer } from '@mcp-consent/prompt';
+import type { SamplingStep } from './host-runtime.js';
 
 /**
  * What each renderer's test driver provides so that one scenario list runs
@@ -128,6 +129,14 @@ export interface ScenarioHost {
   fill(field: string, value: string): Promise<void>;
   /** Activates an elicitation's action the way a pointer user would (click or tap). */
   clickElicitation(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
+  // --- a server's sampling request (issue 18) ------------------------------------------
+  /**
+   * One step of a `sampling/createMessage` request, as `@mcp-consent/mcp` hands it to the
+   * renderer's `sample` callback; the requesting server is the fixtures' `server`. Does not wait.
+   */
+  sample(step: SamplingStep): Promise<RequestHandle>;
+  /** The answer to a sampling step (waits for it). */
+  sampled(handle: RequestHandle): Promise<SamplingAnswer>;
   /** Signs that server text escaped its box: scripts that ran, raw escape sequences written, … */
   compromised(): Promise<string[]>;
   dispose(): Promise<void>;

@@ -32,6 +32,9 @@ export interface MountedRenderer {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** A sampling step as a scenario sends it: the requesting server is the fixtures' `server`. */
+export type SamplingStep = DistributiveOmit<SamplingCall, 'server'>;
+
 /** What the host gives a renderer when it mounts one. */
 export interface RendererContext {
   engine: PermissionEngine;
@@ -130,7 +133,7 @@ export function createHostRuntime(
       return done;
     },
     /** A sampling step through the renderer's sample callback; answered by `sampled`. */
-    sample(call: DistributiveOmit<SamplingCall, 'server'>): number {
+    sample(call: SamplingStep): number {
       const handle = ++nextHandle;
       const sample = current.renderer.sample;
       if (!sample) throw new Error('This renderer shows no sampling requests.');

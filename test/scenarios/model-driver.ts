@@ -145,7 +145,12 @@ export function modelDriver(): RendererDriver {
       const runtime = createHostRuntime(({ engine, clock, locale, guardMs }) => {
         const own = createConsentPresenter({ engine, clock, locale, guardMs });
         presenter = own;
-        return { prompt: own.prompt, elicit: own.elicit, unmount: () => own.dispose() };
+        return {
+          prompt: own.prompt,
+          elicit: own.elicit,
+          sample: own.sample,
+          unmount: () => own.dispose(),
+        };
       }, options);
 
       const current = () => presenter?.getSnapshot().current ?? null;
@@ -206,6 +211,8 @@ export function modelDriver(): RendererDriver {
         },
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
+        sample: async (step) => runtime.sample(step),
+        sampled: (handle) => runtime.sampled(handle),
         fill: async (field, value) => {
           const view = elicitation();
           if (view.mode !== 'form') throw new Error('The elicitation shown is not a form.');

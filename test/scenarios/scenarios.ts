@@ -17,6 +17,7 @@ import { dryRunScenarios } from './dry-run-scenarios.js';
 import { editScenarios } from './edit-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
 import { grainScenarios } from './grain-scenarios.js';
+import { samplingScenarios } from './sampling-scenarios.js';
 import { sheetScenarios } from './sheet-scenarios.js';
 
 const en = createTranslator('en-US');
@@ -318,6 +319,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     elicitationScenarios({ start, openPrompt });
     grainScenarios({ start, openPrompt });
     editScenarios({ start, openPrompt });
+    samplingScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });
