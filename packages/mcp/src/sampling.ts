@@ -1,6 +1,8 @@
 import type { ServerRef } from '@mcp-consent/engine';
 import {
   applySamplingEdits,
+  MAX_EDITED_TOKENS,
+  type SamplingEdits,
   type SamplingAnswer,
   type SamplingCall,
   type SamplingParams,
@@ -95,13 +97,21 @@ export async function answerSampling(
   let approved = params;
   let edited = false;
   if (remembered !== 'approve') {
-    const answer = await ask(options, { step: 'request', params, server, signal, id });
+    const answer = await ask(options, {
+      step: 'request',
+      params,
+      server,
+      signal,
+      id: `${id}-request`,
+    });
     if (answer === 'aborted') return end('failed', 'aborted', 'request');
     if (answer === 'error') return end('failed', 'error', 'request');
     if (!('grain' in answer) || (answer.action !== 'approve' && answer.action !== 'deny'))
       return invalid(options, end, 'request');
     if (answer.grain === 'session') session.set(server.id, answer.action);
     if (answer.action === 'deny') return end('denied', 'renderer', 'request');
+    // Edits that are not what the edit form produces are no consent to anything.
+    if (!validEdits(answer.edits)) return invalid(options, end, 'request');
     edited = answer.edits !== undefined && Object.keys(answer.edits).length > 0;
     approved = applySamplingEdits(params, answer.edits);
   }
@@ -129,7 +139,7 @@ export async function answerSampling(
     result,
     server,
     signal,
-    id,
+    id: `${id}-response`,
   });
   if (review === 'aborted') return end('failed', 'aborted', 'response');
   if (review === 'error') return end('failed', 'error', 'response');
@@ -156,6 +166,19 @@ type End = (
 function invalid(options: SamplingHandlerOptions, end: End, step: SamplingEvent['step']) {
   options.warn(`The sampling renderer returned no valid answer for the ${step}; rejecting.`);
   return end('failed', 'error', step);
+}
+
+/** Edits as the sampling model makes them: text as strings, a reply length in range. */
+function validEdits(edits: SamplingEdits | undefined): boolean {
+  if (edits === undefined) return true;
+  if (typeof edits !== 'object' || edits === null) return false;
+  const { lastUserText, systemPrompt, maxTokens } = edits;
+  return (
+    (lastUserText === undefined || typeof lastUserText === 'string') &&
+    (systemPrompt === undefined || typeof systemPrompt === 'string') &&
+    (maxTokens === undefined ||
+      (Number.isInteger(maxTokens) && maxTokens >= 1 && maxTokens <= MAX_EDITED_TOKENS))
+  );
 }
 
 /** The shape the SDK's result schema needs; anything else is never sent. */

@@ -238,6 +238,22 @@ describe('sampling, in-memory only', () => {
     });
   });
 
+  test('edits the edit form cannot make are refused, and the generator never runs', async () => {
+    const model = echoModel();
+    const user = human({
+      action: 'approve',
+      grain: 'once',
+      edits: { maxTokens: -5 },
+    } as SamplingAnswer);
+    const { ask, events } = await connect('memory', {
+      sample: user.sample,
+      generate: model.generate,
+    });
+    expect((await ask()).error?.code).toBe(SAMPLING_REJECTED.code);
+    expect(model.got).toEqual([]);
+    expect(samplingEvents(events)[0]).toMatchObject({ outcome: 'failed', via: 'error' });
+  });
+
   test('no renderer but a generator: every request is rejected', async () => {
     const model = echoModel();
     const { ask } = await connect('memory', { generate: model.generate });
