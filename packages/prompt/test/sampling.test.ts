@@ -145,6 +145,22 @@ describe('sampling model, step 1 (the request)', () => {
     expect(whole.kind === 'text' && whole.text.text.length).toBeGreaterThan(1900);
   });
 
+  it('a malformed request shows what it can and is high risk, never a crash', () => {
+    const garbage = {
+      messages: [null, 'x', { role: 'system', content: [{ type: 'video' }, 7] }],
+      maxTokens: 'many',
+      modelPreferences: { hints: 'claude', costPriority: 'high' },
+      includeContext: { all: true },
+      tools: 'everything',
+    } as unknown as SamplingParams;
+    const api = open({ ...request, params: garbage }).model.connect();
+    expect(api.risk.tier).toBe('high');
+    expect(api.messages).toHaveLength(3);
+    expect(api.messages[2]!.blocks.map((b) => b.kind)).toEqual(['other', 'other']);
+    expect(api.details).toContain('Reply length: no limit given');
+    expect(api.details).toContain('Context: all your servers');
+  });
+
   it('closes when the server gives up', () => {
     const controller = new AbortController();
     const { model } = open({ ...request, signal: controller.signal });
