@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { ManualClock } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
@@ -135,5 +136,19 @@ describe('sampling in <mcp-permission-sheet>', () => {
     expect(await sheetText(page)).toContain('A reply');
     await page.keyboard.press('1');
     expect(await answer(page)).toEqual({ action: 'send' });
+  });
+  it('axe-core finds no violations in either step, the edit form open', async () => {
+    const found: string[] = [];
+    for (const step of ['request', 'response'] as const) {
+      const page = await open(step);
+      if (step === 'request') await page.locator(`${SHEET} [data-action="edit"]`).click();
+      const result = await new AxeBuilder({ page }).analyze();
+      expect(result.passes.length).toBeGreaterThan(0);
+      for (const v of result.violations)
+        found.push(
+          `${step}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+    }
+    expect(found).toEqual([]);
   });
 });

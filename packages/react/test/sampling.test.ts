@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
@@ -96,5 +97,19 @@ describe('sampling in <PermissionSheet>', () => {
     expect(await page.locator(ROOT).innerText()).toContain('A reply');
     await page.keyboard.press('1');
     expect(await answer()).toEqual({ action: 'send' });
+  });
+  it('axe-core finds no violations in either step, the edit form open', async () => {
+    const found: string[] = [];
+    for (const step of ['request', 'response'] as const) {
+      const { page } = await open(step);
+      if (step === 'request') await page.click('[data-part="action"][data-action="edit"]');
+      const result = await new AxeBuilder({ page }).analyze();
+      expect(result.passes.length).toBeGreaterThan(0);
+      for (const v of result.violations)
+        found.push(
+          `${step}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -192,7 +192,8 @@ function samplingProps(
     'message-role': attrs('message-role'),
     block: { ...attrs('block'), dir: 'auto', translate: 'no' },
     'block-toggle': { ...attrs('block-toggle'), type: 'button' },
-    media: { ...attrs('media'), role: 'img' },
+    // A text label standing in for the image or audio, never the media itself.
+    media: attrs('media'),
     'system-prompt': { ...attrs('system-prompt'), dir: 'auto', translate: 'no' },
     details: attrs('details'),
     detail: attrs('detail'),
