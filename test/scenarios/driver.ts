@@ -14,7 +14,9 @@ import type {
   HostRoot,
   RootsAnswer,
   RootsResult,
+  SamplingAnswer,
 } from '@mcp-consent/prompt';
+import type { SamplingStep } from './host-runtime.js';
 
 /**
  * What each renderer's test driver provides so that one scenario list runs
@@ -146,6 +148,14 @@ export interface ScenarioHost {
   toggleRoot(index: number): Promise<void>;
   /** Activates Share selected or Share none the way a pointer user would (or Enter on it). */
   clickRoots(answer: RootsAnswer): Promise<void>;
+  // --- a server's sampling request (issue 18) ------------------------------------------
+  /**
+   * One step of a `sampling/createMessage` request, as `@mcp-consent/mcp` hands it to the
+   * renderer's `sample` callback; the requesting server is the fixtures' `server`. Does not wait.
+   */
+  sample(step: SamplingStep): Promise<RequestHandle>;
+  /** The answer to a sampling step (waits for it). */
+  sampled(handle: RequestHandle): Promise<SamplingAnswer>;
   /** Signs that server text escaped its box: scripts that ran, raw escape sequences written, … */
   compromised(): Promise<string[]>;
   dispose(): Promise<void>;

@@ -17,6 +17,8 @@ import type {
   HostRoot,
   RootsCall,
   RootsResult,
+  SamplingAnswer,
+  SamplingCall,
 } from '@mcp-consent/prompt';
 import type { HostOptions, RequestExtras } from './driver.js';
 import { server } from './fixtures.js';
@@ -28,8 +30,15 @@ export interface MountedRenderer {
   elicit(call: ElicitationCall): Promise<ElicitResult>;
   /** The renderer's `pickRoots` callback (a server's `roots/list`), when it shows roots. */
   roots?(call: RootsCall): Promise<RootsResult>;
+  /** The renderer's `sample` callback (issue 18), when it shows sampling. */
+  sample?(call: SamplingCall): Promise<SamplingAnswer>;
   unmount(): void;
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A sampling step as a scenario sends it: the requesting server is the fixtures' `server`. */
+export type SamplingStep = DistributiveOmit<SamplingCall, 'server'>;
 
 /** What the host gives a renderer when it mounts one. */
 export interface RendererContext {
@@ -63,6 +72,7 @@ export function createHostRuntime(
   const waiting = new Map<number, Promise<RequestResult>>();
   const elicitations = new Map<number, Promise<ElicitResult>>();
   const rootsAsked = new Map<number, Promise<RootsResult>>();
+  const samplings = new Map<number, Promise<SamplingAnswer>>();
   let nextHandle = 0;
   // The engine's own timers (ready wait, prompt timeouts), told apart from the renderer's
   // (input guard, "checking" delay) on the shared clock, so `idle` knows the engine waits.
@@ -139,6 +149,19 @@ export function createHostRuntime(
     rootsResult(handle: number): Promise<RootsResult> {
       const done = rootsAsked.get(handle);
       if (!done) throw new Error(`No roots request with handle ${handle}.`);
+      return done;
+    },
+    /** A sampling step through the renderer's sample callback; answered by `sampled`. */
+    sample(call: SamplingStep): number {
+      const handle = ++nextHandle;
+      const sample = current.renderer.sample;
+      if (!sample) throw new Error('This renderer shows no sampling requests.');
+      samplings.set(handle, sample({ ...call, server } as SamplingCall));
+      return handle;
+    },
+    sampled(handle: number): Promise<SamplingAnswer> {
+      const done = samplings.get(handle);
+      if (!done) throw new Error(`No sampling step with handle ${handle}.`);
       return done;
     },
     result(handle: number): Promise<RequestResult> {

@@ -6,6 +6,8 @@ import {
   type ElicitationApi,
   type PermissionApi,
   type RootsApi,
+  type BlockView,
+  type SamplingApi,
 } from '@mcp-consent/prompt';
 import type { RendererDriver, ScenarioHost } from './driver.js';
 import { createHostRuntime } from './host-runtime.js';
@@ -111,6 +113,28 @@ const rootsScreen = (view: RootsApi): string[] => [
   ...view.actions.map((action) => action.label),
 ];
 
+const blockText = (block: BlockView): string =>
+  block.kind === 'text' ? block.text.text : block.label;
+
+const samplingScreen = (view: SamplingApi): string[] => [
+  view.stepText,
+  view.title,
+  view.intro,
+  view.server.name,
+  view.server.trustLabel,
+  view.risk.label,
+  ...view.risk.reasons,
+  ...view.notices.map((notice) => notice.text),
+  ...view.messages.flatMap((message) => [message.roleLabel, ...message.blocks.map(blockText)]),
+  ...(view.systemPrompt ? [view.systemPrompt.label, blockText(view.systemPrompt.block)] : []),
+  ...view.details,
+  ...(view.tools ? [view.tools.heading, ...view.tools.names] : []),
+  ...(view.response
+    ? [view.response.heading, view.response.model, ...view.response.blocks.map(blockText)]
+    : []),
+  ...view.actions.map((action) => action.label),
+];
+
 const screenOf = (item: ConsentItem): string[] =>
   item.kind === 'permission'
     ? permissionScreen(item.model.connect())
@@ -118,7 +142,9 @@ const screenOf = (item: ConsentItem): string[] =>
       ? dryRunScreen(item.model.connect())
       : item.kind === 'roots'
         ? rootsScreen(item.model.connect())
-        : elicitationScreen(item.model.connect());
+        : item.kind === 'sampling'
+          ? samplingScreen(item.model.connect())
+          : elicitationScreen(item.model.connect());
 
 /**
  * A reference "renderer" that shows the consent presenter's head model as plain text.
@@ -137,6 +163,7 @@ export function modelDriver(): RendererDriver {
           prompt: own.prompt,
           elicit: own.elicit,
           roots: own.roots,
+          sample: own.sample,
           unmount: () => own.dispose(),
         };
       }, options);
@@ -205,6 +232,8 @@ export function modelDriver(): RendererDriver {
         },
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
+        sample: async (step) => runtime.sample(step),
+        sampled: (handle) => runtime.sampled(handle),
         fill: async (field, value) => {
           const view = elicitation();
           if (view.mode !== 'form') throw new Error('The elicitation shown is not a form.');

@@ -18,6 +18,7 @@ import { editScenarios } from './edit-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
 import { rootsScenarios } from './roots-scenarios.js';
 import { grainScenarios } from './grain-scenarios.js';
+import { samplingScenarios } from './sampling-scenarios.js';
 import { sheetScenarios } from './sheet-scenarios.js';
 
 const en = createTranslator('en-US');
@@ -320,6 +321,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     grainScenarios({ start, openPrompt });
     editScenarios({ start, openPrompt });
     rootsScenarios({ start, openPrompt });
+    samplingScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });

@@ -16,10 +16,15 @@ import {
   type GrainDecision,
   type GrainGroupView,
   type PermissionApi,
+  type SamplingAction,
+  type SamplingApi,
+  type SamplingField,
+  type SamplingFocus,
 } from '@mcp-consent/prompt';
 import { argsEditorStyles } from './args-editor.js';
 import { emit } from './events.js';
 import { renderDryRun } from './internal/dry-run-view.js';
+import { renderSampling, type SamplingHandlers } from './internal/sampling-view.js';
 import { closeIcon } from './internal/icons.js';
 import { ModalSheet } from './internal/modal-sheet.js';
 import { renderBody, type BodyHandlers } from './internal/permission-body.js';
@@ -35,6 +40,7 @@ import { formFieldStyles } from './elicitation-sheet.styles.js';
 import { grainStyles, permissionSheetStyles } from './permission-sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 import { dryRunStyles } from './styles/dry-run.styles.js';
+import { samplingStyles } from './styles/sampling.styles.js';
 import { sheetFrame } from './styles/sheet.styles.js';
 
 /**
@@ -46,7 +52,11 @@ export type SheetEngine = Pick<
   'assess' | 'pending' | 'subscribe' | 'getSnapshot'
 >;
 
-type Kind = 'permission' | 'dry_run';
+type Kind = 'permission' | 'dry_run' | 'sampling';
+
+/** The id the sheet's events carry: the engine request's, or the sampling step's own. */
+const requestIdOf = (item: ItemOf<Kind>): string =>
+  item.kind === 'sampling' ? item.id : item.request.id;
 
 /** The properties the presenter in use depends on. */
 const OWN_OPTIONS = [
@@ -179,6 +189,7 @@ export class McpPermissionSheet extends ModalSheet {
     formFieldStyles,
     grainStyles,
     dryRunStyles,
+    samplingStyles,
     serverTextStyles,
   ];
 
@@ -203,9 +214,9 @@ export class McpPermissionSheet extends ModalSheet {
   declare presenter: ConsentPresenter | undefined;
 
   /** Renders again on every change of the model on screen (bound in `opened`). */
-  private readonly model = new ModelController<PermissionApi | DryRunApi>(this);
+  private readonly model = new ModelController<PermissionApi | DryRunApi | SamplingApi>(this);
   private readonly consent = new PresenterController<Kind>(this, {
-    kinds: ['permission', 'dry_run'],
+    kinds: ['permission', 'dry_run', 'sampling'],
     given: () => this.presenter,
     createOwn: () =>
       createConsentPresenter({
@@ -226,7 +237,7 @@ export class McpPermissionSheet extends ModalSheet {
       this.allowAlwaysExpiresInMs,
     ],
     opened: (item, late) => this.opened(item, late),
-    reportOpen: (item) => emit(this, 'mcp-open', { requestId: item.request.id }),
+    reportOpen: (item) => emit(this, 'mcp-open', { requestId: requestIdOf(item) }),
     settled: (item, record) => this.settled(item, record),
     closed: (item, record) => this.closed(item, record),
     synced: () => this.syncLocalQueue(),
@@ -256,15 +267,16 @@ export class McpPermissionSheet extends ModalSheet {
 
   /** The request on screen, if any. */
   get requestId(): string | null {
-    return this.consent.active?.request.id ?? null;
+    const item = this.consent.active;
+    return item ? requestIdOf(item) : null;
   }
 
   protected get showing(): boolean {
     return this.consent.item !== undefined;
   }
 
-  /** The view on screen: a permission prompt or a dry-run preview. */
-  private get view(): PermissionApi | DryRunApi | undefined {
+  /** The view on screen: a permission prompt, a dry-run preview or a sampling step. */
+  private get view(): PermissionApi | DryRunApi | SamplingApi | undefined {
     return this.consent.item?.model.connect();
   }
 
@@ -278,9 +290,17 @@ export class McpPermissionSheet extends ModalSheet {
     return item?.kind === 'dry_run' ? item.model.connect() : undefined;
   }
 
+  private get sampling(): SamplingApi | undefined {
+    const item = this.consent.item;
+    return item?.kind === 'sampling' ? item.model.connect() : undefined;
+  }
+
   protected defaultFocusTarget(): HTMLElement | null {
     const view = this.view;
-    return view ? this.actionButton(view.focused) : null;
+    if (!view) return null;
+    return typeof view.focused === 'object'
+      ? this.samplingTarget(view.focused)
+      : this.actionButton(view.focused);
   }
 
   protected rearm(): void {
@@ -306,19 +326,21 @@ export class McpPermissionSheet extends ModalSheet {
     const view = this.view;
     if (!view || view.status !== 'open' || !this.dialog?.open) return;
     // Follow the model's focus (arrows, a new prompt), never fight Tab or a click.
-    const key = `${this.consent.item?.id}:${view.focused}`;
+    const focused = typeof view.focused === 'object' ? JSON.stringify(view.focused) : view.focused;
+    const key = `${this.consent.item?.id}:${focused}`;
     if (key !== this.focusKey) {
       this.focusKey = key;
-      this.actionButton(view.focused)?.focus();
+      this.defaultFocusTarget()?.focus();
     }
   }
 
   override render(): TemplateResult {
     const api = this.permission;
     const dryRun = this.dryRun;
-    return html`${this.renderChecking(api ?? dryRun)}
+    const sampling = this.sampling;
+    return html`${this.renderChecking(api ?? dryRun ?? sampling)}
       <dialog
-        ${spread(api?.props.root ?? dryRun?.props.root ?? {})}
+        ${spread(api?.props.root ?? dryRun?.props.root ?? sampling?.props.root ?? {})}
         @keydown=${this.onKeydown}
         @focusin=${this.onFocusin}
         @cancel=${this.onCancel}
@@ -329,12 +351,14 @@ export class McpPermissionSheet extends ModalSheet {
             ? this.renderSheet(api)
             : dryRun
               ? renderDryRun(dryRun, this.announcement, this.dryRunHandlers)
-              : nothing
+              : sampling
+                ? renderSampling(sampling, this.announcement, this.samplingHandlers)
+                : nothing
         }
       </dialog>`;
   }
 
-  private renderChecking(api: PermissionApi | DryRunApi | undefined) {
+  private renderChecking(api: PermissionApi | DryRunApi | SamplingApi | undefined) {
     if (!this.consent.checking || api) return nothing;
     const checking = connectChecking({ locale: this.locales });
     return html`<div ${spread(checking.props.checking)} class="checking">
@@ -472,6 +496,15 @@ export class McpPermissionSheet extends ModalSheet {
     return this.renderRoot.querySelector(`[data-part='action'][${attribute}='${answer}']`);
   }
 
+  /** A sampling step's action button or edit field. */
+  private samplingTarget(focus: SamplingFocus): HTMLElement | null {
+    return this.renderRoot.querySelector(
+      focus.kind === 'action'
+        ? `[data-part='action'][data-action='${focus.action}']`
+        : `[data-part='edit-input'][name='${focus.name}']`,
+    );
+  }
+
   // --- what the presenter shows ------------------------------------------------------
 
   private opened(item: ItemOf<Kind>, late: boolean): void {
@@ -481,13 +514,14 @@ export class McpPermissionSheet extends ModalSheet {
   }
 
   private settled(item: ItemOf<Kind>, record: SettledOf<Kind>): void {
-    if (record.end !== 'answered') return;
+    // A sampling step answers through the presenter only: `mcp-decision` carries tool choices.
+    if (record.end !== 'answered' || item.kind === 'sampling' || record.kind === 'sampling') return;
     const choice = record.answer;
     // The presenter answers a dry run Allow once (approve) or Deny once.
     const dryRun: DryRunAnswer | undefined =
       item.kind === 'dry_run' ? (choice === 'allow_once' ? 'approve' : 'deny') : undefined;
     emit(this, 'mcp-decision', {
-      requestId: item.request.id,
+      requestId: requestIdOf(item),
       choice,
       ...(dryRun ? { dryRun } : {}),
     });
@@ -499,7 +533,7 @@ export class McpPermissionSheet extends ModalSheet {
     // Now, not at the next render: a sheet taking over must find focus given back.
     this.closeDialog();
     const reason = record?.end === 'answered' ? 'answered' : 'settled_elsewhere';
-    emit(this, 'mcp-close', { requestId: item.request.id, reason });
+    emit(this, 'mcp-close', { requestId: requestIdOf(item), reason });
   }
 
   /** Without an engine, "1 of 3" counts what the sheet's own presenter holds. */
@@ -534,9 +568,14 @@ export class McpPermissionSheet extends ModalSheet {
   private readonly onFocusin = (event: FocusEvent): void => {
     const target = event.composedPath()[0];
     if (!(target instanceof HTMLElement)) return;
-    const { choice, answer } = target.dataset;
+    const { choice, answer, action, part } = target.dataset;
     if (choice) this.permission?.focus(choice as Choice);
     if (answer) this.dryRun?.focus(answer as DryRunAnswer);
+    const sampling = this.sampling;
+    if (sampling && part === 'action' && action)
+      sampling.focus({ kind: 'action', action: action as SamplingAction });
+    if (sampling && part === 'edit-input')
+      sampling.focus({ kind: 'field', name: (target as HTMLInputElement).name as SamplingField });
   };
 
   private onActionClick(event: MouseEvent, choice: Choice): void {
@@ -546,9 +585,11 @@ export class McpPermissionSheet extends ModalSheet {
   private readonly onCloseClick = (event: MouseEvent): void => {
     const api = this.permission;
     const dryRun = this.dryRun;
+    const sampling = this.sampling;
     if (!this.acceptClick(event)) return;
     if (api) api.choose(api.escapeAction);
-    else dryRun?.choose(dryRun.escapeAction);
+    else if (dryRun) dryRun.choose(dryRun.escapeAction);
+    else sampling?.choose(sampling.escapeAction);
   };
 
   private readonly bodyHandlers: BodyHandlers = {
@@ -566,6 +607,16 @@ export class McpPermissionSheet extends ModalSheet {
     },
     onClose: this.onCloseClick,
     onToggle: () => this.dryRun?.togglePreview(),
+  };
+
+  private readonly samplingHandlers: SamplingHandlers = {
+    onAction: (event, action) => {
+      if (this.acceptClick(event)) this.sampling?.choose(action);
+    },
+    onClose: this.onCloseClick,
+    onToggle: (id) => this.sampling?.toggleBlock(id),
+    onInput: (name, value) => this.sampling?.setValue(name, value),
+    onGrain: (grain) => this.sampling?.setGrain(grain),
   };
 }
 

@@ -189,6 +189,9 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
       clickAt(page, page.locator(`${ROOTS} [data-part='action'][data-answer='${answer}']`), answer),
     elicit: (params) => page.evaluate((p) => window.__host.elicit(p), params),
     elicitation: (handle) => page.evaluate((h) => window.__host.elicitation(h), handle),
+    sample: (step) =>
+      page.evaluate((s) => window.__host.sample(JSON.parse(s)), JSON.stringify(step)),
+    sampled: (handle) => page.evaluate((h) => window.__host.sampled(h), handle),
     async fill(field, value) {
       // The page names the field's element; the value is typed over what is there, as a user would.
       const id = await page.evaluate((name) => window.__field(name), field);

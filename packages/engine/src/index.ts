@@ -23,6 +23,13 @@ export {
   DEFAULT_SERVER_RISK_PATH,
 } from './risk.js';
 export type { EffectiveHints, RiskOptions } from './risk.js';
+export { assessSampling, DEFAULT_LARGE_MAX_TOKENS } from './sampling-risk.js';
+export type {
+  SamplingRisk,
+  SamplingRiskOptions,
+  SamplingRiskParams,
+  SamplingRiskReason,
+} from './sampling-risk.js';
 export {
   admits,
   applyChange,

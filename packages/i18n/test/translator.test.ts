@@ -68,6 +68,9 @@ const values = {
   outcome: 'allow_session',
   asked: 'yes',
   mode: 'plan',
+  // mcp.sampling.* (issue 18: a media block's size, the model that wrote a reply)
+  kb: 3,
+  model: 'm',
   // mcp.args_edit.readonly (issue 17: the arguments kept as asked)
   names: 'a, b',
   // mcp.audit.detail.note_text and mcp.cli.denied.rule (issue 17: a deny note, a rule's number)

@@ -8,6 +8,7 @@ import { ElicitationPrompt } from './ElicitationPrompt.js';
 import { Lines, type Line } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
 import { RootsPrompt } from './RootsPrompt.js';
+import { SamplingPrompt } from './SamplingPrompt.js';
 import { useTranslator, type TerminalPromptOptions } from './shared.js';
 import { settledSummary } from './summary.js';
 
@@ -60,6 +61,9 @@ export function PromptHost({ presenter, clock, ...options }: PromptHostProps) {
       )}
       {current?.kind === 'roots' && (
         <RootsPrompt key={current.id} {...shared} model={current.model} />
+      )}
+      {current?.kind === 'sampling' && (
+        <SamplingPrompt key={current.id} {...shared} model={current.model} />
       )}
     </>
   );

@@ -17,6 +17,8 @@ import {
   type ElicitResult,
   type RootsCall,
   type RootsResult,
+  type SamplingAnswer,
+  type SamplingCall,
 } from '@mcp-consent/prompt';
 import { colorFromEnv } from './palette.js';
 import { PromptHost } from './PromptHost.js';
@@ -74,6 +76,8 @@ export interface InkPrompter {
   elicit(request: ElicitationCall): Promise<ElicitResult>;
   /** A `pickRoots` callback for `@mcp-consent/mcp`: which of the host's roots a server may see. */
   roots(call: RootsCall): Promise<RootsResult>;
+  /** A `sample` callback for `@mcp-consent/mcp`: one step of a sampling request (request, reply). */
+  sample(call: SamplingCall): Promise<SamplingAnswer>;
   /**
    * Spec R7: asks about a tool call (assessed by the engine's rules when an `engine` is
    * given; nothing stored or audited) or an engine request, in the same queue as the rest;
@@ -198,6 +202,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
     prompt: (request) => needTerminal() ?? presenter.prompt(request),
     elicit: (call) => needTerminal() ?? presenter.elicit(call),
     roots: (call) => needTerminal() ?? presenter.roots(call),
+    sample: (call) => needTerminal() ?? presenter.sample(call),
     show(call, onDecision, showOptions) {
       // No engine to turn a failure into a denial here: the caller gets Deny once.
       if (!stdin.isTTY) {

@@ -5,6 +5,7 @@ import { elicitationSummary } from './elicitation-layout.js';
 import type { Span } from './lines.js';
 import { permissionSummary } from './permission-layout.js';
 import { rootsSummary } from './roots-layout.js';
+import { samplingSummary } from './sampling-layout.js';
 
 /**
  * The scrollback line of a settled request, from the final view of its model: what the
@@ -32,5 +33,7 @@ export function settledSummary(item: SettledItem, t: Translator): Span[] | null 
       return item.api && elicitationSummary(item.api, t, answered ? item.answer.action : null);
     case 'roots':
       return item.api && rootsSummary(item.api, t, answered ? item.answer : null);
+    case 'sampling':
+      return item.api && samplingSummary(item.api, t, answered ? item.answer : null);
   }
 }

@@ -101,6 +101,7 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           prompt: current.prompt,
           elicit: current.elicit,
           roots: current.roots,
+          sample: current.sample,
           unmount: () => current.unmount(),
         };
       }, hostOptions);
@@ -126,6 +127,10 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         const kind = prompter?.getSnapshot().current?.kind;
         if (kind === 'elicitation') return screen().includes(question().title);
         if (kind === 'roots') return screen().includes(rootsView().title);
+        if (kind === 'sampling') {
+          const head = prompter?.getSnapshot().current;
+          return head?.kind === 'sampling' && screen().includes(head.model.connect().title);
+        }
         return (
           open() &&
           (screen().includes(`1. ${labels.t('mcp.permission.action.allow_once')}`) ||
@@ -215,6 +220,8 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         },
         elicit: async (params) => runtime.elicit(params),
         elicitation: (handle) => runtime.elicitation(handle),
+        sample: async (step) => runtime.sample(step),
+        sampled: (handle) => runtime.sampled(handle),
         async fill(field, value) {
           await focus({ kind: 'field', name: field });
           const view = question();

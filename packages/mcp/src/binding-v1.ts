@@ -67,6 +67,7 @@ export function bindV1(client: Client): SdkBinding {
       return client.transport !== undefined;
     },
     ...V1_TIMEOUTS,
+    requestError: (code, message) => new McpError(code, message),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MSEC,
   isInputRequiredResult,
   isSpecType,
+  ProtocolError,
   SdkError,
   SdkErrorCode,
   type Client,
@@ -74,5 +75,6 @@ export function bindV2(client: Client): SdkBinding {
     timeoutError: (budget) =>
       new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: budget }),
     defaultTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MSEC,
+    requestError: (code, message) => new ProtocolError(code, message),
   };
 }

@@ -42,6 +42,11 @@ export interface SdkBinding {
   timeoutError(budgetMs: number): Error;
   /** The SDK's default request timeout. */
   readonly defaultTimeoutMs: number;
+  /**
+   * The SDK's JSON-RPC error for a server-to-client request the host refuses (a rejected
+   * sampling request): thrown by a handler, it reaches the server with this code and message.
+   */
+  requestError(code: number, message: string): Error;
 }
 
 /** The server-to-client requests a host answers (2025 era) or fulfils as input (2026-07-28). */

@@ -92,13 +92,19 @@ export function createCallGate(context: GuardContext): GatedCall {
     }
   };
 
+  // Only a renderer ever holds the gate (without one, a pushed elicitation, sampling or roots
+  // request is answered at once by its fail-closed policy), so without one no user time can be
+  // spent inside a call: the SDK's own timeout is the same budget, and the call skips the
+  // wrapper's AbortController, timer and listener.
+  const asksUser = Boolean(options.elicit || options.sample || options.roots?.pickRoots);
+
   /** One leg: one `tools/call` on the wire. */
-  const leg = (params: CallParams, requestOptions: CallOptions | undefined, passThrough: unknown) =>
-    // Only a renderer ever holds the gate (without one, a pushed elicitation is answered at
-    // once by the noRenderer policy), so without one no user time can be spent inside a call:
-    // the SDK's own timeout is the same budget, and the call skips the wrapper's
-    // AbortController, timer and listener.
-    !options.elicit && !gate.paused
+  const leg = (
+    params: CallParams,
+    requestOptions: CallOptions | undefined,
+    passThrough: unknown,
+  ) =>
+    !asksUser && !gate.paused
       ? binding.callTool(params, requestOptions, passThrough)
       : excludeUserTime(
           gate,

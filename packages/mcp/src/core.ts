@@ -3,6 +3,7 @@ import { createCatalog, type ToolCatalog } from './catalog.js';
 import { createCallGate, type GatedCall } from './call-gate.js';
 import { registerElicitation } from './elicitation-handler.js';
 import { registerRoots } from './roots-handler.js';
+import { registerSampling } from './sampling-handler.js';
 import type { GuardClientOptions, GuardContext, GuardEvent } from './guard-types.js';
 import { UserTimeGate } from './user-time.js';
 
@@ -51,6 +52,7 @@ export function createGuardCore(binding: SdkBinding, options: GuardClientOptions
   // Each kind of server request plugs in here, once for both SDKs and both eras.
   registerElicitation(context);
   registerRoots(context);
+  registerSampling(context);
   catalog.listen();
   return { context, catalog, callTool: createCallGate(context) };
 }

@@ -5,6 +5,7 @@ import type { SdkBinding, ServerRequestHandler, ServerRequestMethod } from './bi
 import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
 import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
 import type { RootsEvent, RootsOptions } from './roots.js';
+import type { SampleCallback, SamplingEvent, SamplingGenerator } from './sampling.js';
 import type { UserTimeGate } from './user-time.js';
 
 export interface GuardClientOptions {
@@ -24,6 +25,17 @@ export interface GuardClientOptions {
    * @default 'decline'
    */
   noRenderer?: NoRendererPolicy;
+  /**
+   * Renders sampling requests, both steps (`presenter.sample` of `@mcp-consent/prompt`).
+   * Without it every sampling request is rejected. @default undefined
+   */
+  sample?: SampleCallback;
+  /**
+   * The host's model, called with the request the user approved (and edited). Sampling is
+   * declared to servers only when this is set; the kit never calls a model itself.
+   * @default undefined (sampling not declared)
+   */
+  generate?: SamplingGenerator;
   /** Opens a URL after the user accepted a URL elicitation. @default undefined (the renderer opens it) */
   openUrl?: (url: string) => void | Promise<void>;
   /** Timeout of each permission prompt; a timed-out prompt denies once. @default the engine's `promptTimeoutMs` */
@@ -57,6 +69,7 @@ export interface GuardClientOptions {
 export type GuardEvent =
   | ElicitationEvent
   | RootsEvent
+  | SamplingEvent
   | { type: 'elicitation_complete'; serverId: string; elicitationId: string }
   | {
       type: 'dry_run';

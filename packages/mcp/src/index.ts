@@ -27,6 +27,17 @@ export {
   type RootsPickRequest,
 } from './roots.js';
 export {
+  answerSampling,
+  SAMPLING_FAILED,
+  SAMPLING_REJECTED,
+  type SampleCallback,
+  type SamplingEvent,
+  type SamplingGenerator,
+  type SamplingHandlerOptions,
+  type SamplingOutcome,
+  type SamplingSession,
+} from './sampling.js';
+export {
   CONFIRM_ARG,
   DRY_RUN_META_KEY,
   DRY_RUN_PREVIEW,

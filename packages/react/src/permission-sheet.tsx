@@ -15,6 +15,7 @@ import { useConsentSnapshot, usePermissionModel } from './hooks/prompt-hooks.js'
 import { useLatest } from './hooks/use-model.js';
 import { PermissionFrame } from './permission-frame.js';
 import { useOptionalConsent, type ConsentContextValue } from './provider.js';
+import { SamplingFrame } from './sampling-frame.js';
 import { SheetBoundary } from './sheet-boundary.js';
 import { layerOptions, type LayerOptions, type SheetPresentationProps } from './sheet-layer.js';
 
@@ -92,6 +93,15 @@ function QueuedPermission(props: PermissionSheetProps & { context: ConsentContex
             onAnswered={(answer) => decide(answer === 'approve' ? 'allow_once' : 'deny_once')}
           />
         )}
+      </SheetBoundary>
+    );
+  }
+  if (current?.kind === 'sampling') {
+    const { id } = current;
+    // A sampling step (issue 18) shares this sheet: it answers through the presenter only.
+    return (
+      <SheetBoundary key={id} onError={(error) => context.presenter.fail(id, error)}>
+        <SamplingFrame {...layer} model={current.model} id={id} />
       </SheetBoundary>
     );
   }

@@ -265,6 +265,20 @@ const dryRun = `
 }
 `;
 
+/** A sampling step (issue 18): messages, reasons, the edit form and the grain. */
+const sampling = `
+.mcp-consent-layer [data-scope='sampling'][data-part='message'],
+.mcp-consent-layer [data-scope='sampling'][data-part='response'] {
+  padding-inline-start: 10px; border-inline-start: 3px solid var(--_outline);
+}
+.mcp-consent-layer [data-scope='sampling'] .mcp-consent-block-text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.mcp-consent-layer [data-scope='sampling'][data-part='message-role'],
+.mcp-consent-layer [data-scope='sampling'] .mcp-consent-section-heading { margin: 0; font-weight: 600; }
+.mcp-consent-layer [data-scope='sampling'][data-part='edit-input'] { inline-size: 100%; font: inherit; }
+.mcp-consent-layer [data-scope='sampling'][data-part='edit-error'] { margin: 0; color: var(--_error, #b3261e); }
+.mcp-consent-layer [data-scope='sampling'][hidden] { display: none; }
+`;
+
 /** Buttons and form controls: 48 px targets. */
 const controls = `
 .mcp-consent-layer button {
@@ -437,6 +451,7 @@ export const consentStyles: string = [
   layer,
   sheet,
   dryRun,
+  sampling,
   controls,
   manager,
   elicitationStyles,

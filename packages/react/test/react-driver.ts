@@ -21,9 +21,9 @@ export const ROOT = '[data-scope="permission"][data-part="root"]';
 export const ELICITATION_ROOT = '[data-scope="elicitation"][data-part="root"]';
 /** The roots sheet's dialog element. */
 export const ROOTS_ROOT = '[data-scope="roots"][data-part="root"]';
-/** Any sheet's dialog: a permission prompt, a dry-run preview, an elicitation or a roots request. */
+/** Any sheet's dialog: a permission prompt, a dry-run preview, an elicitation, a roots request or a sampling step. */
 const ANY_ROOT =
-  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"], [data-scope="roots"])[data-part="root"]';
+  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"], [data-scope="roots"], [data-scope="sampling"])[data-part="root"]';
 
 /** Opens "How long, and a note" with its toggle, as a user would, unless it is open. */
 async function openGrains(page: Page): Promise<void> {
@@ -200,6 +200,12 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
     elicit: (params) => page.evaluate((p) => (window as unknown as W).__host.elicit(p), params),
     elicitation: (handle) =>
       page.evaluate((h) => (window as unknown as W).__host.elicitation(h), handle),
+    sample: (step) =>
+      page.evaluate(
+        (s) => (window as unknown as W).__host.sample(JSON.parse(s)),
+        JSON.stringify(step),
+      ),
+    sampled: (handle) => page.evaluate((h) => (window as unknown as W).__host.sampled(h), handle),
     fill: async (field, value) => {
       // The page names the field's element (the DOM does not carry schema names); the
       // value goes in as typed text, replacing what is there.

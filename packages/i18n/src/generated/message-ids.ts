@@ -336,6 +336,57 @@ export const messageIds = [
   'mcp.rules.match.hint',
   'mcp.rules.note.no_destructive',
   'mcp.rules.note.ignored',
+  'mcp.sampling.step',
+  'mcp.sampling.step.request',
+  'mcp.sampling.step.response',
+  'mcp.sampling.title.request',
+  'mcp.sampling.title.response',
+  'mcp.sampling.intro.request',
+  'mcp.sampling.intro.response',
+  'mcp.sampling.reason.tools_requested',
+  'mcp.sampling.reason.context_this_server',
+  'mcp.sampling.reason.context_all_servers',
+  'mcp.sampling.reason.large_max_tokens',
+  'mcp.sampling.messages.heading',
+  'mcp.sampling.role.user',
+  'mcp.sampling.role.assistant',
+  'mcp.sampling.system_prompt',
+  'mcp.sampling.block.image',
+  'mcp.sampling.block.audio',
+  'mcp.sampling.block.tool_use',
+  'mcp.sampling.block.tool_result',
+  'mcp.sampling.block.unknown',
+  'mcp.sampling.prefs.hints',
+  'mcp.sampling.prefs.cost',
+  'mcp.sampling.prefs.speed',
+  'mcp.sampling.prefs.intelligence',
+  'mcp.sampling.context.none',
+  'mcp.sampling.context.this_server',
+  'mcp.sampling.context.all_servers',
+  'mcp.sampling.max_tokens',
+  'mcp.sampling.max_tokens.missing',
+  'mcp.sampling.temperature',
+  'mcp.sampling.tools.heading',
+  'mcp.sampling.response.heading',
+  'mcp.sampling.response.model',
+  'mcp.sampling.response.stop',
+  'mcp.sampling.edit.heading',
+  'mcp.sampling.edit.lastUserText',
+  'mcp.sampling.edit.systemPrompt',
+  'mcp.sampling.edit.maxTokens',
+  'mcp.sampling.edit.max_tokens_invalid',
+  'mcp.sampling.edit.fix_first',
+  'mcp.sampling.grain.label',
+  'mcp.sampling.grain.once',
+  'mcp.sampling.grain.session',
+  'mcp.sampling.action.approve',
+  'mcp.sampling.action.edit',
+  'mcp.sampling.action.deny',
+  'mcp.sampling.action.send',
+  'mcp.sampling.keys.request',
+  'mcp.sampling.keys.response',
+  'mcp.sampling.announce.request',
+  'mcp.sampling.announce.response',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -676,4 +727,55 @@ export interface MessageValues {
   'mcp.rules.match.hint': { hint: string; value: string };
   'mcp.rules.note.no_destructive': never;
   'mcp.rules.note.ignored': never;
+  'mcp.sampling.step': { index: string | number; label: string | number };
+  'mcp.sampling.step.request': never;
+  'mcp.sampling.step.response': never;
+  'mcp.sampling.title.request': never;
+  'mcp.sampling.title.response': never;
+  'mcp.sampling.intro.request': { server: string | number };
+  'mcp.sampling.intro.response': { server: string | number };
+  'mcp.sampling.reason.tools_requested': never;
+  'mcp.sampling.reason.context_this_server': never;
+  'mcp.sampling.reason.context_all_servers': never;
+  'mcp.sampling.reason.large_max_tokens': never;
+  'mcp.sampling.messages.heading': never;
+  'mcp.sampling.role.user': never;
+  'mcp.sampling.role.assistant': never;
+  'mcp.sampling.system_prompt': never;
+  'mcp.sampling.block.image': { mime: string | number; kb: number };
+  'mcp.sampling.block.audio': { mime: string | number; kb: number };
+  'mcp.sampling.block.tool_use': { name: string | number };
+  'mcp.sampling.block.tool_result': never;
+  'mcp.sampling.block.unknown': never;
+  'mcp.sampling.prefs.hints': { names: string | number };
+  'mcp.sampling.prefs.cost': { value: number };
+  'mcp.sampling.prefs.speed': { value: number };
+  'mcp.sampling.prefs.intelligence': { value: number };
+  'mcp.sampling.context.none': never;
+  'mcp.sampling.context.this_server': never;
+  'mcp.sampling.context.all_servers': never;
+  'mcp.sampling.max_tokens': { count: number };
+  'mcp.sampling.max_tokens.missing': never;
+  'mcp.sampling.temperature': { value: number };
+  'mcp.sampling.tools.heading': never;
+  'mcp.sampling.response.heading': never;
+  'mcp.sampling.response.model': { model: string | number };
+  'mcp.sampling.response.stop': { reason: string | number };
+  'mcp.sampling.edit.heading': never;
+  'mcp.sampling.edit.lastUserText': never;
+  'mcp.sampling.edit.systemPrompt': never;
+  'mcp.sampling.edit.maxTokens': never;
+  'mcp.sampling.edit.max_tokens_invalid': never;
+  'mcp.sampling.edit.fix_first': never;
+  'mcp.sampling.grain.label': never;
+  'mcp.sampling.grain.once': never;
+  'mcp.sampling.grain.session': never;
+  'mcp.sampling.action.approve': never;
+  'mcp.sampling.action.edit': never;
+  'mcp.sampling.action.deny': never;
+  'mcp.sampling.action.send': never;
+  'mcp.sampling.keys.request': never;
+  'mcp.sampling.keys.response': never;
+  'mcp.sampling.announce.request': { step: string | number; server: string | number; risk: string | number };
+  'mcp.sampling.announce.response': { step: string | number; server: string | number };
 }

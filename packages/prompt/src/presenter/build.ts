@@ -6,6 +6,7 @@ import type { ElicitResult } from '../elicitation/index.js';
 import { followQueue } from '../follow-queue.js';
 import { createPermissionPrompt } from '../permission/index.js';
 import { createRootsPrompt, type RootsResult } from '../roots/index.js';
+import { createSamplingPrompt, type SamplingAnswer } from '../sampling/index.js';
 import type { Held } from './presenter.js';
 import type { ConsentItem, ConsentPresenterOptions } from './presenter-types.js';
 
@@ -17,7 +18,10 @@ export function buildItem(
   held: Held,
   options: ConsentPresenterOptions,
   translator: Translator,
-  answer: (answer: Choice | ElicitResult | RootsResult, sent?: PromptAnswer) => void,
+  answer: (
+    answer: Choice | ElicitResult | RootsResult | SamplingAnswer,
+    sent?: PromptAnswer,
+  ) => void,
 ): ConsentItem {
   const base = {
     clock: options.clock,
@@ -44,6 +48,16 @@ export function buildItem(
       { ...base, ...(call.signal ? { signal: call.signal } : {}), onResult: answer },
     );
     return { kind: 'roots', id: held.id, call, model };
+  }
+  if (held.kind === 'sampling') {
+    const { call } = held;
+    const model = createSamplingPrompt(call, {
+      ...base,
+      ...options.sampling,
+      ...(call.signal ? { signal: call.signal } : {}),
+      onAnswer: answer,
+    });
+    return { kind: 'sampling', id: held.id, call, model };
   }
   const { request } = held;
   if (request.kind === 'dry_run') {

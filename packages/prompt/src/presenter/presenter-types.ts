@@ -26,9 +26,16 @@ import type {
   PermissionPromptOptions,
 } from '../permission/index.js';
 import type { HostRoot, RootsApi, RootsModel, RootsResult } from '../roots/index.js';
+import type {
+  SamplingAnswer,
+  SamplingApi,
+  SamplingCall,
+  SamplingModel,
+  SamplingPromptOptions,
+} from '../sampling/index.js';
 
-/** The kinds of request a presenter shows; later kinds (sampling, roots) join this union. */
-export type ConsentKind = 'permission' | 'dry_run' | 'elicitation' | 'roots';
+/** The kinds of request a presenter shows. */
+export type ConsentKind = 'permission' | 'dry_run' | 'elicitation' | 'roots' | 'sampling';
 
 /**
  * A server's question as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
@@ -67,7 +74,8 @@ export type ConsentItem =
   | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionModel }
   | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunModel }
   | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel }
-  | { kind: 'roots'; id: string; call: RootsCall; model: RootsModel };
+  | { kind: 'roots'; id: string; call: RootsCall; model: RootsModel }
+  | { kind: 'sampling'; id: string; call: SamplingCall; model: SamplingModel };
 
 /** How a request left the presenter. */
 export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrupted' | 'disposed';
@@ -91,7 +99,14 @@ export type SettledItem =
       answer: ElicitResult;
       api: ElicitationApi | null;
     }
-  | { kind: 'roots'; id: string; end: ConsentEnd; answer: RootsResult; api: RootsApi | null };
+  | { kind: 'roots'; id: string; end: ConsentEnd; answer: RootsResult; api: RootsApi | null }
+  | {
+      kind: 'sampling';
+      id: string;
+      end: ConsentEnd;
+      answer: SamplingAnswer;
+      api: SamplingApi | null;
+    };
 
 export interface ConsentSnapshot {
   /** What to show now, with its model; null when nothing waits. */
@@ -118,6 +133,8 @@ export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefi
   permission?: Pick<PermissionPromptOptions, 'allowAlwaysExpiresInMs' | 'layout' | 'args'>;
   /** Options of the dry-run model only. */
   dryRun?: Pick<DryRunPromptOptions, 'args'>;
+  /** Options of the sampling model only (the large reply threshold, the preview length). */
+  sampling?: Pick<SamplingPromptOptions, 'largeMaxTokens' | 'previewLength'>;
 }
 
 /**
@@ -141,6 +158,11 @@ export interface ConsentPresenter {
    * how long the choice holds; Share none (nothing, only this time) when it cannot be shown.
    */
   readonly roots: (call: RootsCall) => Promise<RootsResult>;
+  /**
+   * A `sample` callback for `@mcp-consent/mcp`: one step of a sampling request (the request,
+   * then the reply). Resolves with the user's answer; a step nobody could answer is a denial.
+   */
+  readonly sample: (call: SamplingCall) => Promise<SamplingAnswer>;
   /**
    * Spec R7: asks about a tool call (assessed by the engine's rules, nothing stored or
    * audited) or an engine request, calls `onDecision` with the answer, resolves with it too.

@@ -11,6 +11,7 @@ import type { Translator } from '@mcp-consent/i18n';
 import { resolveTranslator } from '../core.js';
 import type { ElicitResult } from '../elicitation/index.js';
 import type { RootsResult } from '../roots/index.js';
+import type { SamplingAnswer, SamplingCall } from '../sampling/index.js';
 import { buildItem } from './build.js';
 import type {
   ConsentEnd,
@@ -56,19 +57,37 @@ export type Held =
       done: boolean;
       detach: () => void;
       relisten?: () => void;
+    }
+  | {
+      kind: 'sampling';
+      id: string;
+      call: SamplingCall;
+      answer: (answer: SamplingAnswer) => void;
+      item?: ConsentItem;
+      done: boolean;
+      detach: () => void;
+      relisten?: () => void;
     };
 
 /** Every answer a held request can settle with. */
-type HeldAnswer = Choice | ElicitResult | RootsResult;
+type HeldAnswer = Choice | ElicitResult | RootsResult | SamplingAnswer;
 
 const SETTLED_KEPT = 100;
 const CANCEL: ElicitResult = { action: 'cancel' };
 /** Nothing shared, nothing remembered: the server may ask again. */
 const SHARE_NONE: RootsResult = { answer: 'share_none', uris: [], grain: 'once' };
+/** A sampling step nobody answered: denied, for this request only. */
+const DENY_SAMPLING: SamplingAnswer = { action: 'deny', grain: 'once' };
 
 /** The answer of each kind that never allows or shares anything. */
 const failClosed = (held: Held): HeldAnswer =>
-  held.kind === 'elicitation' ? CANCEL : held.kind === 'roots' ? SHARE_NONE : 'deny_once';
+  held.kind === 'elicitation'
+    ? CANCEL
+    : held.kind === 'roots'
+      ? SHARE_NONE
+      : held.kind === 'sampling'
+        ? DENY_SAMPLING
+        : 'deny_once';
 
 /** A prompt that no renderer could show to the user (`end`: `failed` or `disposed`). */
 export class PromptNotShownError extends Error {
@@ -169,6 +188,7 @@ class Presenter implements ConsentPresenter {
     };
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
     else if (entry.kind === 'roots') entry.answer(answer as RootsResult);
+    else if (entry.kind === 'sampling') entry.answer(answer as SamplingAnswer);
     else entry.answer(answer as Choice, end, sent);
     this.advance();
     if (this.held.length === 0) this.publish();
@@ -224,6 +244,13 @@ class Presenter implements ConsentPresenter {
       if (call.signal?.aborted) return resolve(SHARE_NONE);
       const id = call.id ?? `consent-${++this.nextId}`;
       this.hold({ kind: 'roots', id, call, answer: resolve, done: false, detach }, call.signal);
+    });
+
+  readonly sample = (call: SamplingCall): Promise<SamplingAnswer> =>
+    new Promise<SamplingAnswer>((resolve) => {
+      if (call.signal?.aborted) return resolve(DENY_SAMPLING);
+      const id = call.id ?? `consent-${++this.nextId}`;
+      this.hold({ kind: 'sampling', id, call, answer: resolve, done: false, detach }, call.signal);
     });
 
   readonly show = (

@@ -1,0 +1,210 @@
+import type { KeyboardEvent, MouseEvent, Ref } from 'react';
+import type { BlockView, SamplingApi, SamplingField } from '@mcp-consent/prompt';
+import { toReactProps as p } from './attrs.js';
+import { ServerTextView } from './server-text.js';
+import { SheetHeader } from './sheet-header.js';
+
+export interface SamplingViewProps {
+  api: SamplingApi;
+  rootRef: Ref<HTMLDivElement>;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
+  acceptClick: (event: MouseEvent) => boolean;
+  /** The live-region text (empty at first, then the model's announcement). */
+  announcement: string;
+}
+
+const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
+
+/** One content block: text with its "show more", or the label of an image, audio or tool block. */
+function Block({ api, block }: { api: SamplingApi; block: BlockView }) {
+  const { props } = api;
+  if (block.kind !== 'text')
+    return (
+      <p {...p(block.kind === 'media' ? props.media : props.block)} data-kind={block.kind}>
+        {block.label}
+      </p>
+    );
+  return (
+    <div {...p(props.block)} data-kind="text" data-expanded={String(block.expanded)}>
+      <p className="mcp-consent-block-text">
+        <ServerTextView value={block.text} />
+      </p>
+      {block.toggleLabel ? (
+        <button
+          {...p(props['block-toggle'])}
+          aria-expanded={block.expanded}
+          onClick={() => api.toggleBlock(block.id)}
+        >
+          {block.toggleLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One sampling step's markup (issue 18). Step 1: the step, title and server, the risk badge
+ * and its reasons, the server's messages (images and audio as labels, never decoded), the
+ * system prompt and parameters, the edit form when open, the grain, then Approve, Edit and
+ * Deny. Step 2: the model's reply with Send and Deny. Every string comes from the model;
+ * server text is React text, never markup.
+ */
+export function SamplingView(view: SamplingViewProps) {
+  const { api, rootRef, onKeyDown, acceptClick, announcement } = view;
+  const { props } = api;
+  const field = (name: SamplingField) => ({
+    onFocus: () => api.focus({ kind: 'field', name }),
+  });
+  return (
+    <>
+      <div {...p(props.backdrop)} onMouseDown={keepFocus} />
+      <div {...p(props.root)} ref={rootRef} onKeyDown={onKeyDown}>
+        <div className="mcp-consent-handle" aria-hidden="true" />
+        <div className="mcp-consent-scroll">
+          <p {...p(props.step)}>{api.stepText}</p>
+          <SheetHeader
+            props={props}
+            title={api.title}
+            server={api.server}
+            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
+            meta={<span {...p(props['risk-badge'])}>{api.risk.label}</span>}
+          />
+          <div className="mcp-consent-body">
+            {api.notices.map((notice, index) => (
+              <p {...p(props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
+                {notice.text}
+              </p>
+            ))}
+            <p {...p(props.intro)}>{api.intro}</p>
+            <ul className="mcp-consent-reasons">
+              {api.risk.reasons.map((reason, index) => (
+                <li {...p(props['risk-reason'])} key={index}>
+                  {reason}
+                </li>
+              ))}
+            </ul>
+            {api.response ? (
+              <div {...p(props.response)}>
+                <p className="mcp-consent-section-heading">{api.response.heading}</p>
+                <p {...p(props['response-model'])}>{api.response.model}</p>
+                {api.response.blocks.map((block) => (
+                  <Block api={api} block={block} key={block.id} />
+                ))}
+                {api.response.stopReason ? <p>{api.response.stopReason}</p> : null}
+              </div>
+            ) : null}
+            <div {...p(props.messages)} aria-label={api.messagesHeading}>
+              <p className="mcp-consent-section-heading">{api.messagesHeading}</p>
+              {api.messages.map((message, index) => (
+                <div {...p(props.message)} data-role={message.role} key={index}>
+                  <p {...p(props['message-role'])}>{message.roleLabel}</p>
+                  {message.blocks.map((block) => (
+                    <Block api={api} block={block} key={block.id} />
+                  ))}
+                </div>
+              ))}
+            </div>
+            {api.systemPrompt ? (
+              <div {...p(props['system-prompt'])}>
+                <p className="mcp-consent-section-heading">{api.systemPrompt.label}</p>
+                <Block api={api} block={api.systemPrompt.block} />
+              </div>
+            ) : null}
+            <ul {...p(props.details)}>
+              {api.details.map((detail, index) => (
+                <li {...p(props.detail)} key={index}>
+                  {detail}
+                </li>
+              ))}
+            </ul>
+            {api.tools ? (
+              <div {...p(props.tools)}>
+                <p className="mcp-consent-section-heading">{api.tools.heading}</p>
+                <ul>
+                  {api.tools.names.map((name, index) => (
+                    <li key={index}>{name}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {api.edit ? (
+              <form {...p(props['edit-form'])} onSubmit={keepFocus}>
+                <p className="mcp-consent-section-heading">{api.edit.heading}</p>
+                {api.edit.fields.map((entry) => (
+                  <div {...p(props['edit-field'])} key={entry.name}>
+                    <label {...p(props['edit-label'])} htmlFor={entry.id}>
+                      {entry.label}
+                    </label>
+                    {entry.multiline ? (
+                      <textarea
+                        {...p(props['edit-input'])}
+                        id={entry.id}
+                        name={entry.name}
+                        value={entry.value}
+                        onChange={(event) => api.setValue(entry.name, event.target.value)}
+                        {...field(entry.name)}
+                      />
+                    ) : (
+                      <input
+                        {...p(props['edit-input'])}
+                        id={entry.id}
+                        name={entry.name}
+                        inputMode="numeric"
+                        value={entry.value}
+                        aria-invalid={entry.error ? true : undefined}
+                        onChange={(event) => api.setValue(entry.name, event.target.value)}
+                        {...field(entry.name)}
+                      />
+                    )}
+                    {entry.error ? <p {...p(props['edit-error'])}>{entry.error}</p> : null}
+                  </div>
+                ))}
+              </form>
+            ) : null}
+            {api.grain ? (
+              <div {...p(props.grain)} aria-label={api.grain.label}>
+                <p className="mcp-consent-section-heading">{api.grain.label}</p>
+                {api.grain.options.map((option) => (
+                  <label {...p(props['grain-option'])} key={option.value}>
+                    <input
+                      type="radio"
+                      name={`${api.props.root?.id ?? 'sampling'}-grain`}
+                      value={option.value}
+                      checked={option.selected}
+                      onChange={() => api.setGrain(option.value)}
+                    />
+                    {option.label}
+                  </label>
+                ))}
+              </div>
+            ) : null}
+          </div>
+        </div>
+
+        <div className="mcp-consent-footer">
+          <div {...p(props.actions)}>
+            {api.actions.map((action) => (
+              <div className="mcp-consent-cell" key={action.action}>
+                <button
+                  {...p(api.getActionProps(action.action))}
+                  onClick={(event) => acceptClick(event) && api.choose(action.action)}
+                  onFocus={() => api.focus({ kind: 'action', action: action.action })}
+                >
+                  <span className="mcp-consent-action-label">{action.label}</span>
+                </button>
+              </div>
+            ))}
+          </div>
+          <div className="mcp-consent-status-line">
+            <p {...p(props['key-hint'])}>{api.keyHint}</p>
+            <p {...p(props.guard)}>{api.guard.text}</p>
+          </div>
+        </div>
+        <div {...p(props.announcer)} className="mcp-consent-visually-hidden">
+          {announcement}
+        </div>
+      </div>
+    </>
+  );
+}
