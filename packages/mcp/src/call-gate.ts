@@ -15,6 +15,8 @@ import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { refusalOf } from './model-text.js';
+import { withProgress } from './progress.js';
+import { withUrlRequired } from './url-required.js';
 import { withUserTimeExcluded } from './user-time.js';
 
 export type CallTool = Client['callTool'];
@@ -80,7 +82,7 @@ export function createCallGate(context: GuardContext): CallTool {
     }
   };
 
-  const send: CallTool = (params, resultSchema, requestOptions) =>
+  const sendOnce: CallTool = (params, resultSchema, requestOptions) =>
     // Only an elicit renderer ever holds the gate (without one, elicitations are answered at
     // once by the noRenderer policy), so without one no user time can be spent inside a call:
     // the SDK's own timeout is the same budget, and the call skips the wrapper's
@@ -90,6 +92,9 @@ export function createCallGate(context: GuardContext): CallTool {
       : withUserTimeExcluded(gate, requestOptions, (forwarded) =>
           client.callTool(params, resultSchema, forwarded),
         );
+  // issue 18: a -32042 "URL elicitation required" goes through the URL consent, then the same
+  // approved request is sent once more.
+  const send = withUrlRequired(context, sendOnce, (_schema, sent) => sent?.signal) as CallTool;
 
   /** The definition to decide on now: the catalog's, or only the name while it is unknown or stale. */
   const definitionOf = (name: string): ToolDefinition =>
@@ -124,7 +129,9 @@ export function createCallGate(context: GuardContext): CallTool {
     return decision;
   };
 
-  return async (params, resultSchema, requestOptions) => {
+  return async (params, resultSchema, callerOptions) => {
+    // issue 18: a progress token on every call, progress to the host, timeout reset on progress.
+    const requestOptions = withProgress(params.name, callerOptions, options.onProgress, warn);
     startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
     const name = params.name;
     let forwarded = params;

@@ -3,9 +3,10 @@ import type { PermissionEngine, PromptCallback, ServerRef } from '@mcp-consent/e
 import type { ValidateContentOptions } from '@mcp-consent/prompt';
 import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
 import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
+import type { GuardTransportOptions } from './transport-options.js';
 import type { UserTimeGate } from './user-time.js';
 
-export interface GuardClientOptions {
+export interface GuardClientOptions extends GuardTransportOptions {
   engine: PermissionEngine;
   /** The server as the HOST configured this connection. Its `id` keys grants; what the server reports is never used. */
   server: ServerRef;

@@ -4,6 +4,7 @@ import { createCallGate } from './call-gate.js';
 import { proxyClient } from './client-proxy.js';
 import { registerElicitation } from './elicitation-handler.js';
 import type { GuardClientOptions, GuardContext, GuardedClient, GuardEvent } from './guard-types.js';
+import { registerServerLog } from './server-log.js';
 import { UserTimeGate } from './user-time.js';
 
 export type { GuardClientOptions, GuardedClient, GuardEvent } from './guard-types.js';
@@ -43,6 +44,7 @@ export function guardClient(client: Client, options: GuardClientOptions): Guarde
     report,
   };
   registerElicitation(context);
+  registerServerLog(context); // issue 18: the server's log lines, sanitized, to onLog
   catalog.listen();
   return proxyClient(context, createCallGate(context));
 }
