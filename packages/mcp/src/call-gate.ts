@@ -56,7 +56,10 @@ export function createCallGate(context: GuardContext): CallTool {
   const previews = new PreviewMemory();
 
   const startCatalog = () => {
-    if (client.transport && (catalog.status === 'empty' || catalog.status === 'failed'))
+    if (
+      client.transport &&
+      (catalog.status === 'empty' || catalog.status === 'failed' || catalog.expired) // issue 18: ttlMs
+    )
       void catalog.refresh();
   };
 
@@ -115,7 +118,8 @@ export function createCallGate(context: GuardContext): CallTool {
       const decided = decision.call;
       // Asked about as unknown (the worst case): whatever the listing says, it was not less.
       if (!isDescribed(decided.tool)) break;
-      if (catalog.stale) await catalog.refresh(); // joins the re-listing the notification started
+      // Joins the re-listing a notification (or an expired ttlMs hint, issue 18) started.
+      if (catalog.stale || catalog.expired) await catalog.refresh();
       const now = definitionOf(decided.tool.name);
       if (sameDefinition(now, decided.tool)) break;
       if (round >= MAX_REDECIDE_ROUNDS) return undefined;
