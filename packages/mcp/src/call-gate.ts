@@ -16,6 +16,7 @@ import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { refusalOf } from './model-text.js';
 import { withProgress } from './progress.js';
+import { withTasks } from './tasks.js';
 import { withUrlRequired } from './url-required.js';
 import { withUserTimeExcluded } from './user-time.js';
 
@@ -97,7 +98,12 @@ export function createCallGate(context: GuardContext): CallTool {
         );
   // issue 18: a -32042 "URL elicitation required" goes through the URL consent, then the same
   // approved request is sent once more.
-  const send = withUrlRequired(context, sendOnce, (_schema, sent) => sent?.signal) as CallTool;
+  // Tools that require a task (or a caller that asked for one) run through the SDK's task API.
+  const send = withUrlRequired(
+    context,
+    withTasks(context, sendOnce),
+    (_schema, sent) => sent?.signal,
+  ) as CallTool;
 
   /** The definition to decide on now: the catalog's, or only the name while it is unknown or stale. */
   const definitionOf = (name: string): ToolDefinition =>

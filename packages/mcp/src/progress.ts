@@ -13,6 +13,11 @@ export interface ProgressEvent {
   total?: number;
   /** The server's message, sanitized (`sanitizeText`, one line, at most {@link PROGRESS_MESSAGE_LIMIT}). */
   message?: string;
+  /**
+   * Set when the call runs as a task: its id and status (sanitized); `progress` then counts the
+   * status reports and `message` is the task's `statusMessage`.
+   */
+  task?: { id: string; status: string };
 }
 
 /** A number the server sent, or undefined when it is not a finite number (untrusted). */
