@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
+import { startEverythingHttp } from '../../../packages/mcp/test/everything.js';
 import { piped, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
@@ -29,6 +30,7 @@ writeFileSync(
   JSON.stringify({
     version: 1,
     rules: [
+      'echo',
       'trigger-long-running-operation',
       'toggle-simulated-logging',
       'trigger-url-elicitation',
@@ -96,5 +98,20 @@ describe('server-everything through mcp-consent call', () => {
     );
     expect(all).toContain('did not complete');
     expect(all).not.toMatch(/MCP error -32042: MCP error -32042/);
+  });
+
+  it('over Streamable HTTP, ends its session on the server when it quits (DELETE)', async () => {
+    const http = await startEverythingHttp();
+    try {
+      const run = await piped(
+        ['call', 'echo', '{"message":"hi"}', ...opts, '--url', http.url.href],
+        home.dir,
+      );
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('Echo: hi\n');
+      expect(http.log()).toMatch(/Received session termination request for session [0-9a-f-]{36}/);
+    } finally {
+      http.child.kill('SIGTERM');
+    }
   });
 });

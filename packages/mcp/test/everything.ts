@@ -54,8 +54,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server-everything streamableHttp` and resolves once it listens. */
-async function startHttp(): Promise<{ url: URL; child: ChildProcess; log: () => string }> {
+/** Starts `server-everything streamableHttp` and resolves once it listens (on 127.0.0.1's port). */
+export async function startEverythingHttp(): Promise<{
+  url: URL;
+  child: ChildProcess;
+  log: () => string;
+}> {
   const port = await freePort();
   const child = spawn(process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
@@ -103,7 +107,7 @@ export async function everything(
   let serverLog = () => '';
   let url: URL | undefined;
   if (kind === 'http') {
-    const http = await startHttp();
+    const http = await startEverythingHttp();
     url = http.url;
     serverLog = http.log;
     stopServer = async () => {
