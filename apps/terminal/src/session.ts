@@ -11,6 +11,7 @@ import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
 import { closeGuarded, guardClient, type GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget, StorePaths } from './config.js';
 import { connectTarget } from './connect.js';
+import { lineInput } from './line-input.js';
 import { statusLine } from './status.js';
 import { openRecords, type EngineSettings, type Records } from './store.js';
 import { clean } from './text.js';
@@ -64,6 +65,23 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const stopClearing = prompter.subscribe(() => {
     if (prompter.getSnapshot().current) status.clear();
   });
+  /** Resolves once no prompt is on screen and Ink has given the terminal back. */
+  async function terminalFree(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const { current, checking } = prompter.getSnapshot();
+        if (current || checking) return;
+        stop();
+        resolve();
+      };
+      const stop = prompter.subscribe(check);
+      check();
+    });
+    // Ink unmounts a turn after the last answer (so the next prompt does not flicker).
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
   const client = guardClient(new Client({ name: 'mcp-consent', version: '0.1.0' }), {
     engine: records.engine,
     server: options.server,
@@ -77,6 +95,17 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     onWarning: (message) => process.stderr.write(`[mcp-consent] ${clean(message, 500)}\n`),
     onProgress: status.progress,
     onLog: status.log,
+    // -32042: after the link was accepted (and shown), the call is retried once the person
+    // says the browser step is done. Without a terminal nobody accepted a link, so no question.
+    ...(process.stdin.isTTY
+      ? {
+          urlDone: async () => {
+            await terminalFree();
+            const answer = await lineInput(process.stdin, ui).ask(t.t('mcp.cli.url_done'));
+            return answer.kind === 'line';
+          },
+        }
+      : {}),
   });
 
   try {
@@ -115,21 +144,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       return result;
     },
     lastDecision: () => decided,
-    async terminalFree() {
-      await new Promise<void>((resolve) => {
-        const check = () => {
-          const { current, checking } = prompter.getSnapshot();
-          if (current || checking) return;
-          stop();
-          resolve();
-        };
-        const stop = prompter.subscribe(check);
-        check();
-      });
-      // Ink unmounts a turn after the last answer (so the next prompt does not flicker).
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setImmediate(resolve));
-    },
+    terminalFree,
     async close() {
       if (closed) return;
       closed = true;

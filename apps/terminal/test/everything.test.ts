@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { startEverythingHttp } from '../../../packages/mcp/test/everything.js';
-import { piped, tempDir } from './harness.js';
+import { inPty, literal, piped, tempDir, type Step } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const require = createRequire(import.meta.url);
@@ -113,5 +113,39 @@ describe('server-everything through mcp-consent call', () => {
     } finally {
       http.child.kill('SIGTERM');
     }
+  });
+
+  it('-32042 in a terminal: the link is offered, shown only after Open link, and the call is retried once the user presses Enter', async () => {
+    // Decline has the pointer; Open link is the last action.
+    const openLink: Step[] = [
+      { expect: literal(en.t('mcp.elicitation.keys.hint')) },
+      { send: '\u001B[B' },
+      { expect: `› 3\\. (?:\\x1b\\[[0-9;]*m)*${literal(en.t('mcp.elicitation.action.open'))}` },
+      { send: '\r' },
+    ];
+    const run = await inPty(
+      [
+        'call',
+        'trigger-url-elicitation',
+        '{"url":"https://example.com/x","errorPath":true}',
+        ...opts,
+        ...everything,
+      ],
+      [
+        { expect: literal('modelcontextprotocol.io') },
+        ...openLink,
+        { expect: literal(en.t('mcp.cli.open_url', { url: 'https://modelcontextprotocol.io/' })) },
+        { expect: literal(en.t('mcp.cli.url_done').trim()) },
+        { send: '\r' },
+        // The retry, not asked about again: the tool's own URL elicitation (request path).
+        { expect: literal('example.com') },
+        ...openLink,
+      ],
+      { configHome: home.dir },
+    );
+    expect(run.error).toBeNull();
+    expect(run.exitCode).toBe(0);
+    expect(run.text).toContain('User completed the URL elicitation flow.');
+    expect(run.text).not.toContain('did not complete');
   });
 });

@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": في وضع plan لا تعمل إلا أدوات القراءة فقط."}],
   "mcp.cli.denied.non_interactive": [{"type":0,"value":"لم تُشغَّل "},{"type":1,"value":"tool"},{"type":0,"value":": في وضع non-interactive يُرفض الاستدعاء الذي يحتاج إلى سؤال دون عرض أي طلب."}],
   "mcp.cli.open_url": [{"type":0,"value":"افتح هذا الرابط في متصفحك: "},{"type":1,"value":"url"}],
+  "mcp.cli.url_done": [{"type":0,"value":"اضغط Enter بعد أن تنتهي في المتصفح (Ctrl+D للتراجع): "}],
   "mcp.cli.progress.total": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" من "},{"type":1,"value":"total"}],
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" حتى الآن"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · الخادم: "},{"type":1,"value":"message"}],

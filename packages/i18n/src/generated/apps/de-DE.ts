@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: im Modus plan laufen nur lesende Werkzeuge."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" lief nicht: im Modus non-interactive wird ein Aufruf, der fragen würde, ohne Rückfrage abgelehnt."}],
   "mcp.cli.open_url": [{"type":0,"value":"Öffnen Sie diesen Link in Ihrem Browser: "},{"type":1,"value":"url"}],
+  "mcp.cli.url_done": [{"type":0,"value":"Drücken Sie die Eingabetaste, sobald Sie im Browser fertig sind (Strg+D bricht ab): "}],
   "mcp.cli.progress.total": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" von "},{"type":1,"value":"total"}],
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": bisher "},{"type":1,"value":"progress"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · Server: "},{"type":1,"value":"message"}],

@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: in plan mode only read-only tools run."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" did not run: in non-interactive mode a call that would ask is denied without a prompt."}],
   "mcp.cli.open_url": [{"type":0,"value":"Open this link in your browser: "},{"type":1,"value":"url"}],
+  "mcp.cli.url_done": [{"type":0,"value":"Press Enter once you have finished in the browser (Ctrl+D gives up): "}],
   "mcp.cli.progress.total": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" of "},{"type":1,"value":"total"}],
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" so far"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · server: "},{"type":1,"value":"message"}],

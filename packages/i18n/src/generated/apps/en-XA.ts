@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: îñ þļåñ ɱöđé öñļý ŕéåđ-öñļý ţööļš ŕûñ. ļöŕéɱ îþšûɱ đöļöŕ šîţ⟧"}],
   "mcp.cli.denied.non_interactive": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":" đîđ ñöţ ŕûñ: îñ ñöñ-îñţéŕåçţîṽé ɱöđé å çåļļ ţĥåţ ŵöûļđ åšķ îš đéñîéđ ŵîţĥöûţ å þŕöɱþţ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţ⟧"}],
   "mcp.cli.open_url": [{"type":0,"value":"⟦Öþéñ ţĥîš ļîñķ îñ ýöûŕ ƀŕöŵšéŕ: "},{"type":1,"value":"url"},{"type":0,"value":" ļöŕéɱ îþšûɱ đö⟧"}],
+  "mcp.cli.url_done": [{"type":0,"value":"⟦Þŕéšš Éñţéŕ öñçé ýöû ĥåṽé ƒîñîšĥéđ îñ ţĥé ƀŕöŵšéŕ (Çţŕļ+Đ ĝîṽéš ûþ):  ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ ç⟧"}],
   "mcp.cli.progress.total": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" öƒ "},{"type":1,"value":"total"},{"type":0,"value":" ļöŕéɱ î⟧"}],
   "mcp.cli.progress.count": [{"type":0,"value":"⟦"},{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" šö ƒåŕ ļöŕéɱ î⟧"}],
   "mcp.cli.progress.message": [{"type":0,"value":"⟦"},{"type":1,"value":"status"},{"type":0,"value":" · šéŕṽéŕ: "},{"type":1,"value":"message"},{"type":0,"value":" ļöŕéɱ îþ⟧"}],

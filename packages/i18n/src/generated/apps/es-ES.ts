@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: en el modo plan solo se ejecutan herramientas de solo lectura."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" no se ejecutó: en el modo non-interactive una llamada que preguntaría se deniega sin preguntar."}],
   "mcp.cli.open_url": [{"type":0,"value":"Abre este enlace en tu navegador: "},{"type":1,"value":"url"}],
+  "mcp.cli.url_done": [{"type":0,"value":"Pulse Intro cuando haya terminado en el navegador (Ctrl+D para desistir): "}],
   "mcp.cli.progress.total": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" de "},{"type":1,"value":"total"}],
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" hasta ahora"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · servidor: "},{"type":1,"value":"message"}],

@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: plan モードでは読み取り専用のツールだけが実行されます。"}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" は実行されませんでした: non-interactive モードでは、確認が必要な呼び出しは確認せずに拒否されます。"}],
   "mcp.cli.open_url": [{"type":0,"value":"このリンクをブラウザーで開いてください: "},{"type":1,"value":"url"}],
+  "mcp.cli.url_done": [{"type":0,"value":"ブラウザーでの操作が終わったら Enter を押してください（Ctrl+D で中止）: "}],
   "mcp.cli.progress.total": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" / "},{"type":1,"value":"total"}],
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": これまでに "},{"type":1,"value":"progress"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · サーバー: "},{"type":1,"value":"message"}],

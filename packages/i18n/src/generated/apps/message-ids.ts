@@ -128,6 +128,7 @@ export const appMessageIds = [
   'mcp.cli.denied.plan',
   'mcp.cli.denied.non_interactive',
   'mcp.cli.open_url',
+  'mcp.cli.url_done',
   'mcp.cli.progress.total',
   'mcp.cli.progress.count',
   'mcp.cli.progress.message',
@@ -320,6 +321,7 @@ export interface AppMessageValues {
   'mcp.cli.denied.plan': { tool: string | number };
   'mcp.cli.denied.non_interactive': { tool: string | number };
   'mcp.cli.open_url': { url: string | number };
+  'mcp.cli.url_done': never;
   'mcp.cli.progress.total': { tool: string | number; progress: string | number; total: string | number };
   'mcp.cli.progress.count': { tool: string | number; progress: string | number };
   'mcp.cli.progress.message': { status: string | number; message: string | number };

@@ -129,6 +129,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.denied.plan": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: no modo plan só ferramentas somente leitura são executadas."}],
   "mcp.cli.denied.non_interactive": [{"type":1,"value":"tool"},{"type":0,"value":" não foi executada: no modo non-interactive uma chamada que perguntaria é negada sem prompt."}],
   "mcp.cli.open_url": [{"type":0,"value":"Abra este link no seu navegador: "},{"type":1,"value":"url"}],
+  "mcp.cli.url_done": [{"type":0,"value":"Pressione Enter quando terminar no navegador (Ctrl+D desiste): "}],
   "mcp.cli.progress.total": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" de "},{"type":1,"value":"total"}],
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" até agora"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · servidor: "},{"type":1,"value":"message"}],
