@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import type { ProgressEvent } from '../src/index.js';
-import { everything, type Everything } from './everything.js';
+import { everything, type Everything, type EverythingTransport } from './everything.js';
 import { textOf } from './harness.js';
 
 let server: Everything | undefined;
@@ -17,25 +17,28 @@ afterEach(async () => {
 
 const research = { name: 'simulate-research-query', arguments: { topic: 'consent kits' } };
 
-test('a task-required tool runs after one approval; its statuses and result reach the host', async () => {
-  const seen: ProgressEvent[] = [];
-  server = await everything('stdio', { onProgress: (event) => void seen.push(event) });
-  server.human.script('allow_once');
-  const result = await server.guarded.callTool(research);
-  expect(result.isError).toBeFalsy();
-  expect(textOf(result)).toContain('# Research Report: consent kits');
-  expect(server.human.requests).toHaveLength(1);
-  expect(server.human.requests[0]!.call.tool.name).toBe('simulate-research-query');
-  // The task's statuses, numbered, with the server's status messages (sanitized).
-  const statuses = seen.map((event) => event.task?.status);
-  expect(statuses[0]).toBe('working');
-  expect(statuses.at(-1)).toBe('completed');
-  expect(new Set(seen.map((event) => event.task?.id)).size).toBe(1);
-  expect(seen.map((event) => event.progress)).toEqual(seen.map((_, index) => index + 1));
-  expect(seen.some((event) => event.message === 'Gathering sources...')).toBe(true);
-  const { tasks } = await server.raw.experimental.tasks.listTasks();
-  expect(tasks.map((task) => task.status)).toEqual(['completed']);
-});
+test.each<EverythingTransport>(['stdio', 'http'])(
+  'over %s, a task-required tool runs after one approval; its statuses and result reach the host',
+  async (kind) => {
+    const seen: ProgressEvent[] = [];
+    server = await everything(kind, { onProgress: (event) => void seen.push(event) });
+    server.human.script('allow_once');
+    const result = await server.guarded.callTool(research);
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain('# Research Report: consent kits');
+    expect(server.human.requests).toHaveLength(1);
+    expect(server.human.requests[0]!.call.tool.name).toBe('simulate-research-query');
+    // The task's statuses, numbered, with the server's status messages (sanitized).
+    const statuses = seen.map((event) => event.task?.status);
+    expect(statuses[0]).toBe('working');
+    expect(statuses.at(-1)).toBe('completed');
+    expect(new Set(seen.map((event) => event.task?.id)).size).toBe(1);
+    expect(seen.map((event) => event.progress)).toEqual(seen.map((_, index) => index + 1));
+    expect(seen.some((event) => event.message === 'Gathering sources...')).toBe(true);
+    const { tasks } = await server.raw.experimental.tasks.listTasks();
+    expect(tasks.map((task) => task.status)).toEqual(['completed']);
+  },
+);
 
 test('a denied task-required call never creates a task', async () => {
   server = await everything('stdio');
