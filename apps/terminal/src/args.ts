@@ -40,6 +40,8 @@ export interface CliOptions {
   all: boolean;
   json: boolean;
   limit: number;
+  /** `--timeout SECONDS`: a call's budget without news from the server, in ms (undefined: the SDK's 60 s). */
+  timeoutMs?: number;
   help: boolean;
 }
 
@@ -68,6 +70,7 @@ const OPTIONS = {
   policy: { type: 'string', multiple: true },
   'managed-policy': { type: 'string', multiple: true },
   mode: { type: 'string' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -128,6 +131,7 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
       throw new UsageError(t.t('mcp.cli.error.bad_limit', { value: values.limit }));
     options.limit = limit;
   }
+  if (values.timeout !== undefined) options.timeoutMs = timeoutOf(values.timeout, t);
   if (values.mode !== undefined) {
     const mode = MODES[values.mode];
     if (!Object.hasOwn(MODES, values.mode) || !mode)
@@ -168,6 +172,22 @@ function defaults(): CliOptions {
     managedPolicy: [],
     mode: 'ask',
   };
+}
+
+/** The longest `--timeout`: what a timer can wait (about 24 days). */
+const MAX_TIMEOUT_SECONDS = 2_147_483;
+
+/** `--timeout SECONDS` (decimals allowed) in milliseconds, or a usage error. */
+function timeoutOf(value: string, t: AppTranslator): number {
+  const seconds = Number(value);
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(seconds) ||
+    seconds <= 0 ||
+    seconds > MAX_TIMEOUT_SECONDS
+  )
+    throw new UsageError(t.t('mcp.cli.error.bad_timeout', { value }));
+  return Math.max(1, Math.round(seconds * 1000));
 }
 
 /** The `call` arguments: a JSON object, or a usage error that quotes what was given. */

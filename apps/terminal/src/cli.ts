@@ -118,6 +118,7 @@ async function main(argv: readonly string[]): Promise<number> {
         t,
         ui,
         engine: { ...engineInputs(policies), mode: options.mode },
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
     } catch (error) {
       if (!(error instanceof ConnectError)) throw error;

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import type { GuardedClient } from '@mcp-consent/mcp';
+import { closeGuarded, type GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget } from './config.js';
 import { launchEnv } from './person-at-terminal.js';
 import { clean } from './text.js';
@@ -68,7 +68,7 @@ export async function connectTarget(
   try {
     await client.connect(transport, { timeout: timeoutMs });
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await closeGuarded(client).catch(() => undefined); // a session that was opened is ended
     throw new ConnectError(describeFailure(error, target, t, closed, lastLine(), timeoutMs));
   }
 }

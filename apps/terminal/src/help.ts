@@ -3,11 +3,15 @@
  * here; every explanation comes from the i18n catalog. The store paths, user and
  * workspace shown are the ones this invocation would use.
  */
+import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { DEFAULT_AUDIT_LIMIT } from './args.js';
 import type { StorePaths } from './config.js';
 import type { PolicyFileRef } from './policy-files.js';
 import { pad } from './text.js';
+
+/** The SDK's request timeout, which `--timeout` replaces. */
+const DEFAULT_TIMEOUT_SECONDS = DEFAULT_REQUEST_TIMEOUT_MSEC / 1000;
 
 export function helpText(
   t: AppTranslator,
@@ -49,6 +53,10 @@ export function helpText(
       ['--policy <file>', t.t('mcp.cli.help.opt.policy')],
       ['--managed-policy <file>', t.t('mcp.cli.help.opt.managed_policy')],
       ['--mode ask|plan|non-interactive', t.t('mcp.cli.help.opt.mode')],
+      [
+        '--timeout <seconds>',
+        t.t('mcp.cli.help.opt.timeout', { seconds: DEFAULT_TIMEOUT_SECONDS }),
+      ],
       ['--reset', t.t('mcp.cli.help.opt.reset')],
       ['--yes, -y', t.t('mcp.cli.help.opt.yes')],
       ['--all', t.t('mcp.cli.help.opt.all')],

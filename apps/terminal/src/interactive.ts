@@ -9,7 +9,7 @@ import { riskBadgeKey } from '@mcp-consent/prompt';
 import type { LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
-import { clean, fit } from './text.js';
+import { clean, errorMessage, fit } from './text.js';
 
 /** Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. */
 export async function runInteractive(
@@ -72,7 +72,7 @@ export async function runInteractive(
       );
     } catch (error) {
       await session.terminalFree();
-      const reason = clean(error instanceof Error ? error.message : String(error), 500);
+      const reason = clean(errorMessage(error), 500);
       write(t.t('mcp.cli.error.call_failed', { tool: name, reason }));
       if (!session.client.transport) {
         write(t.t('mcp.cli.error.lost'));

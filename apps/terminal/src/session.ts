@@ -8,9 +8,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestResult, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
-import { guardClient, type GuardedClient } from '@mcp-consent/mcp';
+import { closeGuarded, guardClient, type GuardedClient } from '@mcp-consent/mcp';
 import type { ServerTarget, StorePaths } from './config.js';
 import { connectTarget } from './connect.js';
+import { lineInput } from './line-input.js';
+import { statusLine } from './status.js';
 import { openRecords, type EngineSettings, type Records } from './store.js';
 import { clean } from './text.js';
 
@@ -25,6 +27,12 @@ export interface SessionOptions {
   ui: NodeJS.WriteStream;
   /** Policy rules, the callback that keeps deny rules while a file is broken, the mode. */
   engine?: EngineSettings;
+  /**
+   * How long a tool call may run without news from the server (`--timeout`); each progress
+   * report restarts it and the user's answering time never counts.
+   * @default the SDK's 60 s
+   */
+  timeoutMs?: number;
 }
 
 export interface Session {
@@ -52,6 +60,28 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     process.stderr.write(`${t.t('mcp.error.store_unavailable')}\n${detail}\n`);
   });
   const prompter = inkPrompter({ engine: records.engine, translator: t, stdout: ui });
+  // Progress and the server's log lines: stderr, so stdout stays the result's; never over a prompt.
+  const status = statusLine(process.stderr, t, () => !prompter.getSnapshot().current);
+  const stopClearing = prompter.subscribe(() => {
+    if (prompter.getSnapshot().current) status.clear();
+  });
+  /** Resolves once no prompt is on screen and Ink has given the terminal back. */
+  async function terminalFree(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const { current, checking } = prompter.getSnapshot();
+        if (current || checking) return;
+        stop();
+        resolve();
+      };
+      const stop = prompter.subscribe(check);
+      check();
+    });
+    // Ink unmounts a turn after the last answer (so the next prompt does not flicker).
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
   const client = guardClient(new Client({ name: 'mcp-consent', version: '0.1.0' }), {
     engine: records.engine,
     server: options.server,
@@ -63,12 +93,26 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     // The host never opens a browser itself: it shows the accepted link.
     openUrl: (url) => void ui.write(`${t.t('mcp.cli.open_url', { url: clean(url, 2000) })}\n`),
     onWarning: (message) => process.stderr.write(`[mcp-consent] ${clean(message, 500)}\n`),
+    onProgress: status.progress,
+    onLog: status.log,
+    // -32042: after the link was accepted (and shown), the call is retried once the person
+    // says the browser step is done. Without a terminal nobody accepted a link, so no question.
+    ...(process.stdin.isTTY
+      ? {
+          urlDone: async () => {
+            await terminalFree();
+            const answer = await lineInput(process.stdin, ui).ask(t.t('mcp.cli.url_done'));
+            return answer.kind === 'line';
+          },
+        }
+      : {}),
   });
 
   try {
     await connectTarget(client, options.target, t);
     await client.catalog.refresh();
   } catch (error) {
+    stopClearing();
     prompter.unmount();
     await records.close();
     throw error;
@@ -85,32 +129,29 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       // clock while the user answers an elicitation.
       const before = records.lastDecision();
       decided = undefined;
-      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const timeout = options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
+      let result: CallToolResult;
+      try {
+        result = (await client.callTool({ name, arguments: args }, undefined, {
+          ...timeout,
+          resetTimeoutOnProgress: true,
+        })) as CallToolResult;
+      } finally {
+        status.clear();
+      }
       const after = records.lastDecision();
       decided = after === before ? undefined : after;
       return result;
     },
     lastDecision: () => decided,
-    async terminalFree() {
-      await new Promise<void>((resolve) => {
-        const check = () => {
-          const { current, checking } = prompter.getSnapshot();
-          if (current || checking) return;
-          stop();
-          resolve();
-        };
-        const stop = prompter.subscribe(check);
-        check();
-      });
-      // Ink unmounts a turn after the last answer (so the next prompt does not flicker).
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setImmediate(resolve));
-    },
+    terminalFree,
     async close() {
       if (closed) return;
       closed = true;
+      stopClearing();
       prompter.unmount();
-      await client.close().catch(() => undefined);
+      // Over Streamable HTTP, ends the session on the server (DELETE) before closing.
+      await closeGuarded(client).catch(() => undefined);
       await records.close();
     },
   };

@@ -21,6 +21,15 @@ export function cleanBlock(value: unknown, max = RESULT_LIMIT): string {
 }
 
 /**
+ * An error's message with the SDK's prefix once: an SDK 1.x server sends its error's message,
+ * which already starts with "MCP error -32042: ", and the client's `McpError` adds it again.
+ */
+export function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^(MCP error -?\d+: )(?:MCP error -?\d+: )+/, '$1');
+}
+
+/**
  * JSON for scripts, with every character a terminal could act on escaped as `\uXXXX`
  * (JSON.stringify already escapes C0 controls; this adds DEL, C1 controls, bidi,
  * zero-width, separators and tag characters). The result is still valid JSON.

@@ -45,6 +45,10 @@ const values = {
   option: '--o',
   value: 'v',
   shown: 1,
+  // mcp.cli.progress.* and server_log (issue 18)
+  progress: '1',
+  status: 's',
+  level: 'info',
   // mcp.permission.* of issue 16 (summary, scope)
   duration: 'd',
   summary: 's',

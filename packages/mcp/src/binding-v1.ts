@@ -9,6 +9,7 @@ import {
   ElicitRequestSchema,
   ErrorCode,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   McpError,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -20,6 +21,7 @@ import type {
   ServerNotificationMethod,
   ServerRequestMethod,
 } from './binding.js';
+import { taskCall } from './tasks.js';
 import { createCatalog, type ToolCatalog, type ToolCatalogOptions } from './catalog.js';
 import { excludeUserTime, type TimeoutRules, type UserTimeGate } from './user-time.js';
 
@@ -32,6 +34,7 @@ const REQUESTS = {
 const NOTIFICATIONS = {
   'notifications/tools/list_changed': ToolListChangedNotificationSchema,
   'notifications/elicitation/complete': ElicitationCompleteNotificationSchema,
+  'notifications/message': LoggingMessageNotificationSchema,
 } as const satisfies Record<ServerNotificationMethod, unknown>;
 
 type CallToolArgs = Parameters<Client['callTool']>;
@@ -68,6 +71,14 @@ export function bindV1(client: Client): SdkBinding {
     },
     ...V1_TIMEOUTS,
     requestError: (code, message) => new McpError(code, message),
+    taskCall: (params, options, passThrough, hooks) =>
+      taskCall(
+        client,
+        params as CallToolArgs[0],
+        passThrough as CallToolArgs[1],
+        options as CallToolArgs[2],
+        hooks,
+      ) as Promise<CallResult> | undefined,
   };
 }
 

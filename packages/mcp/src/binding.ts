@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { TaskHooks } from './tasks.js';
 
 /**
  * The seam between the guard's one core (call gate, catalog, elicitation, dry run, user time,
@@ -47,6 +48,17 @@ export interface SdkBinding {
    * sampling request): thrown by a handler, it reaches the server with this code and message.
    */
   requestError(code: number, message: string): Error;
+  /**
+   * Runs an approved call as a task when the tool requires one or the caller asked for one (the
+   * SDK 1.x experimental Tasks API, `tasks.ts`); undefined when the call is a plain `tools/call`.
+   * The v2 binding has none yet: a task-required tool then fails on the server, never unasked.
+   */
+  taskCall?(
+    params: CallParams,
+    options: CallOptions | undefined,
+    passThrough: unknown,
+    hooks: TaskHooks,
+  ): Promise<CallResult> | undefined;
 }
 
 /** The server-to-client requests a host answers (2025 era) or fulfils as input (2026-07-28). */
@@ -58,7 +70,9 @@ export const SERVER_REQUEST_METHODS: readonly ServerRequestMethod[] = [
 ];
 
 export type ServerNotificationMethod =
-  'notifications/tools/list_changed' | 'notifications/elicitation/complete';
+  | 'notifications/tools/list_changed'
+  | 'notifications/elicitation/complete'
+  | 'notifications/message';
 
 /**
  * Answers one server-to-client request. `params` is the request's params as the SDK checked

@@ -16,6 +16,8 @@ import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { withInputRounds } from './input-required.js';
 import { refusalOf } from './model-text.js';
+import { withProgress } from './progress.js';
+import { withUrlRequired } from './url-required.js';
 import { excludeUserTime } from './user-time.js';
 
 /**
@@ -66,7 +68,10 @@ export function createCallGate(context: GuardContext): GatedCall {
   const previews = new PreviewMemory();
 
   const startCatalog = () => {
-    if (binding.connected && (catalog.status === 'empty' || catalog.status === 'failed'))
+    if (
+      binding.connected &&
+      (catalog.status === 'empty' || catalog.status === 'failed' || catalog.expired) // issue 18: ttlMs
+    )
       void catalog.refresh();
   };
 
@@ -98,30 +103,44 @@ export function createCallGate(context: GuardContext): GatedCall {
   // wrapper's AbortController, timer and listener.
   const asksUser = Boolean(options.elicit || options.sample || options.roots?.pickRoots);
 
-  /** One leg: one `tools/call` on the wire. */
+  const taskHooks = { onProgress: options.onProgress, warn };
+  /** One `tools/call` on the wire, or (a tool that requires a task) the task's whole stream. */
+  const wire = (
+    params: CallParams,
+    requestOptions: CallOptions | undefined,
+    passThrough: unknown,
+  ) =>
+    binding.taskCall?.(params, requestOptions, passThrough, taskHooks) ??
+    binding.callTool(params, requestOptions, passThrough);
+
+  /** One leg, with the user's time inside it kept out of its budget. */
   const leg = (
     params: CallParams,
     requestOptions: CallOptions | undefined,
     passThrough: unknown,
   ) =>
     !asksUser && !gate.paused
-      ? binding.callTool(params, requestOptions, passThrough)
+      ? wire(params, requestOptions, passThrough)
       : excludeUserTime(
           gate,
           requestOptions,
-          (forwarded) => binding.callTool(params, forwarded, passThrough),
+          (forwarded) => wire(params, forwarded, passThrough),
           binding,
         );
 
-  /** Sends an approved call, with as many legs as the server's input requests take. */
-  const send = (
-    params: CallParams,
-    requestOptions: CallOptions | undefined,
-    passThrough: unknown,
-  ) =>
-    withInputRounds(context, params, requestOptions, (legParams, legOptions) =>
-      leg(legParams, legOptions, passThrough),
-    );
+  /**
+   * Sends an approved call, with as many legs as the server's input requests take; a 2025-era
+   * -32042 "URL elicitation required" goes through the URL consent, then the same approved
+   * request is sent once more (issue 18).
+   */
+  const send = withUrlRequired(
+    context,
+    (params: CallParams, requestOptions: CallOptions | undefined, passThrough: unknown) =>
+      withInputRounds(context, params, requestOptions, (legParams, legOptions) =>
+        leg(legParams, legOptions, passThrough),
+      ),
+    (requestOptions) => requestOptions?.signal,
+  );
 
   /** The definition to decide on now: the catalog's, or only the name while it is unknown or stale. */
   const definitionOf = (name: string): ToolDefinition =>
@@ -142,7 +161,8 @@ export function createCallGate(context: GuardContext): GatedCall {
       const decided = decision.call;
       // Asked about as unknown (the worst case): whatever the listing says, it was not less.
       if (!isDescribed(decided.tool)) break;
-      if (catalog.stale) await catalog.refresh(); // joins the re-listing the notification started
+      // Joins the re-listing a notification (or an expired ttlMs hint, issue 18) started.
+      if (catalog.stale || catalog.expired) await catalog.refresh();
       const now = definitionOf(decided.tool.name);
       if (sameDefinition(now, decided.tool)) break;
       if (round >= MAX_REDECIDE_ROUNDS) return undefined;
@@ -156,7 +176,9 @@ export function createCallGate(context: GuardContext): GatedCall {
     return decision;
   };
 
-  return async (params, requestOptions, passThrough) => {
+  return async (params, callerOptions, passThrough) => {
+    // issue 18: a progress token on every call, progress to the host, timeout reset on progress.
+    const requestOptions = withProgress(params.name, callerOptions, options.onProgress, warn);
     startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
     const name = params.name;
     let forwarded = params;

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalJson, freezeDefinition, pinTool, type ToolDefinition } from '@mcp-consent/engine';
 import type { SdkBinding } from './binding.js';
+import { shortestTtl, ttlOf } from './cache-hints.js';
 
 export type CatalogStatus = 'empty' | 'loading' | 'ready' | 'failed';
 
@@ -11,6 +12,8 @@ export interface ToolCatalogOptions {
   historyPerTool?: number;
   /** Called when a listing fails; the catalog keeps what it knew. */
   onError?: (error: Error) => void;
+  /** The clock that `ttlMs` hints are measured with (ms). @default Date.now */
+  now?: () => number;
 }
 
 export interface ToolCatalog {
@@ -26,6 +29,12 @@ export interface ToolCatalog {
    * every tool as unknown (worst case; no allow-always grant matches) rather than wait (T6).
    */
   readonly stale: boolean;
+  /**
+   * True once the last listing's `ttlMs` hint (2026-07-28) has run out: the definitions may be
+   * out of date. Unlike `stale`, lookups still use them (T6); the guard lists again and checks
+   * the decision against the new definitions before sending. False without a hint.
+   */
+  readonly expired: boolean;
   /** Grows by one each time the set of definitions changes. */
   readonly version: number;
   /** Lists every page. Joins a listing under way; a `list_changed` announced meanwhile triggers one more. */
@@ -59,6 +68,8 @@ export function createCatalog(
   let version = 0;
   let running: Promise<void> | undefined;
   let again = false;
+  const now = options.now ?? Date.now;
+  let freshUntil: number | undefined; // from the last listing's ttlMs hint
 
   const remember = (definition: ToolDefinition) => {
     const hash = pinTool(definition)?.hash;
@@ -102,9 +113,11 @@ export function createCatalog(
     const next = new Map<string, ToolDefinition>();
     const cursors = new Set<string>();
     let cursor: string | undefined;
+    let ttl: number | undefined;
     for (let page = 0; ; page += 1) {
       if (page >= maxPages) throw new Error(`tools/list did not end within ${maxPages} pages`);
       const result = await binding.listTools(cursor);
+      ttl = shortestTtl(ttl, ttlOf(result));
       for (const tool of result.tools) next.set(tool.name, intern(tool));
       cursor = result.nextCursor;
       if (cursor === undefined) break;
@@ -113,6 +126,7 @@ export function createCatalog(
     }
     // Before the listeners run: one that calls right away must see the new definitions as known.
     if (announced === seen) stale = false;
+    freshUntil = ttl === undefined ? undefined : now() + ttl;
     commit(next);
   };
 
@@ -149,6 +163,9 @@ export function createCatalog(
     },
     get stale() {
       return stale;
+    },
+    get expired() {
+      return freshUntil !== undefined && now() >= freshUntil;
     },
     get version() {
       return version;

@@ -4,6 +4,7 @@ import { createCallGate, type GatedCall } from './call-gate.js';
 import { registerElicitation } from './elicitation-handler.js';
 import { registerRoots } from './roots-handler.js';
 import { registerSampling } from './sampling-handler.js';
+import { registerServerLog } from './server-log.js';
 import type { GuardClientOptions, GuardContext, GuardEvent } from './guard-types.js';
 import { UserTimeGate } from './user-time.js';
 
@@ -53,6 +54,7 @@ export function createGuardCore(binding: SdkBinding, options: GuardClientOptions
   registerElicitation(context);
   registerRoots(context);
   registerSampling(context);
+  registerServerLog(context);
   catalog.listen();
   return { context, catalog, callTool: createCallGate(context) };
 }

@@ -6,9 +6,10 @@ import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
 import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
 import type { RootsEvent, RootsOptions } from './roots.js';
 import type { SampleCallback, SamplingEvent, SamplingGenerator } from './sampling.js';
+import type { GuardTransportOptions } from './transport-options.js';
 import type { UserTimeGate } from './user-time.js';
 
-export interface GuardClientOptions {
+export interface GuardClientOptions extends GuardTransportOptions {
   engine: PermissionEngine;
   /** The server as the HOST configured this connection. Its `id` keys grants; what the server reports is never used. */
   server: ServerRef;

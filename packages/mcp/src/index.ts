@@ -62,3 +62,15 @@ export type {
   ServerRequestMethod,
 } from './binding.js';
 export type { GuardContext } from './guard-types.js';
+export { closeGuarded } from './close.js';
+export { PROGRESS_MESSAGE_LIMIT, progressEvent, type ProgressEvent } from './progress.js';
+export { LOG_MESSAGE_LIMIT, logEvent, type LogEvent } from './server-log.js';
+export type { GuardTransportOptions } from './transport-options.js';
+export {
+  MAX_REQUIRED_URLS,
+  URL_REQUIRED_META_KEY,
+  urlRequiredResult,
+  type UrlDoneCallback,
+  type UrlDoneRequest,
+  type UrlRequiredOutcome,
+} from './url-required.js';

@@ -26,7 +26,7 @@ const renderers = [
 
 describe.each(TRANSPORTS)('progress through the guarded client over %s', (kind) => {
   describe.each(renderers)('%s', (_label, elicit) => {
-    test('onprogress gets every notification; resetTimeoutOnProgress keeps a 600 ms budget alive for 800 ms', async () => {
+    test('onprogress gets every notification; resetting on progress keeps a 600 ms budget alive for 800 ms', async () => {
       harness = await setup(kind, { guard: elicit ? { elicit } : {} });
       harness.human.script('allow_always');
       const seen: Progress[] = [];
@@ -38,12 +38,14 @@ describe.each(TRANSPORTS)('progress through the guarded client over %s', (kind) 
       expect(textOf(result)).toBe('Slept 800 ms.');
       expect(seen).toEqual(expected);
 
-      // Control: the same call without resetTimeoutOnProgress runs out of its 600 ms.
+      // Control: the same call with resetTimeoutOnProgress: false runs out of its 600 ms (the
+      // guard resets on progress by default, issue 18).
       const early: Progress[] = [];
       await expect(
         harness.guarded.callTool(sleepWithProgress, undefined, {
           onprogress: (progress) => void early.push(progress),
           timeout: 600,
+          resetTimeoutOnProgress: false,
         }),
       ).rejects.toMatchObject({ code: TIMEOUT_CODE, data: { timeout: 600 } });
       expect(early.length).toBeLessThan(4);

@@ -144,7 +144,13 @@ describe('without an elicit renderer (no user time can be spent inside a call)',
       data: { timeout: 300 },
     });
     expect(sdkCall).toHaveBeenCalledTimes(1);
-    expect(sdkCall.mock.calls[0]![2]).toBe(requestOptions);
+    // The caller's options, plus a progress callback (so a progress token is sent) and the
+    // reset on progress (issue 18); no timer wrapper.
+    expect(sdkCall.mock.calls[0]![2]).toEqual({
+      ...requestOptions,
+      resetTimeoutOnProgress: true,
+      onprogress: expect.any(Function),
+    });
     // Still asked once and audited on every call: the fast path skips only the timer wrapper.
     const done = await harness.guarded.callTool({ name: 'demo_sleep', arguments: { ms: 0 } });
     expect(done.isError).toBeFalsy();

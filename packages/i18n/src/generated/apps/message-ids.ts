@@ -99,6 +99,7 @@ export const appMessageIds = [
   'mcp.cli.help.opt.policy',
   'mcp.cli.help.opt.managed_policy',
   'mcp.cli.help.opt.mode',
+  'mcp.cli.help.opt.timeout',
   'mcp.cli.help.file.grants',
   'mcp.cli.help.file.audit',
   'mcp.cli.help.file.default',
@@ -127,6 +128,11 @@ export const appMessageIds = [
   'mcp.cli.denied.plan',
   'mcp.cli.denied.non_interactive',
   'mcp.cli.open_url',
+  'mcp.cli.url_done',
+  'mcp.cli.progress.total',
+  'mcp.cli.progress.count',
+  'mcp.cli.progress.message',
+  'mcp.cli.server_log',
   'mcp.cli.error.call_failed',
   'mcp.cli.error.not_found',
   'mcp.cli.error.spawn_failed',
@@ -149,6 +155,7 @@ export const appMessageIds = [
   'mcp.cli.error.bad_env',
   'mcp.cli.error.bad_limit',
   'mcp.cli.error.bad_mode',
+  'mcp.cli.error.bad_timeout',
   'mcp.cli.error.reset_needs_yes',
   'mcp.cli.error.revoke_usage',
   'mcp.cli.error.policy_missing',
@@ -285,6 +292,7 @@ export interface AppMessageValues {
   'mcp.cli.help.opt.policy': never;
   'mcp.cli.help.opt.managed_policy': never;
   'mcp.cli.help.opt.mode': never;
+  'mcp.cli.help.opt.timeout': { seconds: string | number };
   'mcp.cli.help.file.grants': { path: string | number };
   'mcp.cli.help.file.audit': { path: string | number };
   'mcp.cli.help.file.default': never;
@@ -313,6 +321,11 @@ export interface AppMessageValues {
   'mcp.cli.denied.plan': { tool: string | number };
   'mcp.cli.denied.non_interactive': { tool: string | number };
   'mcp.cli.open_url': { url: string | number };
+  'mcp.cli.url_done': never;
+  'mcp.cli.progress.total': { tool: string | number; progress: string | number; total: string | number };
+  'mcp.cli.progress.count': { tool: string | number; progress: string | number };
+  'mcp.cli.progress.message': { status: string | number; message: string | number };
+  'mcp.cli.server_log': { level: string | number; message: string | number };
   'mcp.cli.error.call_failed': { tool: string | number; reason: string | number };
   'mcp.cli.error.not_found': { command: string | number };
   'mcp.cli.error.spawn_failed': { command: string | number; reason: string | number };
@@ -335,6 +348,7 @@ export interface AppMessageValues {
   'mcp.cli.error.bad_env': { value: string | number };
   'mcp.cli.error.bad_limit': { value: string | number };
   'mcp.cli.error.bad_mode': { value: string | number };
+  'mcp.cli.error.bad_timeout': { value: string | number };
   'mcp.cli.error.reset_needs_yes': never;
   'mcp.cli.error.revoke_usage': never;
   'mcp.cli.error.policy_missing': { path: string | number };

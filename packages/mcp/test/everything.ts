@@ -1,0 +1,146 @@
+/**
+ * A guarded client in front of the REAL `@modelcontextprotocol/server-everything` (the MCP
+ * reference server, written by nobody here), over stdio or Streamable HTTP on 127.0.0.1, with
+ * a scripted human (see harness.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createPermissionEngine, memoryStore, type AuditEvent } from '@mcp-consent/engine';
+import {
+  guardClient,
+  type GuardClientOptions,
+  type GuardedClient,
+  type GuardEvent,
+} from '../src/index.js';
+import { ScriptedHuman, USER, WORKSPACE } from './harness.js';
+
+const require = createRequire(import.meta.url);
+/** The server's launcher: `node index.js stdio|streamableHttp` (port from `PORT`). */
+export const EVERYTHING_ENTRY = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist/index.js',
+);
+export const EVERYTHING = { id: 'everything', name: 'Everything' } as const;
+
+export type EverythingTransport = 'stdio' | 'http';
+
+export interface Everything {
+  guarded: GuardedClient;
+  raw: Client;
+  human: ScriptedHuman;
+  audit: AuditEvent[];
+  events: GuardEvent[];
+  warnings: string[];
+  /** Streamable HTTP only: the server process's stdout so far (it logs each request). */
+  serverLog(): string;
+  url?: URL;
+  close(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (the server takes its port from the environment only). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `server-everything streamableHttp` and resolves once it listens (on 127.0.0.1's port). */
+export async function startEverythingHttp(): Promise<{
+  url: URL;
+  child: ChildProcess;
+  log: () => string;
+}> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  await new Promise<void>((resolve, reject) => {
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString('utf8');
+      if (err.includes('listening on port')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${err}`)));
+  });
+  return { url: new URL(`http://127.0.0.1:${port}/mcp`), child, log: () => out };
+}
+
+export async function everything(
+  kind: EverythingTransport,
+  guard: Partial<GuardClientOptions> = {},
+  clientOptions: ClientOptions = {},
+): Promise<Everything> {
+  const audit: AuditEvent[] = [];
+  const events: GuardEvent[] = [];
+  const warnings: string[] = [];
+  const human = new ScriptedHuman();
+  const engine = createPermissionEngine({
+    store: memoryStore(),
+    audit: (event) => void audit.push(event),
+  });
+  await engine.ready;
+  const raw = new Client({ name: 'consent-test-host', version: '0' }, clientOptions);
+  const guarded = guardClient(raw, {
+    engine,
+    server: EVERYTHING,
+    userId: USER,
+    workspaceId: WORKSPACE,
+    prompt: human.prompt,
+    onWarning: (message) => void warnings.push(message),
+    onEvent: (event) => void events.push(event),
+    ...guard,
+  });
+  let stopServer = async () => {};
+  let serverLog = () => '';
+  let url: URL | undefined;
+  if (kind === 'http') {
+    const http = await startEverythingHttp();
+    url = http.url;
+    serverLog = http.log;
+    stopServer = async () => {
+      if (http.child.exitCode !== null) return;
+      const exited = new Promise((resolve) => http.child.once('exit', resolve));
+      http.child.kill('SIGTERM');
+      await exited;
+    };
+    await guarded.connect(new StreamableHTTPClientTransport(http.url));
+  } else {
+    await guarded.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [EVERYTHING_ENTRY, 'stdio'],
+        stderr: 'pipe',
+      }),
+    );
+  }
+  // The tools that depend on the client's capabilities are registered after `initialize`,
+  // announced with list_changed: list once they are there.
+  await guarded.catalog.refresh();
+  return {
+    guarded,
+    raw,
+    human,
+    audit,
+    events,
+    warnings,
+    serverLog: () => serverLog(),
+    ...(url ? { url } : {}),
+    async close() {
+      await guarded.close().catch(() => undefined);
+      await stopServer();
+    },
+  };
+}
