@@ -22,7 +22,7 @@ function recordingGenerator() {
   const asked: Parameters<SamplingGenerator>[0][] = [];
   const generate: SamplingGenerator = (params) => {
     asked.push(params);
-    const first = params.messages[0]?.content as { text?: unknown } | undefined;
+    const first = (params.messages[0] as { content?: { text?: unknown } } | undefined)?.content;
     const text = typeof first?.text === 'string' ? first.text : '';
     return {
       role: 'assistant',
