@@ -1,5 +1,6 @@
 import {
   changedParts,
+  type CallRequester,
   pinTool,
   type DefinitionChange,
   type DryRunPreview,
@@ -28,6 +29,8 @@ export type GatedCall = (
   params: CallParams,
   options: CallOptions | undefined,
   passThrough?: unknown,
+  /** Who asked: an MCP App's UI (`appToolCalls`); absent: the model. */
+  requestedBy?: CallRequester,
 ) => Promise<CallResult>;
 export type CallToolResultOut = CallResult;
 
@@ -176,7 +179,7 @@ export function createCallGate(context: GuardContext): GatedCall {
     return decision;
   };
 
-  return async (params, callerOptions, passThrough) => {
+  return async (params, callerOptions, passThrough, requestedBy) => {
     // issue 18: a progress token on every call, progress to the host, timeout reset on progress.
     const requestOptions = withProgress(params.name, callerOptions, options.onProgress, warn);
     startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
@@ -206,6 +209,7 @@ export function createCallGate(context: GuardContext): GatedCall {
       tool: definitionOf(name),
       args: forwarded.arguments ?? {},
     };
+    if (requestedBy) call.requestedBy = requestedBy;
     const signal = requestOptions?.signal;
     const decision = await decideOnCurrent(await decide(call, signal), signal);
     if (!decision?.allowed || !decision.call) {

@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode, type Client } from '@modelcontextprot
 import type { CallOptions, CallParams } from './binding.js';
 import type { GuardCore } from './core.js';
 import type { ToolCatalog } from './catalog.js';
-import { isRawToolCall, overlay, RAW_CALL_REFUSED } from './proxy.js';
+import { isRawToolCall, overlay, RAW_CALL_REFUSED, rememberCore } from './proxy.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 /** The v2 SDK client with a gated `callTool`; every other member is the wrapped client's. */
@@ -42,5 +42,5 @@ export function proxyClientV2(client: Client, core: GuardCore): GuardedClientV2 
       return (client.request as (...forwarded: unknown[]) => unknown)(...args);
     },
   };
-  return overlay(client, overrides) as GuardedClientV2;
+  return rememberCore(overlay(client, overrides) as GuardedClientV2, core);
 }

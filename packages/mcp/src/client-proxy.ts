@@ -4,7 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallParams } from './binding.js';
 import type { GuardCore } from './core.js';
 import type { GuardedClient } from './guard-types.js';
-import { isRawToolCall, overlay, RAW_CALL_REFUSED } from './proxy.js';
+import { isRawToolCall, overlay, RAW_CALL_REFUSED, rememberCore } from './proxy.js';
 
 /** Raw `tools/call` would skip the gate: refused like any failing SDK request. */
 function refuseRaw(request: unknown): void {
@@ -48,10 +48,11 @@ export function proxyClient(client: Client, core: GuardCore): GuardedClient {
       return stream.call(client, request, ...rest);
     },
   };
-  return overlay(client, overrides, (property, guarded) => {
+  const guarded = overlay(client, overrides, (property, self) => {
     if (property !== 'experimental') return undefined;
     // Task streams would call tools/call around callTool(); route them through the refusing requestStream.
-    experimental ??= { tasks: new ExperimentalClientTasks(guarded) };
+    experimental ??= { tasks: new ExperimentalClientTasks(self) };
     return experimental;
   }) as GuardedClient;
+  return rememberCore(guarded, core);
 }

@@ -1,3 +1,4 @@
+export { appToolCalls } from './app-calls.js';
 export {
   guardClient,
   type GuardClientOptions,

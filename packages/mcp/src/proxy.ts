@@ -1,3 +1,5 @@
+import type { GuardCore } from './core.js';
+
 /**
  * A client whose listed members are replaced and whose other members are the wrapped client's,
  * bound to it (so the SDK's own internals keep calling the ungated originals).
@@ -26,3 +28,15 @@ export const isRawToolCall = (request: unknown): boolean =>
   (request as { method?: unknown } | null)?.method === 'tools/call';
 
 export const RAW_CALL_REFUSED = 'tools/call must go through callTool() on a guarded client';
+
+/** Each guarded client's core, for helpers that call through the gate on a host's behalf. */
+const cores = new WeakMap<object, GuardCore>();
+
+/** Remembers the core behind a guarded client (both proxies call this). */
+export function rememberCore<T extends object>(guarded: T, core: GuardCore): T {
+  cores.set(guarded, core);
+  return guarded;
+}
+
+/** The core behind a guarded client, or undefined for any other object. */
+export const coreOf = (guarded: object): GuardCore | undefined => cores.get(guarded);

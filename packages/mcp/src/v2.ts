@@ -6,3 +6,4 @@ export { guardClientV2 } from './guard-v2.js';
 export type { GuardedClientV2 } from './client-proxy-v2.js';
 export type { GuardClientOptions, GuardEvent } from './guard-types.js';
 export { MAX_INPUT_ROUNDS } from './input-required.js';
+export { appToolCalls } from './app-calls.js';
