@@ -10,6 +10,7 @@ export {
   type DemoStateSnapshot,
   type ElicitationRecord,
   type RoundRecord,
+  type SamplingRecord,
   type SentMessage,
 } from './state.js';
 export {
@@ -21,6 +22,7 @@ export {
   type DryRunPreviewBody,
 } from './dry-run.js';
 export { SURVEY_SCHEMA } from './elicitation-tools.js';
+export { SUMMARY_MAX_TOKENS } from './sampling-tools.js';
 export { startHttpServer, type DemoHttpServer, type DemoHttpServerOptions } from './http-server.js';
 export { demoServerCommand, type DemoServerCommand } from './launch.js';
 export {

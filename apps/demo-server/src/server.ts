@@ -5,6 +5,7 @@ import { registerElicitationTools } from './elicitation-tools.js';
 import { registerMessagesTools } from './messages-tools.js';
 import { registerMiscTools } from './misc-tools.js';
 import { registerNotesTools } from './notes-tools.js';
+import { registerSamplingTools } from './sampling-tools.js';
 import { DemoState } from './state.js';
 import { installToolsList } from './tools-list.js';
 
@@ -48,7 +49,8 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   const state = options.state ?? new DemoState();
   const server = new McpServer(
     { name: options.name ?? DEMO_SERVER_NAME, version: '0.1.0' },
-    { capabilities: { tools: { listChanged: true } } },
+    // `logging`: notes_summarize logs what it asks the client for (hosts show server logs).
+    { capabilities: { tools: { listChanged: true }, logging: {} } },
   );
   const ctx: ToolContext = {
     server,
@@ -62,6 +64,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   registerMiscTools(ctx);
   registerMessagesTools(ctx);
   registerElicitationTools(ctx);
+  registerSamplingTools(ctx);
   installToolsList(ctx, { pageSize: options.pageSize, listDelayMs: options.listDelayMs ?? 0 });
 
   const dispose = (): void => {

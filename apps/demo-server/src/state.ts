@@ -14,6 +14,16 @@ export interface ElicitationRecord {
   content?: Record<string, unknown>;
 }
 
+/** One sampling request the server sent (`notes_summarize`) and what came back. */
+export interface SamplingRecord {
+  tool: string;
+  outcome: 'replied' | 'rejected';
+  /** The model the client named in its reply. */
+  model?: string;
+  /** The client's error, when it rejected the request or could not answer. */
+  error?: string;
+}
+
 /**
  * One round of a 2026-07-28 multi-round-trip call as the server received it: the arguments
  * and input answers of that round, and the step its verified `requestState` named.
@@ -36,6 +46,8 @@ export interface DemoStateSnapshot {
   surveys: Record<string, unknown>[];
   linkedAccounts: string[];
   rugPulled: boolean;
+  /** Sampling requests of the 2025-era server, in order. */
+  samplings: SamplingRecord[];
   /** Rounds of multi-round-trip calls (2026-07-28 mode), in arrival order. */
   rounds: RoundRecord[];
 }
@@ -58,6 +70,7 @@ export class DemoState {
   readonly surveys: Record<string, unknown>[] = [];
   readonly linkedAccounts: string[] = [];
   readonly rounds: RoundRecord[] = [];
+  readonly samplings: SamplingRecord[] = [];
   /** Served `tools/list` pages; kept out of the snapshot because catalogs list in the background. */
   toolsListRequests = 0;
   private pulled = false;
@@ -105,6 +118,7 @@ export class DemoState {
       surveys: this.surveys,
       linkedAccounts: this.linkedAccounts,
       rugPulled: this.pulled,
+      samplings: this.samplings,
       rounds: this.rounds,
     });
   }

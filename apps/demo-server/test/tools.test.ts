@@ -25,6 +25,7 @@ describe('tool catalog', () => {
         'notes_list',
         'notes_put',
         'notes_read',
+        'notes_summarize',
         'oauth_link',
         'survey',
         'web_fetch',
@@ -63,7 +64,7 @@ describe('tool catalog', () => {
       pages += 1;
     } while (cursor !== undefined);
     expect(pages).toBe(4);
-    expect(new Set(names).size).toBe(13);
+    expect(new Set(names).size).toBe(14);
     expect(connected.demo.state.toolsListRequests).toBe(4);
     await expect(connected.client.listTools({ cursor: 'bogus' })).rejects.toThrow(/Invalid cursor/);
   });

@@ -27,7 +27,7 @@ describe('stdio entry point', () => {
     );
     try {
       const { tools } = await client.listTools();
-      expect(tools.length).toBe(13);
+      expect(tools.length).toBe(14);
       const preview = await client.callTool({
         name: 'messages_send',
         arguments: { channel: 'c', text: 't' },

@@ -134,7 +134,7 @@ describe('catalog and grants', () => {
   test('the catalog follows nextCursor through every page', async () => {
     const harness = await setup('memory', { demo: { pageSize: 3 } });
     open.push(harness);
-    expect(harness.guarded.catalog.list()).toHaveLength(13);
+    expect(harness.guarded.catalog.list()).toHaveLength(14);
     expect(harness.guarded.catalog.status).toBe('ready');
     expect((await harness.state()).calls).toEqual({});
   });

@@ -276,6 +276,18 @@ const sampling = `
 .mcp-consent-layer [data-scope='sampling'] .mcp-consent-section-heading { margin: 0; font-weight: 600; }
 .mcp-consent-layer [data-scope='sampling'][data-part='edit-input'] { inline-size: 100%; font: inherit; }
 .mcp-consent-layer [data-scope='sampling'][data-part='edit-error'] { margin: 0; color: var(--_error, #b3261e); }
+/* The risk reasons draw their own dots (as in the permission sheet): no list bullet as well. */
+.mcp-consent-layer [data-scope='sampling'] .mcp-consent-reasons { margin: 0; padding-inline-start: 0; list-style: none; }
+/* The parameters: dots in the body's margin, no gap of their own (as the Lit sheet's). */
+.mcp-consent-layer [data-scope='sampling'][data-part='details'] { margin: 0; padding-inline-start: 20px; }
+/* The grain: one 48 px row per radio, the label beside it (as the Lit sheet's check rows). */
+.mcp-consent-layer [data-scope='sampling'][data-part='grain'] { display: grid; gap: 4px; }
+.mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] {
+  display: flex; align-items: center; gap: 12px; min-block-size: var(--_target); cursor: pointer;
+}
+.mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] input {
+  flex: none; inline-size: 22px; block-size: 22px; margin: 0; accent-color: var(--_primary);
+}
 .mcp-consent-layer [data-scope='sampling'][hidden] { display: none; }
 `;
 

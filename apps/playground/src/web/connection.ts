@@ -13,7 +13,14 @@ import {
   type DryRunOutcome,
   type ElicitCallback,
   type GuardedClient,
+  type LogEvent,
+  type PickRootsCallback,
+  type ProgressEvent,
+  type Root,
+  type RootsMemory,
+  type SampleCallback,
 } from '@mcp-consent/mcp';
+import { echoModel } from './echo-model.js';
 
 export interface ConnectOptions {
   url: URL;
@@ -23,6 +30,14 @@ export interface ConnectOptions {
   workspaceId: string;
   prompt: PromptCallback;
   elicit: ElicitCallback;
+  /** Both steps of a sampling request; the replies come from the demo echo model. */
+  sample: SampleCallback;
+  /** The roots a server may be shown, and the sheet where the user picks them. */
+  roots: { list: readonly Root[]; pickRoots: PickRootsCallback; memory: RootsMemory };
+  /** Progress of the running call (sanitized by the kit). */
+  onProgress: (event: ProgressEvent) => void;
+  /** The server's log lines (sanitized by the kit). */
+  onLog: (event: LogEvent) => void;
   openUrl: (url: string) => void;
   locale: string;
   onToolsChanged: (tools: readonly ToolDefinition[]) => void;
@@ -45,8 +60,9 @@ export type CallOutcome =
 
 /**
  * One MCP connection over Streamable HTTP, through the real SDK client wrapped
- * by `guardClient`: every `tools/call` is asked about first, elicitations go
- * to the renderer, and a denied call never reaches the server.
+ * by `guardClient`: every `tools/call` is asked about first, elicitations, sampling
+ * and roots go to the renderer, and a denied call never reaches the server. Sampling
+ * replies come from `echoModel`, a demo generator (the kit never calls a model).
  */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const client: GuardedClient = guardClient(
@@ -58,6 +74,15 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       workspaceId: options.workspaceId,
       prompt: options.prompt,
       elicit: options.elicit,
+      sample: options.sample,
+      generate: echoModel,
+      roots: {
+        list: () => options.roots.list,
+        pickRoots: options.roots.pickRoots,
+        memory: options.roots.memory,
+      },
+      onProgress: options.onProgress,
+      onLog: options.onLog,
       openUrl: options.openUrl,
       locale: options.locale,
     },

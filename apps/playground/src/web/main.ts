@@ -18,6 +18,14 @@ import {
 import { idbAuditSink, idbStore } from '@mcp-consent/engine/idb';
 import type { Locale } from '@mcp-consent/i18n';
 import { createAppTranslator, type AppTranslator } from '@mcp-consent/i18n/apps';
+import { memoryRootsMemory, type LogEvent, type ProgressEvent } from '@mcp-consent/mcp';
+import {
+  appendLog,
+  DEMO_ROOTS,
+  progressLine,
+  samplingSettings,
+  serverLogPanel,
+} from './activity.js';
 import { connect, type CallOutcome, type Connection } from './connection.js';
 import { createDecisionLog, decisionsPanel } from './decisions.js';
 import { modePanel } from './mode.js';
@@ -59,6 +67,10 @@ interface State {
   rules: RulesState;
   /** The session was just ended: said until the next decision. */
   sessionEnded: boolean;
+  /** The running call's latest progress; cleared when it ends. */
+  progress: ProgressEvent | null;
+  /** The server's log lines since this connection began, oldest first. */
+  logs: LogEvent[];
 }
 
 const RISK_LABEL = {
@@ -96,7 +108,11 @@ const state: State = {
     errors: applyRules(engine, initialRules.text, initialRules.layer),
   },
   sessionEnded: false,
+  progress: null,
+  logs: [],
 };
+// The roots each server may see, remembered for the page's life (a reload asks again).
+const rootsMemory = memoryRootsMemory();
 
 const decisions = createDecisionLog(engine, () => {
   state.sessionEnded = false;
@@ -160,6 +176,7 @@ async function connectTo(raw: string): Promise<void> {
   const previous = connection;
   connection = null;
   state.tools = [];
+  state.logs = [];
   let url: URL;
   try {
     url = new URL(raw, window.location.href);
@@ -185,6 +202,22 @@ async function connectTo(raw: string): Promise<void> {
       // Indirections: the renderer can be switched while connected.
       prompt: (request) => renderer!.prompt(request),
       elicit: (request) => renderer!.elicit(request),
+      sample: (call) => renderer!.sample(call),
+      roots: {
+        list: DEMO_ROOTS,
+        pickRoots: (request) => renderer!.pickRoots(request),
+        memory: rootsMemory,
+      },
+      onProgress: (event) => {
+        if (seq !== connectSeq || state.result?.kind !== 'pending') return;
+        state.progress = event;
+        draw();
+      },
+      onLog: (event) => {
+        if (seq !== connectSeq) return;
+        state.logs = appendLog(state.logs, event);
+        draw();
+      },
       openUrl: (href) => renderer?.openUrl?.(href),
       onToolsChanged: (tools) => {
         if (seq !== connectSeq) return;
@@ -236,6 +269,7 @@ async function callSelected(): Promise<void> {
   state.argsError = null;
   const call = ++callSeq;
   state.result = { kind: 'pending', call, tool };
+  state.progress = null;
   draw();
   const used = connection;
   try {
@@ -244,6 +278,7 @@ async function callSelected(): Promise<void> {
   } catch (error) {
     state.result = { kind: 'failed', call, tool, message: messageOf(error) };
   }
+  if (call === callSeq) state.progress = null;
   draw();
 }
 
@@ -478,6 +513,7 @@ function draw(): void {
           )}
         </div>
         <p class="note">${t.t('mcp.playground.scope.note')}</p>
+        ${samplingSettings(t)}
       </section>
 
       <section class="panel" aria-labelledby="server-heading">
@@ -598,6 +634,7 @@ function draw(): void {
                   </button>
                 </form>`
           }
+          ${state.result?.kind === 'pending' ? progressLine(t, state.progress) : nothing}
           <h3>${t.t('mcp.playground.result.heading')}</h3>
           ${resultView(t, state.result)}
         </section>
@@ -612,6 +649,8 @@ function draw(): void {
         ${modePanel(t, engine, state.sessionEnded, endSession)}
         ${decisionsPanel(t, decisions.entries())}
       </div>
+
+      ${serverLogPanel(t, state.logs)}
 
       <section class="panel" aria-labelledby="manager-heading">
         <h2 id="manager-heading">${t.t('mcp.playground.manager.heading')}</h2>

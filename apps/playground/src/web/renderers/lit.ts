@@ -3,6 +3,7 @@ import type {
   McpElicitationSheet,
   McpPermissionManager,
   McpPermissionSheet,
+  McpRootsSheet,
 } from '@mcp-consent/elements';
 import { systemClock } from '@mcp-consent/engine';
 import type { Locale } from '@mcp-consent/i18n';
@@ -10,13 +11,14 @@ import { createConsentPresenter, type ConsentPresenter } from '@mcp-consent/prom
 import type { Renderer, RendererOptions, RendererView } from './types.js';
 
 /**
- * The Lit renderer: `<mcp-permission-sheet>`, `<mcp-elicitation-sheet>` and
- * `<mcp-permission-manager>`, both sheets over one consent presenter (prompts and
- * elicitations in one queue: one sheet at a time, in order).
+ * The Lit renderer: `<mcp-permission-sheet>` (permissions, dry runs and sampling),
+ * `<mcp-elicitation-sheet>`, `<mcp-roots-sheet>` and `<mcp-permission-manager>`, the sheets
+ * over one consent presenter (every kind in one queue: one sheet at a time, in order).
  */
 export function createLitRenderer(options: RendererOptions): Renderer {
   const sheet = document.createElement('mcp-permission-sheet') as McpPermissionSheet;
   const elicitation = document.createElement('mcp-elicitation-sheet') as McpElicitationSheet;
+  const roots = document.createElement('mcp-roots-sheet') as McpRootsSheet;
   const manager = document.createElement('mcp-permission-manager') as McpPermissionManager;
   const make = (locale: Locale) =>
     createConsentPresenter({ engine: options.engine, clock: systemClock, locale });
@@ -25,6 +27,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
   const share = () => {
     sheet.presenter = presenter;
     elicitation.presenter = presenter;
+    roots.presenter = presenter;
   };
   share();
   manager.engine = options.engine;
@@ -39,7 +42,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
       share();
       old.dispose();
     }
-    for (const element of [sheet, elicitation, manager]) {
+    for (const element of [sheet, elicitation, roots, manager]) {
       element.locale = view.locale;
       element.theme = view.theme;
     }
@@ -47,12 +50,15 @@ export function createLitRenderer(options: RendererOptions): Renderer {
     manager.audit = view.audit;
   };
   apply(options.view);
-  options.sheetHost.append(sheet, elicitation);
+  options.sheetHost.append(sheet, elicitation, roots);
   options.managerHost.append(manager);
 
   return {
     prompt: sheet.prompt,
     elicit: elicitation.elicit,
+    // The permission sheet renders both sampling steps of the shared presenter.
+    sample: (call) => presenter.sample(call),
+    pickRoots: roots.roots,
     // The sheet never opens a URL itself: the host does, after the user accepted.
     openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     update: apply,
@@ -60,6 +66,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
       presenter.dispose();
       sheet.remove();
       elicitation.remove();
+      roots.remove();
       manager.remove();
     },
   };

@@ -9,12 +9,14 @@ import {
   ElicitationSheet,
   PermissionManager,
   PermissionSheet,
+  RootsSheet,
 } from '@mcp-consent/react';
 import type { Renderer, RendererOptions, RendererView } from './types.js';
 
 /**
- * The React renderer: `<PermissionSheet>`, `<ElicitationSheet>` and `<PermissionManager>`
- * in one provider, over one consent presenter (prompts and elicitations in one queue).
+ * The React renderer: `<PermissionSheet>` (permissions, dry runs and sampling),
+ * `<ElicitationSheet>`, `<RootsSheet>` and `<PermissionManager>` in one provider, over one
+ * consent presenter (every kind in one queue).
  */
 export function createReactRenderer(options: RendererOptions): Renderer {
   const make = (locale: Locale) =>
@@ -40,6 +42,7 @@ export function createReactRenderer(options: RendererOptions): Renderer {
           <PermissionSheet colorScheme={view.theme} />
           {/* URL mode: the sheet opens the link itself, inside the click (popup blockers allow it). */}
           <ElicitationSheet colorScheme={view.theme} />
+          <RootsSheet colorScheme={view.theme} />
           {createPortal(
             <PermissionManager audit={view.audit} filter={view.filter} colorScheme={view.theme} />,
             options.managerHost,
@@ -53,6 +56,8 @@ export function createReactRenderer(options: RendererOptions): Renderer {
   return {
     prompt: (request) => presenter.prompt(request),
     elicit: (request) => presenter.elicit(request),
+    sample: (call) => presenter.sample(call),
+    pickRoots: (request) => presenter.roots(request),
     update: render,
     dispose() {
       presenter.dispose();

@@ -5,7 +5,7 @@ import type {
   PromptCallback,
 } from '@mcp-consent/engine';
 import type { Locale } from '@mcp-consent/i18n';
-import type { ElicitCallback } from '@mcp-consent/mcp';
+import type { ElicitCallback, PickRootsCallback, SampleCallback } from '@mcp-consent/mcp';
 import type { Theme } from '../settings.js';
 
 /** What the playground tells a renderer; it may change while the renderer lives. */
@@ -33,6 +33,10 @@ export interface Renderer {
   prompt: PromptCallback;
   /** `guardClient`'s `elicit`. */
   elicit: ElicitCallback;
+  /** `guardClient`'s `sample`: both steps of a sampling request, in the permission sheet. */
+  sample: SampleCallback;
+  /** `guardClient`'s `roots.pickRoots`: the roots sheet. */
+  pickRoots: PickRootsCallback;
   /** Opens an accepted URL elicitation, when the renderer leaves that to the host. */
   openUrl?: (url: string) => void;
   update(view: RendererView): void;

@@ -70,6 +70,15 @@ export const appMessageIds = [
   'mcp.playground.mode.help',
   'mcp.playground.mode.label',
   'mcp.playground.mode.name',
+  'mcp.playground.sampling.heading',
+  'mcp.playground.sampling.echo',
+  'mcp.playground.roots.intro',
+  'mcp.playground.progress.of',
+  'mcp.playground.progress.count',
+  'mcp.playground.serverlog.heading',
+  'mcp.playground.serverlog.note',
+  'mcp.playground.serverlog.empty',
+  'mcp.playground.serverlog.level',
   'mcp.cli.help.summary',
   'mcp.cli.help.usage',
   'mcp.cli.help.commands',
@@ -263,6 +272,15 @@ export interface AppMessageValues {
   'mcp.playground.mode.help': { mode: string };
   'mcp.playground.mode.label': never;
   'mcp.playground.mode.name': { mode: string };
+  'mcp.playground.sampling.heading': never;
+  'mcp.playground.sampling.echo': never;
+  'mcp.playground.roots.intro': never;
+  'mcp.playground.progress.of': { progress: number; total: number };
+  'mcp.playground.progress.count': { progress: number };
+  'mcp.playground.serverlog.heading': never;
+  'mcp.playground.serverlog.note': never;
+  'mcp.playground.serverlog.empty': never;
+  'mcp.playground.serverlog.level': { level: string };
   'mcp.cli.help.summary': never;
   'mcp.cli.help.usage': never;
   'mcp.cli.help.commands': never;
