@@ -188,6 +188,12 @@ describe('sampling model, step 2 (the reply)', () => {
     const api = model.connect();
     expect(api.stepText).toBe('Step 2 of 2 · Reply');
     expect(api.response?.model).toBe('Written by echo-1');
+    // A known stop reason in words; an unknown one as the server's (cleaned) text.
+    expect(api.response?.stopReason).toBe('Stopped because: the reply was complete');
+    const odd = { ...response, result: { ...response.result, stopReason: 'custom\u202Ereason' } };
+    expect(open(odd).model.connect().response?.stopReason).toMatch(
+      /^Stopped because: custom.*reason$/,
+    );
     const block = api.response!.blocks[0]!;
     expect(block.kind === 'text' && block.text.text).not.toContain('\u001b');
     expect(api.actions.map((a) => a.action)).toEqual(['send', 'deny']);

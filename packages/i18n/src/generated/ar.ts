@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"الأدوات التي قد يستدعيها النموذج"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"الرد"}],
   "mcp.sampling.response.model": [{"type":0,"value":"كتبه "},{"type":1,"value":"model"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"توقف بسبب: "},{"type":1,"value":"reason"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"توقف بسبب: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"اكتمل الرد"}]},"maxTokens":{"value":[{"type":0,"value":"بلغ حد الطول"}]},"stopSequence":{"value":[{"type":0,"value":"بلغ تسلسل الإيقاف"}]},"other":{"value":[{"type":1,"value":"reason"}]}}}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"تعديل الطلب"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"آخر رسالة من المستخدم"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"موجّه النظام"}],

@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"Werkzeuge, die das Modell aufrufen darf"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"Die Antwort"}],
   "mcp.sampling.response.model": [{"type":0,"value":"Geschrieben von "},{"type":1,"value":"model"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"Beendet wegen: "},{"type":1,"value":"reason"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"Beendet wegen: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"die Antwort war vollständig"}]},"maxTokens":{"value":[{"type":0,"value":"die Längengrenze war erreicht"}]},"stopSequence":{"value":[{"type":0,"value":"eine Stoppsequenz kam vor"}]},"other":{"value":[{"type":1,"value":"reason"}]}}}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"Anfrage bearbeiten"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"Letzte Benutzernachricht"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"Systemprompt"}],

@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"Tools the model may call"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"The reply"}],
   "mcp.sampling.response.model": [{"type":0,"value":"Written by "},{"type":1,"value":"model"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"Stopped because: "},{"type":1,"value":"reason"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"Stopped because: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"the reply was complete"}]},"maxTokens":{"value":[{"type":0,"value":"it reached the length limit"}]},"stopSequence":{"value":[{"type":0,"value":"it reached a stop sequence"}]},"other":{"value":[{"type":1,"value":"reason"}]}}}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"Edit the request"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"Last user message"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"System prompt"}],

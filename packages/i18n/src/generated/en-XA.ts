@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"⟦Ţööļš ţĥé ɱöđéļ ɱåý çåļļ ļöŕéɱ îþšû⟧"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"⟦Ţĥé ŕéþļý ļöŕé⟧"}],
   "mcp.sampling.response.model": [{"type":0,"value":"⟦Ŵŕîţţéñ ƀý "},{"type":1,"value":"model"},{"type":0,"value":" ļöŕéɱ⟧"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"⟦Šţöþþéđ ƀéçåûšé: "},{"type":1,"value":"reason"},{"type":0,"value":" ļöŕéɱ îþ⟧"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"⟦Šţöþþéđ ƀéçåûšé: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"ţĥé ŕéþļý ŵåš çöɱþļéţé"}]},"maxTokens":{"value":[{"type":0,"value":"îţ ŕéåçĥéđ ţĥé ļéñĝţĥ ļîɱîţ"}]},"other":{"value":[{"type":1,"value":"reason"}]},"stopSequence":{"value":[{"type":0,"value":"îţ ŕéåçĥéđ å šţöþ šéǫûéñçé"}]}}},{"type":0,"value":" ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"⟦Éđîţ ţĥé ŕéǫûéšţ ļöŕéɱ⟧"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"⟦Ļåšţ ûšéŕ ɱéššåĝé ļöŕéɱ î⟧"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"⟦Šýšţéɱ þŕöɱþţ ļöŕéɱ⟧"}],

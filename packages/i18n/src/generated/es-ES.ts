@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"Herramientas que el modelo puede llamar"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"La respuesta"}],
   "mcp.sampling.response.model": [{"type":0,"value":"Escrita por "},{"type":1,"value":"model"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"Se detuvo por: "},{"type":1,"value":"reason"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"Se detuvo por: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"la respuesta estaba completa"}]},"maxTokens":{"value":[{"type":0,"value":"llegó al límite de longitud"}]},"stopSequence":{"value":[{"type":0,"value":"llegó a una secuencia de parada"}]},"other":{"value":[{"type":1,"value":"reason"}]}}}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"Editar la solicitud"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"Último mensaje del usuario"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"Prompt del sistema"}],

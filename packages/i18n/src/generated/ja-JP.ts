@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"モデルが呼び出せるツール"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"返答"}],
   "mcp.sampling.response.model": [{"type":0,"value":"作成: "},{"type":1,"value":"model"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"停止の理由: "},{"type":1,"value":"reason"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"停止の理由: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"返答が完了した"}]},"maxTokens":{"value":[{"type":0,"value":"長さの上限に達した"}]},"stopSequence":{"value":[{"type":0,"value":"停止シーケンスに達した"}]},"other":{"value":[{"type":1,"value":"reason"}]}}}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"リクエストを編集"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"最後のユーザーメッセージ"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"システムプロンプト"}],

@@ -760,7 +760,7 @@ export interface MessageValues {
   'mcp.sampling.tools.heading': never;
   'mcp.sampling.response.heading': never;
   'mcp.sampling.response.model': { model: string | number };
-  'mcp.sampling.response.stop': { reason: string | number };
+  'mcp.sampling.response.stop': { reason: string };
   'mcp.sampling.edit.heading': never;
   'mcp.sampling.edit.lastUserText': never;
   'mcp.sampling.edit.systemPrompt': never;

@@ -369,7 +369,7 @@ export const messages: CompiledMessages = {
   "mcp.sampling.tools.heading": [{"type":0,"value":"Ferramentas que o modelo pode chamar"}],
   "mcp.sampling.response.heading": [{"type":0,"value":"A resposta"}],
   "mcp.sampling.response.model": [{"type":0,"value":"Escrita por "},{"type":1,"value":"model"}],
-  "mcp.sampling.response.stop": [{"type":0,"value":"Parou porque: "},{"type":1,"value":"reason"}],
+  "mcp.sampling.response.stop": [{"type":0,"value":"Parou porque: "},{"type":5,"value":"reason","options":{"endTurn":{"value":[{"type":0,"value":"a resposta estava completa"}]},"maxTokens":{"value":[{"type":0,"value":"atingiu o limite de tamanho"}]},"stopSequence":{"value":[{"type":0,"value":"encontrou uma sequência de parada"}]},"other":{"value":[{"type":1,"value":"reason"}]}}}],
   "mcp.sampling.edit.heading": [{"type":0,"value":"Editar o pedido"}],
   "mcp.sampling.edit.lastUserText": [{"type":0,"value":"Última mensagem do usuário"}],
   "mcp.sampling.edit.systemPrompt": [{"type":0,"value":"Prompt de sistema"}],
