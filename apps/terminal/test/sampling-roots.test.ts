@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { inPty, literal, tempDir } from './harness.js';
+import { inPty, literal, markerModel, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const require = createRequire(import.meta.url);
@@ -37,22 +37,7 @@ writeFileSync(
   }),
 );
 
-/** The host's "model": writes a marker file (proof it ran), echoes the prompt back. */
-const model = join(home.dir, 'model.mjs');
-writeFileSync(
-  model,
-  `import { writeFileSync } from 'node:fs';
-let input = '';
-process.stdin.on('data', (chunk) => (input += chunk)).on('end', () => {
-  const request = JSON.parse(input);
-  writeFileSync(process.argv[2], JSON.stringify(request));
-  const text = 'Model says: ' + request.messages.at(-1).content.text.toUpperCase();
-  process.stdout.write(JSON.stringify({ role: 'assistant', content: { type: 'text', text }, model: 'marker-model' }));
-});
-`,
-);
-const samplingCommand = (marker: string) =>
-  `${JSON.stringify(process.execPath)} ${JSON.stringify(model)} ${JSON.stringify(marker)}`;
+const samplingCommand = (marker: string) => markerModel(home.dir, marker);
 
 const REQUEST_KEYS = literal(en.t('mcp.sampling.keys.request'));
 const RESPONSE_KEYS = literal(en.t('mcp.sampling.keys.response'));
