@@ -2,6 +2,7 @@
  * The command line, read with `node:util` `parseArgs`. Everything after the first `--`
  * is the server command, taken verbatim (its own options are not ours).
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PermissionMode } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
@@ -42,8 +43,18 @@ export interface CliOptions {
   limit: number;
   /** `--timeout SECONDS`: a call's budget without news from the server, in ms (undefined: the SDK's 60 s). */
   timeoutMs?: number;
+  /** `--sampling-command CMD`: the host's model for `sampling/createMessage`; undefined: no sampling. */
+  samplingCommand?: string;
+  /** `--root DIR` (repeatable): the folders the server may be shown, as absolute paths. */
+  roots: string[];
+  /** `--protocol`: which MCP era to speak. @default '2025-11-25' (SDK 1.x, with tasks) */
+  protocol: Protocol;
   help: boolean;
 }
+
+/** `--protocol` values: `2025-11-25` is SDK 1.x (tasks), `auto` the v2 SDK (2026-07-28 or older). */
+export const PROTOCOLS = ['2025-11-25', 'auto'] as const;
+export type Protocol = (typeof PROTOCOLS)[number];
 
 /** A mistake on the command line; the message is already localized. Exit code 2. */
 export class UsageError extends Error {
@@ -71,6 +82,9 @@ const OPTIONS = {
   'managed-policy': { type: 'string', multiple: true },
   mode: { type: 'string' },
   timeout: { type: 'string' },
+  'sampling-command': { type: 'string' },
+  root: { type: 'string', multiple: true },
+  protocol: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -124,7 +138,16 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
     ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
     ...(values['server-id'] !== undefined ? { serverId: values['server-id'] } : {}),
     ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values['sampling-command'] !== undefined
+      ? { samplingCommand: values['sampling-command'] }
+      : {}),
+    roots: (values.root ?? []).map((dir) => resolve(dir)),
   };
+  if (values.protocol !== undefined) {
+    if (!(PROTOCOLS as readonly string[]).includes(values.protocol))
+      throw new UsageError(t.t('mcp.cli.error.bad_protocol', { value: values.protocol }));
+    options.protocol = values.protocol as Protocol;
+  }
   if (values.limit !== undefined) {
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1)
@@ -171,6 +194,8 @@ function defaults(): CliOptions {
     policy: [],
     managedPolicy: [],
     mode: 'ask',
+    roots: [],
+    protocol: '2025-11-25',
   };
 }
 

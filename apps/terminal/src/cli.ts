@@ -119,6 +119,11 @@ async function main(argv: readonly string[]): Promise<number> {
         ui,
         engine: { ...engineInputs(policies), mode: options.mode },
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(options.samplingCommand === undefined
+          ? {}
+          : { samplingCommand: options.samplingCommand }),
+        roots: options.roots,
+        protocol: options.protocol,
       });
     } catch (error) {
       if (!(error instanceof ConnectError)) throw error;

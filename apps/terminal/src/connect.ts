@@ -3,11 +3,14 @@
  * that does not exist, one that ends before it answers (quoting its last stderr line), a
  * URL that does not answer, or a server that never finishes the handshake.
  */
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { closeGuarded, type GuardedClient } from '@mcp-consent/mcp';
+import type { GuardedClientV2 } from '@mcp-consent/mcp/v2';
+import type { Protocol } from './args.js';
 import type { ServerTarget } from './config.js';
 import { launchEnv } from './person-at-terminal.js';
 import { clean } from './text.js';
@@ -20,8 +23,18 @@ export class ConnectError extends Error {
   override name = 'ConnectError';
 }
 
+/** The guarded client of either SDK: SDK 1.x (`--protocol 2025-11-25`) or v2 (`auto`). */
+export type HostClient = GuardedClient | GuardedClientV2;
+
+/** The part of either SDK's transports this module touches. */
+interface AnyTransport {
+  onclose?: (() => void) | undefined;
+}
+
 /** Keeps the last few KB of the server's stderr, which is otherwise not shown. */
-function stderrTail(transport: StdioClientTransport) {
+function stderrTail(transport: {
+  stderr: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null;
+}) {
   let tail = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4096);
@@ -39,34 +52,46 @@ export function commandText(target: Extract<ServerTarget, { kind: 'stdio' }>): s
   return clean([target.command, ...target.args].join(' '), 200);
 }
 
-/** Connects the guarded client to the target. Throws {@link ConnectError}. */
+/**
+ * Connects the guarded client to the target, with the transports of the client's SDK
+ * (`protocol`: `auto` is the v2 SDK). Throws {@link ConnectError}.
+ */
 export async function connectTarget(
-  client: GuardedClient,
+  client: HostClient,
   target: ServerTarget,
   t: AppTranslator,
+  protocol: Protocol = '2025-11-25',
   timeoutMs = CONNECT_TIMEOUT_MS,
 ): Promise<void> {
-  let transport: Transport;
+  const v2 = protocol === 'auto';
+  let transport: AnyTransport;
   let lastLine: () => string | undefined = () => undefined;
   let closed = false;
   if (target.kind === 'stdio') {
-    const stdio = new StdioClientTransport({
+    const params = {
       command: target.command,
       args: target.args,
       env: { ...launchEnv, ...target.env },
-      stderr: 'pipe',
-    });
-    lastLine = stderrTail(stdio);
+      stderr: 'pipe' as const,
+    };
+    const stdio = v2 ? new StdioClientTransportV2(params) : new StdioClientTransport(params);
+    lastLine = stderrTail(stdio as Parameters<typeof stderrTail>[0]);
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(target.url);
+    transport = v2
+      ? new StreamableHTTPClientTransportV2(target.url)
+      : new StreamableHTTPClientTransport(target.url);
   }
   transport.onclose = () => {
     closed = true;
   };
 
   try {
-    await client.connect(transport, { timeout: timeoutMs });
+    // Each SDK's client gets its own SDK's transport (chosen above from the same `protocol`).
+    await (client.connect as (transport: unknown, options: { timeout: number }) => Promise<void>)(
+      transport,
+      { timeout: timeoutMs },
+    );
   } catch (error) {
     await closeGuarded(client).catch(() => undefined); // a session that was opened is ended
     throw new ConnectError(describeFailure(error, target, t, closed, lastLine(), timeoutMs));

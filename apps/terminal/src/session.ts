@@ -1,17 +1,28 @@
 /**
  * One connection to one server: the engine over the file store, the Ink prompter on the
- * terminal, and the SDK client wrapped by `guardClient` so every `tools/call` is asked
- * about first. Elicitations from the server use the same prompter.
+ * terminal, and the SDK client wrapped by `guardClient` (SDK 1.x) or `guardClientV2` (v2 SDK,
+ * `--protocol auto`) so every `tools/call` is asked about first. Elicitations, sampling
+ * requests (`--sampling-command`) and `roots/list` (`--root`) use the same prompter.
  */
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestResult, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
-import { closeGuarded, guardClient, type GuardedClient } from '@mcp-consent/mcp';
+import {
+  closeGuarded,
+  guardClient,
+  type GuardClientOptions,
+  type GuardedClient,
+} from '@mcp-consent/mcp';
+import { guardClientV2, type GuardedClientV2 } from '@mcp-consent/mcp/v2';
+import type { Protocol } from './args.js';
 import type { ServerTarget, StorePaths } from './config.js';
-import { connectTarget } from './connect.js';
+import { connectTarget, type HostClient } from './connect.js';
 import { lineInput } from './line-input.js';
+import { fileRootsMemory, hostRoots, rootsFilePath } from './roots-memory.js';
+import { commandGenerator } from './sampling-command.js';
 import { statusLine } from './status.js';
 import { openRecords, type EngineSettings, type Records } from './store.js';
 import { clean } from './text.js';
@@ -33,11 +44,17 @@ export interface SessionOptions {
    * @default the SDK's 60 s
    */
   timeoutMs?: number;
+  /** `--sampling-command`: runs the approved sampling requests. @default undefined (no sampling) */
+  samplingCommand?: string;
+  /** `--root`: absolute folder paths offered to `roots/list`. @default [] (no roots capability) */
+  roots?: readonly string[];
+  /** `--protocol`. @default '2025-11-25' (SDK 1.x) */
+  protocol?: Protocol;
 }
 
 export interface Session {
   records: Records;
-  client: GuardedClient;
+  client: HostClient;
   prompter: InkPrompter;
   /** Calls a tool through the guard. A denial is a normal `isError` result. */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
@@ -82,7 +99,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  const client = guardClient(new Client({ name: 'mcp-consent', version: '0.1.0' }), {
+  const roots = options.roots ?? [];
+  const guardOptions: GuardClientOptions = {
     engine: records.engine,
     server: options.server,
     userId: options.userId,
@@ -106,10 +124,38 @@ export async function openSession(options: SessionOptions): Promise<Session> {
           },
         }
       : {}),
-  });
+    // Declared to servers only when the user gave a model command: each request is asked
+    // about first, the command runs what was approved, and the reply is reviewed before it goes.
+    ...(options.samplingCommand === undefined
+      ? {}
+      : { sample: prompter.sample, generate: commandGenerator(options.samplingCommand) }),
+    ...(roots.length === 0
+      ? {}
+      : {
+          roots: {
+            list: () => hostRoots(roots),
+            pickRoots: prompter.roots,
+            memory: fileRootsMemory(rootsFilePath(options.paths.dir), options),
+          },
+        }),
+  };
+  const info = { name: 'mcp-consent', version: '0.1.0' };
+  const protocol = options.protocol ?? '2025-11-25';
+  // `auto`: the v2 SDK negotiates 2026-07-28 and falls back to the 2025 era (no tasks there).
+  const client: HostClient =
+    protocol === 'auto'
+      ? guardClientV2(new ClientV2(info, { versionNegotiation: { mode: 'auto' } }), guardOptions)
+      : guardClient(new Client(info), guardOptions);
+  const callTool = (
+    params: { name: string; arguments: Record<string, unknown> },
+    callOptions: { timeout?: number; resetTimeoutOnProgress: boolean },
+  ): Promise<unknown> =>
+    protocol === 'auto'
+      ? (client as GuardedClientV2).callTool(params, callOptions)
+      : (client as GuardedClient).callTool(params, undefined, callOptions);
 
   try {
-    await connectTarget(client, options.target, t);
+    await connectTarget(client, options.target, t, protocol);
     await client.catalog.refresh();
   } catch (error) {
     stopClearing();
@@ -132,10 +178,10 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       const timeout = options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
       let result: CallToolResult;
       try {
-        result = (await client.callTool({ name, arguments: args }, undefined, {
-          ...timeout,
-          resetTimeoutOnProgress: true,
-        })) as CallToolResult;
+        result = (await callTool(
+          { name, arguments: args },
+          { ...timeout, resetTimeoutOnProgress: true },
+        )) as CallToolResult;
       } finally {
         status.clear();
       }

@@ -4,7 +4,7 @@
  * packages/ink/test/fixtures/pty-run.py) or with plain pipes.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,4 +143,26 @@ export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** The cursor is visible at the end: every hide (`ESC[?25l`) was followed by a show. */
 export function cursorVisible(raw: string): boolean {
   return raw.lastIndexOf('\u001B[?25l') <= raw.lastIndexOf('\u001B[?25h');
+}
+
+/**
+ * A `--sampling-command` for tests: a node script (written to `dir`) that records the request
+ * it got in `marker` (proof it ran) and replies `Model says: <the last message, upper case>`.
+ */
+export function markerModel(dir: string, marker: string): string {
+  const script = join(dir, 'marker-model.mjs');
+  writeFileSync(
+    script,
+    `import { writeFileSync } from 'node:fs';
+let input = '';
+process.stdin.on('data', (chunk) => (input += chunk)).on('end', () => {
+  const request = JSON.parse(input);
+  writeFileSync(process.argv[2], JSON.stringify(request));
+  const text = 'Model says: ' + request.messages.at(-1).content.text.toUpperCase();
+  const reply = { role: 'assistant', content: { type: 'text', text }, model: 'marker-model' };
+  process.stdout.write(JSON.stringify(reply));
+});
+`,
+  );
+  return [process.execPath, script, marker].map((part) => JSON.stringify(part)).join(' ');
 }

@@ -15,18 +15,27 @@ export function registerRoots(context: GuardContext): void {
   // The handler's own write of a fresh answer is no change to announce: the server just got it.
   let writing = false;
 
+  // One roots/list at a time: a second one that arrives while the user is still picking (a
+  // server that asks at startup and again from a tool) waits for that answer and then reads
+  // the remembered choice, instead of asking the same question twice.
+  let previous: Promise<unknown> = Promise.resolve();
+
   binding.declareCapabilities({ roots: { listChanged: true } });
-  context.serve('roots/list', (_params, extra) =>
-    answerRoots(server, extra.signal, {
-      roots: roots.list,
-      pickRoots: roots.pickRoots,
-      memory,
-      gate,
-      warn,
-      report,
-      onRemember: (on) => (writing = on),
-    }),
-  );
+  context.serve('roots/list', (_params, extra) => {
+    const answer = previous.then(() =>
+      answerRoots(server, extra.signal, {
+        roots: roots.list,
+        pickRoots: roots.pickRoots,
+        memory,
+        gate,
+        warn,
+        report,
+        onRemember: (on) => (writing = on),
+      }),
+    );
+    previous = answer.catch(() => undefined);
+    return answer;
+  });
   const announce = () => {
     // Before connect and after close there is nobody to tell; the next roots/list reads anew.
     if (!binding.connected) return;

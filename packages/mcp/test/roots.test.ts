@@ -127,6 +127,25 @@ describe.each(KINDS)('roots over %s', (kind) => {
     ]);
   });
 
+  it('two roots/list at once: the user is asked once, the second gets the remembered choice', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const shown: RootsPickRequest[] = [];
+    const connection = await connect(kind, {
+      list: () => [PROJECT, NOTES],
+      pickRoots: async (request) => {
+        shown.push(request);
+        await answered;
+        return { uris: [NOTES.uri] };
+      },
+    });
+    const both = Promise.all([serverSees(connection), serverSees(connection)]);
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
+    answer();
+    expect(await both).toEqual([[NOTES], [NOTES]]);
+    expect(shown).toHaveLength(1);
+  });
+
   it('Share none sends an empty list; "only this time" asks again next time', async () => {
     const human = user({ uris: [], grain: 'once' }, { uris: [PROJECT.uri], grain: 'once' });
     const connection = await connect(kind, { list: () => [PROJECT, NOTES], ...human });

@@ -109,6 +109,9 @@ export const appMessageIds = [
   'mcp.cli.help.opt.managed_policy',
   'mcp.cli.help.opt.mode',
   'mcp.cli.help.opt.timeout',
+  'mcp.cli.help.opt.sampling_command',
+  'mcp.cli.help.opt.root',
+  'mcp.cli.help.opt.protocol',
   'mcp.cli.help.file.grants',
   'mcp.cli.help.file.audit',
   'mcp.cli.help.file.default',
@@ -165,6 +168,7 @@ export const appMessageIds = [
   'mcp.cli.error.bad_limit',
   'mcp.cli.error.bad_mode',
   'mcp.cli.error.bad_timeout',
+  'mcp.cli.error.bad_protocol',
   'mcp.cli.error.reset_needs_yes',
   'mcp.cli.error.revoke_usage',
   'mcp.cli.error.policy_missing',
@@ -311,6 +315,9 @@ export interface AppMessageValues {
   'mcp.cli.help.opt.managed_policy': never;
   'mcp.cli.help.opt.mode': never;
   'mcp.cli.help.opt.timeout': { seconds: string | number };
+  'mcp.cli.help.opt.sampling_command': never;
+  'mcp.cli.help.opt.root': never;
+  'mcp.cli.help.opt.protocol': never;
   'mcp.cli.help.file.grants': { path: string | number };
   'mcp.cli.help.file.audit': { path: string | number };
   'mcp.cli.help.file.default': never;
@@ -367,6 +374,7 @@ export interface AppMessageValues {
   'mcp.cli.error.bad_limit': { value: string | number };
   'mcp.cli.error.bad_mode': { value: string | number };
   'mcp.cli.error.bad_timeout': { value: string | number };
+  'mcp.cli.error.bad_protocol': { value: string | number };
   'mcp.cli.error.reset_needs_yes': never;
   'mcp.cli.error.revoke_usage': never;
   'mcp.cli.error.policy_missing': { path: string | number };
