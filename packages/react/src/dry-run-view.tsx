@@ -1,6 +1,7 @@
 import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { DryRunApi, MarkdownBlock, MarkdownRun } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import { SheetFooter } from './sheet-footer.js';
 import { SheetHeader, ToolRow } from './sheet-header.js';
 
 export interface DryRunViewProps {
@@ -91,28 +92,20 @@ export function DryRunView(view: DryRunViewProps) {
           </div>
         </div>
 
-        <div className="mcp-consent-footer">
-          <div {...p(props.actions)}>
-            {api.actions.map((action) => (
-              <div className="mcp-consent-cell" key={action.answer}>
-                <button
-                  {...p(api.getActionProps(action.answer))}
-                  onClick={(event) => acceptClick(event) && api.choose(action.answer)}
-                  onFocus={() => api.focus(action.answer)}
-                >
-                  <span className="mcp-consent-action-label">{action.label}</span>
-                </button>
-              </div>
-            ))}
-          </div>
-          <div className="mcp-consent-status-line">
-            <p {...p(props['key-hint'])}>{api.keyHint}</p>
-            <p {...p(props.guard)}>{api.guard.text}</p>
-          </div>
-        </div>
-        <div {...p(props.announcer)} className="mcp-consent-visually-hidden">
-          {announcement}
-        </div>
+        <SheetFooter
+          parts={props}
+          actions={api.actions.map((action) => ({
+            id: action.answer,
+            label: action.label,
+            props: api.getActionProps(action.answer),
+            choose: () => api.choose(action.answer),
+            focus: () => api.focus(action.answer),
+          }))}
+          keyHint={api.keyHint}
+          guardText={api.guard.text}
+          acceptClick={acceptClick}
+          announcement={announcement}
+        />
       </div>
     </>
   );

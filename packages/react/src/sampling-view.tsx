@@ -1,6 +1,7 @@
 import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { BlockView, SamplingApi, SamplingField } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import { SheetFooter } from './sheet-footer.js';
 import { ServerTextView } from './server-text.js';
 import { SheetHeader } from './sheet-header.js';
 
@@ -182,28 +183,20 @@ export function SamplingView(view: SamplingViewProps) {
           </div>
         </div>
 
-        <div className="mcp-consent-footer">
-          <div {...p(props.actions)}>
-            {api.actions.map((action) => (
-              <div className="mcp-consent-cell" key={action.action}>
-                <button
-                  {...p(api.getActionProps(action.action))}
-                  onClick={(event) => acceptClick(event) && api.choose(action.action)}
-                  onFocus={() => api.focus({ kind: 'action', action: action.action })}
-                >
-                  <span className="mcp-consent-action-label">{action.label}</span>
-                </button>
-              </div>
-            ))}
-          </div>
-          <div className="mcp-consent-status-line">
-            <p {...p(props['key-hint'])}>{api.keyHint}</p>
-            <p {...p(props.guard)}>{api.guard.text}</p>
-          </div>
-        </div>
-        <div {...p(props.announcer)} className="mcp-consent-visually-hidden">
-          {announcement}
-        </div>
+        <SheetFooter
+          parts={props}
+          actions={api.actions.map((action) => ({
+            id: action.action,
+            label: action.label,
+            props: api.getActionProps(action.action),
+            choose: () => api.choose(action.action),
+            focus: () => api.focus({ kind: 'action', action: action.action }),
+          }))}
+          keyHint={api.keyHint}
+          guardText={api.guard.text}
+          acceptClick={acceptClick}
+          announcement={announcement}
+        />
       </div>
     </>
   );
