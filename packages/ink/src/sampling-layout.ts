@@ -8,6 +8,8 @@ import { SEP } from './scroll.js';
 /** Glyphs of the terminal controls (not copy). */
 const MARK = { on: '(•)', off: '( )', caret: '▏', more: '…' } as const;
 const MIN_BODY_ROWS = 3;
+/** Below this many rows for the messages, the reasons and the intro give way. */
+const COMFORTABLE_BODY_ROWS = 8;
 
 /** Where Tab moves in the terminal: the edit fields, the grain, then the actions. */
 export type SamplingTerminalFocus = 'grain' | 'model';
@@ -43,26 +45,34 @@ const blockText = (block: BlockView): Span[] =>
  */
 export function layoutSampling(api: SamplingApi, options: SamplingLayoutOptions) {
   const { plain, width } = options;
-  const head: Line[] = [];
-  if (plain) head.push(line('announcement', [{ text: api.announcement }]));
-  head.push(
+  const top: Line[] = [];
+  if (plain) top.push(line('announcement', [{ text: api.announcement }]));
+  top.push(
     line('step', [{ text: api.stepText, tone: 'dim' }]),
     line('title', [{ text: api.title, tone: 'strong' }]),
     line('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]),
     line('risk', [{ text: api.risk.label, tone: 'risk' }]),
-    ...api.risk.reasons.map((reason, index) =>
-      line(`reason-${index}`, [{ text: `- ${reason}`, tone: 'dim' }], { indent: 2 }),
-    ),
-    ...api.notices.map((notice, index) =>
-      line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
-    ),
-    line('intro', [{ text: api.intro }], { gap: true }),
   );
+  const reasons = api.risk.reasons.map((reason, index) =>
+    line(`reason-${index}`, [{ text: `- ${reason}`, tone: 'dim' }], { indent: 2 }),
+  );
+  const notices = api.notices.map((notice, index) =>
+    line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
+  );
+  const intro = line('intro', [{ text: api.intro }], { gap: true });
   const body = bodyLines(api);
   const tail = [...editLines(api, plain), ...grainLines(api, options), ...actionLines(api, plain)];
-  const fixed = linesHeight(head, width) + linesHeight(tail, width);
-  const room =
-    options.rows === undefined ? undefined : Math.max(MIN_BODY_ROWS, options.rows - fixed - 1);
+  const roomWith = (head: Line[]) =>
+    options.rows === undefined
+      ? undefined
+      : options.rows - linesHeight(head, width) - linesHeight(tail, width) - 1;
+  // On a short terminal the messages matter more than the risk's reasons and the intro (which
+  // repeats who asks): those give way first, so the body is not reduced to one line.
+  let head = [...top, ...reasons, ...notices, intro];
+  const full = roomWith(head);
+  if (full !== undefined && full < COMFORTABLE_BODY_ROWS) head = [...top, ...notices];
+  const free = roomWith(head);
+  const room = free === undefined ? undefined : Math.max(MIN_BODY_ROWS, free);
   const shown = windowOf(body, width, room, options.bodyOffset);
   return {
     lines: [...head, ...shown.lines, ...tail],

@@ -50,6 +50,21 @@ describe('sampling in the terminal', () => {
     expect(await answer).toEqual({ action: 'approve', grain: 'once' });
   });
 
+  it('at 80 × 24 with a long server name the messages stay readable: the intro and reasons give way', async () => {
+    active = harness({ rows: 24 });
+    const h = active;
+    const long = { id: 'x', name: `stdio:node ${'/very/long/path'.repeat(6)}/index.js stdio` };
+    const plainText = { role: 'user', content: { type: 'text', text: 'Summarise my notes' } };
+    const params = { ...request.params, messages: [plainText], includeContext: 'none' };
+    void h.prompter.sample({ ...request, server: long, params });
+    await h.sees('Let this server use your AI model?');
+    const text = h.text();
+    expect(text).toContain('Summarise my notes');
+    expect(text).toContain('1. Approve');
+    expect(text).not.toContain('asks your AI model to write a reply');
+    expect(h.screen().split('\n').length).toBeLessThanOrEqual(24);
+  });
+
   it('Edit: typed text replaces the system prompt (the last user message is an image); Tab to the grain, Space for the session', async () => {
     const h = start();
     const answer = h.prompter.sample(request);
