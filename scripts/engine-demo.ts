@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import {
   createPermissionEngine,
+  isDecisionEvent,
   type Choice,
   type PromptRequest,
   type ToolCall,
@@ -117,7 +118,7 @@ for (const grant of engine.grants()) {
 }
 const events = await auditLog.read();
 console.log(`\nLast audit events (${join(dir, 'audit.jsonl')}):`);
-for (const event of events.slice(-calls.length)) {
+for (const event of events.filter(isDecisionEvent).slice(-calls.length)) {
   console.log(
     `  ${event.timestamp} ${event.decision.padEnd(12)} ${event.origin.padEnd(12)} ${event.tool_name}`,
   );

@@ -2,7 +2,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPermissionEngine, memoryStore, type ToolCall } from '@mcp-consent/engine';
+import {
+  createPermissionEngine,
+  isDecisionEvent,
+  memoryStore,
+  type ToolCall,
+} from '@mcp-consent/engine';
 import { guardClient } from '@mcp-consent/mcp';
 import { GUARD_MS } from '../scenarios/host-runtime.js';
 import { inkDriver } from '../../packages/ink/test/ink-driver.js';
@@ -149,7 +154,7 @@ for (const [name, makeDriver] of drivers) {
           problems.push(...(await host.compromised()).map((p) => `${call.tool.name} after: ${p}`));
         }
         expect(await host.grants()).toEqual([]);
-        const audit = await host.audit();
+        const audit = (await host.audit()).filter(isDecisionEvent);
         expect(audit.map((event) => [event.tool_name, event.decision])).toEqual(
           calls.map((call) => [call.tool.name, 'DENY_ONCE']),
         );

@@ -1,5 +1,5 @@
 import { createTranslator } from '@mcp-consent/i18n';
-import { DAY_MS } from '@mcp-consent/engine';
+import { DAY_MS, isDecisionEvent } from '@mcp-consent/engine';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { HostOptions, RendererDriver, ScenarioHost } from './driver.js';
 import {
@@ -175,7 +175,10 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
       await h.press('Escape');
       await h.result(b);
       const audit = await h.audit();
-      expect(audit.map((event) => event.decision)).toEqual(['ALLOW_ONCE', 'DENY_ONCE']);
+      expect(audit.map((event) => isDecisionEvent(event) && event.decision)).toEqual([
+        'ALLOW_ONCE',
+        'DENY_ONCE',
+      ]);
       expect(JSON.stringify(audit)).not.toContain(secretArgs.apiKey);
     });
 

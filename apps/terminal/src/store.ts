@@ -5,6 +5,7 @@
  */
 import {
   createPermissionEngine,
+  isDecisionEvent,
   type AuditEvent,
   type PermissionEngine,
   type PermissionEngineOptions,
@@ -55,7 +56,8 @@ export function openRecords(paths: StorePaths, settings: EngineSettings = {}): R
   let written = 0;
   const trackedSink = {
     write(event: AuditEvent) {
-      written += 1;
+      // Only decisions pair with settled requests; elicitation/sampling/roots outcomes do not.
+      if (isDecisionEvent(event)) written += 1;
       return track(Promise.resolve(audit.write(event)));
     },
   };

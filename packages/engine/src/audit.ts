@@ -1,4 +1,11 @@
-import type { AuditEvent, Choice, DecisionOrigin, RiskTier, ToolCall } from './types.js';
+import type {
+  AuditEvent,
+  Choice,
+  DecisionAuditEvent,
+  DecisionOrigin,
+  RiskTier,
+  ToolCall,
+} from './types.js';
 
 /** A destination for audit events. `write` must not throw synchronously for long work: return a promise. */
 export interface AuditSink {
@@ -40,12 +47,25 @@ export function memoryAuditSink(capacity = 1000): AuditSink & { events(): AuditE
   };
 }
 
+/**
+ * A tool-call decision (`mcp.permission.decision`), as opposed to an elicitation, sampling or
+ * roots outcome, or a kind this kit does not know: what a decision history should list.
+ */
+export function isDecisionEvent(event: unknown): event is DecisionAuditEvent {
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    (event as { event_type?: unknown }).event_type === 'mcp.permission.decision' &&
+    typeof (event as { decision?: unknown }).decision === 'string'
+  );
+}
+
 const DECISIONS = {
   allow_once: 'ALLOW_ONCE',
   allow_always: 'ALLOW_ALWAYS',
   deny_once: 'DENY_ONCE',
   deny_always: 'DENY_ALWAYS',
-} as const satisfies Record<Choice, AuditEvent['decision']>;
+} as const satisfies Record<Choice, DecisionAuditEvent['decision']>;
 
 /** Builds the R6 event. Only the hash of the arguments is recorded, never the arguments. */
 export function toAuditEvent(
@@ -55,8 +75,8 @@ export function toAuditEvent(
   risk: RiskTier,
   origin: DecisionOrigin,
   nowMs: number,
-): AuditEvent {
-  const event: AuditEvent = {
+): DecisionAuditEvent {
+  const event: DecisionAuditEvent = {
     event_type: 'mcp.permission.decision',
     decision: DECISIONS[choice],
     koder_user_id: call.userId,

@@ -1,4 +1,6 @@
 import { toAuditEvent } from './audit.js';
+import { toOutcomeEvent } from './outcomes.js';
+import type { RequestOutcome } from './outcome-types.js';
 import { GrantCache, type HitCheck } from './grant-cache.js';
 import { createHub, type Hub } from './hub.js';
 import { checkMode, type ResolvedOptions } from './options.js';
@@ -9,6 +11,7 @@ import { createStoreSync, type StoreSync } from './sync.js';
 import type {
   Assessment,
   AuditEvent,
+  DecisionAuditEvent,
   LookupResult,
   PermissionMode,
   PromptKind,
@@ -44,6 +47,8 @@ export interface EngineCore {
   find(call: ToolCall, argsHash: string | null, assessment: Assessment): LookupResult;
   /** Writes one R6 event to every sink and reports the decision. Never throws. */
   audit(result: RequestResult, call: ToolCall, kind?: PromptKind): void;
+  /** Writes the event of an answered elicitation, sampling or roots request. Throws only on invalid input. */
+  record(outcome: RequestOutcome): void;
 }
 
 export function createCore(
@@ -112,6 +117,18 @@ export function createCore(
     );
     if (kind === 'dry_run') event.dry_run = result.allowed ? 'sent' : 'not_sent';
     decorate(event, result, options.auditDenyReasonText);
+    write(event);
+    hub.notify({ type: 'decision', event, result });
+  };
+
+  const record = (outcome: RequestOutcome) => {
+    const event = toOutcomeEvent(outcome, clock.now());
+    write(event);
+    hub.notify({ type: 'outcome', event });
+  };
+
+  /** Best effort: a failing sink is reported (`audit_error`) and never throws here. */
+  const write = (event: AuditEvent) => {
     for (const sink of sinks) {
       try {
         const written = sink.write(event);
@@ -120,14 +137,13 @@ export function createCore(
         hub.notify({ type: 'audit_error', error });
       }
     }
-    hub.notify({ type: 'decision', event, result });
   };
 
-  return { options, cache, queue, hub, sync, policy, session, settings, find, audit };
+  return { options, cache, queue, hub, sync, policy, session, settings, find, audit, record };
 }
 
 /** The fields beyond R6 that say who decided and how: the rule, the grain, a note, an edit. */
-function decorate(event: AuditEvent, result: RequestResult, withNoteText: boolean): void {
+function decorate(event: DecisionAuditEvent, result: RequestResult, withNoteText: boolean): void {
   const { rule } = result;
   if (rule) {
     event.policy_rule = {

@@ -7,10 +7,11 @@ import type { RiskOptions } from './risk.js';
 import type { GrantStore } from './store.js';
 import type { PolicyDiagnostic, PolicyExplanation } from './policy/compile.js';
 import type { PolicyError, PolicySource } from './policy/types.js';
+import type { OutcomeAuditEvent, RequestOutcome } from './outcome-types.js';
 import type {
   Assessment,
   PermissionMode,
-  AuditEvent,
+  DecisionAuditEvent,
   DefinitionChange,
   DryRunPreview,
   Grant,
@@ -146,7 +147,9 @@ export type EngineEvent =
   | { type: 'grants' }
   | { type: 'policy' }
   | { type: 'mode'; mode: PermissionMode }
-  | { type: 'decision'; event: AuditEvent; result: RequestResult }
+  | { type: 'decision'; event: DecisionAuditEvent; result: RequestResult }
+  /** An elicitation, sampling or roots outcome was audited (`recordOutcome`). */
+  | { type: 'outcome'; event: OutcomeAuditEvent }
   | { type: 'audit_error'; error: unknown }
   /**
    * A value from outside was refused and the engine failed closed on it: a malformed call
@@ -219,6 +222,14 @@ export interface PermissionEngine {
   /** The current permission mode. */
   readonly mode: PermissionMode;
   setMode(mode: PermissionMode): void;
+  /**
+   * Audits the answer to a server's elicitation, sampling or roots request (seed 000): writes a
+   * typed event (`mcp.elicitation.outcome`, `mcp.sampling.decision`, `mcp.roots.decision`) with
+   * the engine clock's time to every audit sink, best effort like decisions (a failing sink is an
+   * `audit_error` event, never an exception). Only the named fields are copied: no content.
+   * Throws `InvalidInputError` (source `outcome`) for an outcome it cannot record.
+   */
+  recordOutcome(outcome: RequestOutcome): void;
   /** The current session id. */
   readonly sessionId: string;
   /** Ends the session: its session grants are gone; a new session starts (`next` or a new id). */

@@ -82,6 +82,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       const id = typeof next === 'string' && next.length > 0 ? next : newSessionId();
       if (core.session.end(id) > 0) hub.grantsChanged();
     },
+    recordOutcome: (outcome) => core.record(outcome),
     expiry: () => core.options.expiry,
     setExpiry(expiry) {
       core.options.expiry = checkLifetimes(DEFAULT_EXPIRY, { ...core.options.expiry, ...expiry });

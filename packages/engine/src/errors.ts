@@ -31,7 +31,7 @@ export class CanonicalJsonError extends ConsentError {
 }
 
 /** Where a value the engine refused came from. */
-export type InvalidInputSource = 'call' | 'answer' | 'store' | 'options';
+export type InvalidInputSource = 'call' | 'answer' | 'store' | 'options' | 'outcome';
 
 /**
  * A value from outside the engine (a call, an answer, a stored grant, an option) that it cannot

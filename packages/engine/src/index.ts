@@ -45,7 +45,8 @@ export {
   timeOf,
 } from './store.js';
 export type { GrantStore, Revocation, StoreChange, StoreSnapshot, StoreState } from './store.js';
-export { memoryAuditSink, toAuditEvent } from './audit.js';
+export { isDecisionEvent, memoryAuditSink, toAuditEvent } from './audit.js';
+export { toOutcomeEvent } from './outcomes.js';
 export type { AuditInput, AuditSink } from './audit.js';
 export { createManualClock } from './clock.js';
 export type { CancelTimer, Clock, ManualClock } from './clock.js';
@@ -68,6 +69,7 @@ export {
 } from './errors.js';
 export type { InvalidInputSource } from './errors.js';
 export type * from './types.js';
+export type * from './outcome-types.js';
 export {
   compilePolicies,
   InvalidPolicyError,

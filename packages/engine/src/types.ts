@@ -1,4 +1,5 @@
 import type { PolicyLayer, PolicyVerdict } from './policy/types.js';
+import type { AuditEventBase, OutcomeAuditEvent } from './outcome-types.js';
 /** Risk tiers, lowest to highest. */
 export type RiskTier = 'low' | 'medium' | 'high';
 
@@ -347,16 +348,12 @@ export interface RequestResult {
 }
 
 /** The audit event of spec R6, field for field. Raw arguments never appear here. */
-export interface AuditEvent {
+export interface DecisionAuditEvent extends AuditEventBase {
   event_type: 'mcp.permission.decision';
   decision: 'ALLOW_ONCE' | 'ALLOW_ALWAYS' | 'DENY_ONCE' | 'DENY_ALWAYS';
-  koder_user_id: string;
-  workspace_id: string;
-  server_id: string;
   tool_name: string;
   args_hash: string | null;
   risk_tier: RiskTier;
-  timestamp: string;
   origin: DecisionOrigin;
   /**
    * Set only on the answer to a server's dry-run preview (a `dry_run` prompt, seed 001): `sent`
@@ -376,6 +373,11 @@ export interface AuditEvent {
   edited?: true;
   /** The permission mode, when it decided (origin `mode`). */
   mode?: PermissionMode;
-  /** Set when an app's UI asked for the call (absent: the model): the host's name for the app. */
-  requested_by_app?: string;
 }
+
+/**
+ * Any event of the audit trail, told apart by `event_type`: a tool-call decision, or the outcome
+ * of an elicitation, sampling or roots request. A reader meeting a kind it does not know (a log
+ * written by a newer kit) should skip it, never read it as a decision.
+ */
+export type AuditEvent = DecisionAuditEvent | OutcomeAuditEvent;

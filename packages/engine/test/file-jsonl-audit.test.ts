@@ -2,7 +2,8 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEvent } from '@mcp-consent/engine';
+import type { DecisionAuditEvent } from '@mcp-consent/engine';
+import { decisions } from './helpers.js';
 import { jsonlAuditSink } from '@mcp-consent/engine/file';
 
 let dir: string;
@@ -15,7 +16,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function event(tool: string, overrides: Partial<AuditEvent> = {}): AuditEvent {
+function event(tool: string, overrides: Partial<DecisionAuditEvent> = {}): DecisionAuditEvent {
   return {
     event_type: 'mcp.permission.decision',
     decision: 'ALLOW_ONCE',
@@ -54,7 +55,7 @@ describe('jsonlAuditSink', () => {
     await jsonlAuditSink(path).write(
       event('second', { decision: 'DENY_ALWAYS', args_hash: 'ab12' }),
     );
-    expect((await jsonlAuditSink(path).read()).map((item) => item.tool_name)).toEqual([
+    expect(decisions(await jsonlAuditSink(path).read()).map((item) => item.tool_name)).toEqual([
       'first',
       'second',
     ]);
@@ -67,12 +68,14 @@ describe('jsonlAuditSink', () => {
     // A writer died in the middle of a line.
     await appendFile(path, JSON.stringify(event('torn')).slice(0, 40));
 
-    expect((await jsonlAuditSink(path).read()).map((item) => item.tool_name)).toEqual(['whole']);
+    expect(decisions(await jsonlAuditSink(path).read()).map((item) => item.tool_name)).toEqual([
+      'whole',
+    ]);
 
     const next = jsonlAuditSink(path);
     await next.write(event('after'));
     // The torn fragment is now a bad middle line: skipped, and both whole events survive.
-    expect((await next.read()).map((item) => item.tool_name)).toEqual(['whole', 'after']);
+    expect(decisions(await next.read()).map((item) => item.tool_name)).toEqual(['whole', 'after']);
   });
 
   it('writes the same one-line format with durable: true', async () => {
@@ -92,7 +95,7 @@ describe('jsonlAuditSink', () => {
     const path = join(dir, 'audit.jsonl');
     const sink = jsonlAuditSink(path);
     const written: (void | Promise<void>)[] = [];
-    const events: AuditEvent[] = [];
+    const events: DecisionAuditEvent[] = [];
     for (let burst = 0; burst < 6; burst++) {
       for (let index = 0; index < 50; index++) {
         const item = event(`tool-${burst}-${index}`);
@@ -115,6 +118,6 @@ describe('jsonlAuditSink', () => {
       sink.write(event('after')),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((await sink.read()).map((item) => item.tool_name)).toEqual(['before', 'after']);
+    expect(decisions(await sink.read()).map((item) => item.tool_name)).toEqual(['before', 'after']);
   });
 });

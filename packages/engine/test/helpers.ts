@@ -4,7 +4,8 @@ import {
   createPermissionEngine,
   memoryAuditSink,
   memoryStore,
-  type AuditEvent,
+  isDecisionEvent,
+  type DecisionAuditEvent,
   type GrantStore,
   type PermissionEngineOptions,
   type PromptAnswer,
@@ -79,7 +80,21 @@ export async function setup(
   const store = overrides.store ?? memoryStore();
   const engine = createPermissionEngine({ clock, audit, ...overrides, store });
   await engine.ready.catch(() => {});
-  return { engine, clock, audit, store, events: (): AuditEvent[] => audit.events() };
+  return {
+    engine,
+    clock,
+    audit,
+    store,
+    events: (): DecisionAuditEvent[] => decisions(audit.events()),
+  };
+}
+
+/** The events as decisions; any other kind fails the test (these engines audit only calls). */
+export function decisions(events: readonly unknown[]): DecisionAuditEvent[] {
+  return events.map((event) => {
+    if (!isDecisionEvent(event)) throw new Error(`not a decision: ${JSON.stringify(event)}`);
+    return event;
+  });
 }
 
 /** Waits (by polling, not by time) until the user has been shown `count` prompts. */

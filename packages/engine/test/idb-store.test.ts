@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditEvent, StoreChange, ToolCall } from '@mcp-consent/engine';
+import type { DecisionAuditEvent, StoreChange, ToolCall } from '@mcp-consent/engine';
 import { makeGrant } from './fixtures/grants.js';
 import { loadKeys as load, useIdbPages } from './idb-pages.js';
+import { decisions } from './helpers.js';
 
 // Generous: the browser is real and the machine may be busy. Nothing here asserts on time.
 vi.setConfig({ testTimeout: 30_000 });
@@ -145,7 +146,7 @@ describe('idbStore in Chromium', () => {
 });
 
 describe('idbAuditSink in Chromium', () => {
-  const event = (tool: string): AuditEvent => ({
+  const event = (tool: string): DecisionAuditEvent => ({
     event_type: 'mcp.permission.decision',
     decision: 'ALLOW_ONCE',
     koder_user_id: 'user-1',
@@ -171,6 +172,6 @@ describe('idbAuditSink in Chromium', () => {
     const events = ['1', '2', '3', '4', '5'].map(event);
     await page.evaluate((items) => window.idbFixture.auditWrite({ capacity: 3 }, items), events);
     const kept = await page.evaluate(() => window.idbFixture.auditRead({ capacity: 3 }));
-    expect(kept.map((item) => item.tool_name)).toEqual(['3', '4', '5']);
+    expect(decisions(kept).map((item) => item.tool_name)).toEqual(['3', '4', '5']);
   });
 });

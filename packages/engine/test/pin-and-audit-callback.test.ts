@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryAuditSink, type AuditEvent, type ToolDefinition } from '@mcp-consent/engine';
-import { callOf, R6_FIELDS, scriptedUser, setup, tools } from './helpers.js';
+import { memoryAuditSink, type DecisionAuditEvent, type ToolDefinition } from '@mcp-consent/engine';
+import { callOf, decisions, R6_FIELDS, scriptedUser, setup, tools } from './helpers.js';
 
 describe('an allow-always grant is pinned to the annotations too', () => {
   it('annotations that change without changing the tier ask again, naming only the annotations', async () => {
@@ -51,8 +51,8 @@ describe('an allow-always grant is pinned to the annotations too', () => {
 
 describe('audit as a plain callback', () => {
   it('receives one R6 event per decision, prompt or cache hit, without the raw arguments', async () => {
-    const received: AuditEvent[] = [];
-    const { engine } = await setup({ audit: (event) => void received.push(event) });
+    const received: DecisionAuditEvent[] = [];
+    const { engine } = await setup({ audit: (event) => void received.push(...decisions([event])) });
     const args = { id: 'n1', text: 'my secret note' };
     const user = scriptedUser('allow_always');
     await engine.request(callOf(tools.notesPut, { args }), user);
@@ -80,9 +80,11 @@ describe('audit as a plain callback', () => {
   });
 
   it('works next to a richer sink, and each gets every event', async () => {
-    const received: AuditEvent[] = [];
+    const received: DecisionAuditEvent[] = [];
     const ring = memoryAuditSink();
-    const { engine } = await setup({ audit: [(event) => void received.push(event), ring] });
+    const { engine } = await setup({
+      audit: [(event) => void received.push(...decisions([event])), ring],
+    });
     await engine.request(callOf(tools.notesDelete), scriptedUser('deny_always'));
     expect(received).toEqual(ring.events());
     expect(received).toMatchObject([{ decision: 'DENY_ALWAYS', risk_tier: 'high' }]);

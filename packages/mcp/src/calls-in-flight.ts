@@ -5,6 +5,8 @@ export interface CallOrigin {
   tool: string;
   /** The engine's hints say the call may destroy data (MCP defaults: unannotated counts). */
   destructive: boolean;
+  /** The host's name for the app whose UI asked for the call (absent: the model did). */
+  requestedByApp?: string;
 }
 
 /**
@@ -33,7 +35,10 @@ export class CallsInFlight {
       (call) => effectiveHints(call.tool.annotations).destructive,
     );
     const call = destructive ?? this.calls.at(-1);
-    return call ? { tool: call.tool.name, destructive: destructive !== undefined } : undefined;
+    if (!call) return undefined;
+    const origin: CallOrigin = { tool: call.tool.name, destructive: destructive !== undefined };
+    if (call.requestedBy?.kind === 'app') origin.requestedByApp = call.requestedBy.app;
+    return origin;
   }
 }
 

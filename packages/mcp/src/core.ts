@@ -1,3 +1,4 @@
+import { auditOutcome } from './audit-outcome.js';
 import type { SdkBinding, ServerRequestHandler, ServerRequestMethod } from './binding.js';
 import { createCatalog, type ToolCatalog } from './catalog.js';
 import { createCallGate, type GatedCall } from './call-gate.js';
@@ -23,6 +24,7 @@ export interface GuardCore {
 export function createGuardCore(binding: SdkBinding, options: GuardClientOptions): GuardCore {
   const warn = options.onWarning ?? ((message: string) => console.warn(`[mcp-consent] ${message}`));
   const report = (event: GuardEvent) => {
+    auditOutcome(event, options, warn); // the engine's sinks, then the host's callback
     try {
       options.onEvent?.(event);
     } catch (error) {

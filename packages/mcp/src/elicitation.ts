@@ -72,6 +72,10 @@ export interface ElicitationEvent {
   action: ElicitResult['action'];
   /** Who decided: the user through the renderer, the no-renderer policy, or a failure (fail closed). */
   via: 'renderer' | 'policy' | 'invalid' | 'error' | 'aborted';
+  /** The tool whose call was running when the server asked (`ElicitationRequest.origin`), if any. */
+  tool?: string;
+  /** Set when that call came from an app's UI: the host's name for the app. */
+  requestedByApp?: string;
 }
 
 export interface ElicitationHandlerOptions {
@@ -103,7 +107,16 @@ export async function answerElicitation(
     via: ElicitationEvent['via'],
     content?: Record<string, ContentValue>,
   ) => {
-    options.report({ type: 'elicitation', serverId: options.server.id, mode, action, via });
+    const { origin } = options;
+    options.report({
+      type: 'elicitation',
+      serverId: options.server.id,
+      mode,
+      action,
+      via,
+      ...(origin ? { tool: origin.tool } : {}),
+      ...(origin?.requestedByApp ? { requestedByApp: origin.requestedByApp } : {}),
+    });
     return content ? { action, content } : { action };
   };
   const base = {

@@ -63,7 +63,11 @@ export interface GuardClientOptions extends GuardTransportOptions {
   roots?: RootsOptions;
   /** @default console.warn */
   onWarning?: (message: string) => void;
-  /** Elicitation and dry-run outcomes, for the host's audit trail. Never carries argument or form values. */
+  /**
+   * Elicitation, sampling, roots and dry-run outcomes, for the host. The elicitation, sampling and
+   * roots ones are also written to the engine's audit sinks (`engine.recordOutcome`) before this is
+   * called. Never carries argument or form values, messages or paths.
+   */
   onEvent?: (event: GuardEvent) => void;
 }
 

@@ -5,7 +5,7 @@ import {
   createPermissionEngine,
   hashArgs,
   memoryStore,
-  type AuditEvent,
+  type DecisionAuditEvent,
   type PermissionEngineOptions,
   type PolicySource,
 } from '@mcp-consent/engine';
@@ -19,6 +19,7 @@ import {
   textOf,
   type Harness,
 } from './harness.js';
+import { auditInto } from './audit-split.js';
 
 /**
  * Issue 17 end to end, over the real SDK client and server, in memory and over stdio: what the
@@ -157,12 +158,12 @@ describe.each(KINDS)('denials the agent can act on (demo server, %s)', (kind) =>
 async function connectEcho(
   kind: Kind,
   human: ScriptedHuman,
-  audit: AuditEvent[],
+  audit: DecisionAuditEvent[],
   engineOptions: Partial<PermissionEngineOptions> = {},
 ) {
   const engine = createPermissionEngine({
     store: memoryStore(),
-    audit: (event) => void audit.push(event),
+    audit: auditInto(audit),
     ...engineOptions,
   });
   await engine.ready;
@@ -201,7 +202,7 @@ async function connectEcho(
 
 describe.each(KINDS)('edited arguments are what runs (%s)', (kind) => {
   test('the server receives exactly the edited arguments; the audit has their hash', async () => {
-    const audit: AuditEvent[] = [];
+    const audit: DecisionAuditEvent[] = [];
     const edited = { db: 'staging', query: 'select count(*) from orders' };
     const human = new ScriptedHuman([{ choice: 'allow_once', args: edited }]);
     echo = await connectEcho(kind, human, audit);
@@ -226,7 +227,7 @@ describe.each(KINDS)('edited arguments are what runs (%s)', (kind) => {
   });
 
   test('an allow without edits sends the arguments as asked, and the audit says nothing was edited', async () => {
-    const audit: AuditEvent[] = [];
+    const audit: DecisionAuditEvent[] = [];
     const human = new ScriptedHuman(['allow_once']);
     echo = await connectEcho(kind, human, audit);
     const asked = { db: 'prod', query: 'select 1' };
@@ -266,7 +267,7 @@ describe('edited arguments the engine will not take (echo server, in memory)', (
     ['not a JSON object', ['staging', 'select 1']],
     ['setting the kit’s __confirm key', { db: 'staging', query: 'select 1', __confirm: true }],
   ])('edited arguments %s are denied, never sent or changed', async (_, args) => {
-    const audit: AuditEvent[] = [];
+    const audit: DecisionAuditEvent[] = [];
     const human = new ScriptedHuman([{ choice: 'allow_once', args }]);
     echo = await connectEcho('memory', human, audit);
     const result = await echo.guarded.callTool({

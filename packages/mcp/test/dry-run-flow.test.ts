@@ -7,7 +7,7 @@ import {
   createManualClock,
   createPermissionEngine,
   memoryStore,
-  type AuditEvent,
+  type DecisionAuditEvent,
   type PromptRequest,
 } from '@mcp-consent/engine';
 import { createPermissionManager, isPreviewStep } from '@mcp-consent/prompt';
@@ -32,7 +32,7 @@ const send = {
   arguments: { channel: 'general', text: 'ship it', webhookToken: 's3cret' },
 };
 
-const historyOf = (audit: readonly AuditEvent[], engine: Harness['engine']) => {
+const historyOf = (audit: readonly DecisionAuditEvent[], engine: Harness['engine']) => {
   const manager = createPermissionManager({
     engine,
     clock: createManualClock(),

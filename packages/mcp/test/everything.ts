@@ -7,10 +7,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createPermissionEngine, memoryStore, type AuditEvent } from '@mcp-consent/engine';
+import {
+  createPermissionEngine,
+  memoryStore,
+  type DecisionAuditEvent,
+  type OutcomeAuditEvent,
+} from '@mcp-consent/engine';
 import {
   guardClient,
   type GuardClientOptions,
@@ -18,6 +24,7 @@ import {
   type GuardEvent,
 } from '../src/index.js';
 import { ScriptedHuman, USER, WORKSPACE } from './harness.js';
+import { auditInto } from './audit-split.js';
 
 const require = createRequire(import.meta.url);
 /** The server's launcher: `node index.js stdio|streamableHttp` (port from `PORT`). */
@@ -26,6 +33,13 @@ export const EVERYTHING_ENTRY = join(
   'dist/index.js',
 );
 export const EVERYTHING = { id: 'everything', name: 'Everything' } as const;
+/** A preload that makes the server's timers 20 times shorter (see support/fast-clock.mjs). */
+export const FAST_CLOCK = [
+  '--import',
+  fileURLToPath(new URL('support/fast-clock.mjs', import.meta.url)),
+];
+/** How many times shorter the server's timers run under `FAST_CLOCK`. */
+export const FAST_CLOCK_SCALE = 20;
 
 export type EverythingTransport = 'stdio' | 'http';
 
@@ -33,7 +47,10 @@ export interface Everything {
   guarded: GuardedClient;
   raw: Client;
   human: ScriptedHuman;
-  audit: AuditEvent[];
+  /** The engine's tool-call decisions. */
+  audit: DecisionAuditEvent[];
+  /** The engine's elicitation, sampling and roots audit events. */
+  outcomes: OutcomeAuditEvent[];
   events: GuardEvent[];
   warnings: string[];
   /** Streamable HTTP only: the server process's stdout so far (it logs each request). */
@@ -55,13 +72,13 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `server-everything streamableHttp` and resolves once it listens (on 127.0.0.1's port). */
-export async function startEverythingHttp(): Promise<{
+export async function startEverythingHttp(nodeArgs: readonly string[] = []): Promise<{
   url: URL;
   child: ChildProcess;
   log: () => string;
 }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], {
+  const child = spawn(process.execPath, [...nodeArgs, EVERYTHING_ENTRY, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,14 +99,17 @@ export async function everything(
   kind: EverythingTransport,
   guard: Partial<GuardClientOptions> = {},
   clientOptions: ClientOptions = {},
+  /** Node options for the server process, such as `FAST_CLOCK`. @default [] */
+  nodeArgs: readonly string[] = [],
 ): Promise<Everything> {
-  const audit: AuditEvent[] = [];
+  const audit: DecisionAuditEvent[] = [];
+  const outcomes: OutcomeAuditEvent[] = [];
   const events: GuardEvent[] = [];
   const warnings: string[] = [];
   const human = new ScriptedHuman();
   const engine = createPermissionEngine({
     store: memoryStore(),
-    audit: (event) => void audit.push(event),
+    audit: auditInto(audit, outcomes),
   });
   await engine.ready;
   const raw = new Client({ name: 'consent-test-host', version: '0' }, clientOptions);
@@ -107,7 +127,7 @@ export async function everything(
   let serverLog = () => '';
   let url: URL | undefined;
   if (kind === 'http') {
-    const http = await startEverythingHttp();
+    const http = await startEverythingHttp(nodeArgs);
     url = http.url;
     serverLog = http.log;
     stopServer = async () => {
@@ -121,7 +141,7 @@ export async function everything(
     await guarded.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [EVERYTHING_ENTRY, 'stdio'],
+        args: [...nodeArgs, EVERYTHING_ENTRY, 'stdio'],
         stderr: 'pipe',
       }),
     );
@@ -134,6 +154,7 @@ export async function everything(
     raw,
     human,
     audit,
+    outcomes,
     events,
     warnings,
     serverLog: () => serverLog(),

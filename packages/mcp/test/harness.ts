@@ -12,7 +12,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   createPermissionEngine,
   memoryStore,
-  type AuditEvent,
+  type DecisionAuditEvent,
+  type OutcomeAuditEvent,
   type PermissionEngine,
   type PermissionEngineOptions,
   type PromptAnswer,
@@ -32,6 +33,7 @@ import {
   type GuardEvent,
 } from '../src/index.js';
 import { guardClientV2 } from '../src/v2.js';
+import { auditInto } from './audit-split.js';
 
 /**
  * The SDK the guard binds in this run: the `mcp` project runs the suite on SDK 1.x
@@ -136,7 +138,10 @@ export interface Harness {
   raw: Client;
   engine: PermissionEngine;
   human: ScriptedHuman;
-  audit: AuditEvent[];
+  /** The engine's tool-call decisions. */
+  audit: DecisionAuditEvent[];
+  /** The engine's elicitation, sampling and roots audit events. */
+  outcomes: OutcomeAuditEvent[];
   events: GuardEvent[];
   warnings: string[];
   state(): Promise<DemoStateSnapshot>;
@@ -144,7 +149,8 @@ export interface Harness {
 }
 
 export async function setup(kind: TransportKind, options: HarnessOptions = {}): Promise<Harness> {
-  const audit: AuditEvent[] = [];
+  const audit: DecisionAuditEvent[] = [];
+  const outcomes: OutcomeAuditEvent[] = [];
   const events: GuardEvent[] = [];
   const warnings: string[] = [];
   const human = new ScriptedHuman();
@@ -153,7 +159,7 @@ export async function setup(kind: TransportKind, options: HarnessOptions = {}): 
       ? options.engine
       : createPermissionEngine({
           store: memoryStore(),
-          audit: (event) => void audit.push(event),
+          audit: auditInto(audit, outcomes),
           ...options.engine,
         });
   await engine.ready;
@@ -180,6 +186,7 @@ export async function setup(kind: TransportKind, options: HarnessOptions = {}): 
     engine,
     human,
     audit,
+    outcomes,
     events,
     warnings,
     async state() {

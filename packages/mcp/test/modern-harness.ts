@@ -7,7 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
   createPermissionEngine,
   memoryStore,
-  type AuditEvent,
+  type DecisionAuditEvent,
+  type OutcomeAuditEvent,
   type PermissionEngine,
 } from '@mcp-consent/engine';
 import {
@@ -28,6 +29,7 @@ import type {
 } from '../src/index.js';
 import { guardClientV2 } from '../src/v2.js';
 import { ScriptedHuman, SERVER, textOf, USER, WORKSPACE, type TransportKind } from './harness.js';
+import { auditInto } from './audit-split.js';
 
 /**
  * The demo server's 2026-07-28 mode (v2 server SDK) behind `guardClientV2`, for the
@@ -42,7 +44,10 @@ export interface ModernHarness {
   shown: ElicitationRequest[];
   /** Every sampling request the host's handler received. */
   sampled: unknown[];
-  audit: AuditEvent[];
+  /** The engine's tool-call decisions. */
+  audit: DecisionAuditEvent[];
+  /** The engine's elicitation, sampling and roots audit events. */
+  outcomes: OutcomeAuditEvent[];
   events: GuardEvent[];
   warnings: string[];
   state(): Promise<DemoStateSnapshot>;
@@ -65,7 +70,8 @@ export async function setupModern(
   kind: TransportKind,
   options: ModernHarnessOptions = {},
 ): Promise<ModernHarness> {
-  const audit: AuditEvent[] = [];
+  const audit: DecisionAuditEvent[] = [];
+  const outcomes: OutcomeAuditEvent[] = [];
   const events: GuardEvent[] = [];
   const warnings: string[] = [];
   const shown: ElicitationRequest[] = [];
@@ -73,7 +79,7 @@ export async function setupModern(
   const human = new ScriptedHuman();
   const engine = createPermissionEngine({
     store: memoryStore(),
-    audit: (event) => void audit.push(event),
+    audit: auditInto(audit, outcomes),
   });
   await engine.ready;
   const { elicit, sampling } = options;
@@ -139,6 +145,7 @@ export async function setupModern(
     shown,
     sampled,
     audit,
+    outcomes,
     events,
     warnings,
     async state() {

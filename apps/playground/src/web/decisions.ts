@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type {
-  AuditEvent,
+  DecisionAuditEvent,
   DecisionOrigin,
   PermissionEngine,
   PolicyVerdict,
@@ -17,7 +17,7 @@ import { layerName } from './rules.js';
 /** One decided call. `n` counts the decisions of this page. */
 export interface LoggedDecision {
   n: number;
-  event: AuditEvent;
+  event: DecisionAuditEvent;
   result: RequestResult;
 }
 
@@ -67,7 +67,7 @@ export function createDecisionLog(
 }
 
 /** "Allowed once", "Denied for this session"…: the answer and how long it holds. */
-function outcome(event: AuditEvent): string {
+function outcome(event: DecisionAuditEvent): string {
   const allowed = event.decision.startsWith('ALLOW');
   const always = event.decision.endsWith('ALWAYS');
   const grain = always ? (event.grain ?? 'always') : 'once';

@@ -86,7 +86,8 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
           (value): value is AuditEvent =>
             typeof value === 'object' &&
             value !== null &&
-            (value as { event_type?: unknown }).event_type === 'mcp.permission.decision',
+            // Every kind (decisions, elicitation/sampling/roots outcomes): readers tell them apart.
+            typeof (value as { event_type?: unknown }).event_type === 'string',
         ),
       ),
   };

@@ -1,4 +1,4 @@
-import type { AuditEvent, Choice, DecisionOrigin, Grant } from '@mcp-consent/engine';
+import type { Choice, DecisionAuditEvent, DecisionOrigin, Grant } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { PartProps } from '../anatomy.js';
 import { attrs } from './anatomy.js';
@@ -136,7 +136,7 @@ export function grantRow(
 /** How far ahead an answer looks for the dry-run answer its call led to. */
 const DRY_RUN_LOOKAHEAD = 50;
 
-const sameCall = (a: AuditEvent, b: AuditEvent) =>
+const sameCall = (a: DecisionAuditEvent, b: DecisionAuditEvent) =>
   a.server_id === b.server_id &&
   a.tool_name === b.tool_name &&
   a.args_hash === b.args_hash &&
@@ -149,9 +149,9 @@ const sameCall = (a: AuditEvent, b: AuditEvent) =>
  * ("Previewed": nothing was sent for real). Null for any other event.
  */
 function dryRunWord(
-  event: AuditEvent,
+  event: DecisionAuditEvent,
   index: number,
-  events: readonly AuditEvent[] | undefined,
+  events: readonly DecisionAuditEvent[] | undefined,
 ): 'previewed' | 'sent' | 'not_sent' | null {
   if (event.dry_run === 'sent' || event.dry_run === 'not_sent') return event.dry_run;
   if (!events || !event.decision.startsWith('ALLOW')) return null;
@@ -167,9 +167,9 @@ function dryRunWord(
  */
 export function auditRow(
   ctx: ManagerContext,
-  event: AuditEvent,
+  event: DecisionAuditEvent,
   index: number,
-  events?: readonly AuditEvent[],
+  events?: readonly DecisionAuditEvent[],
 ): AuditRowView {
   const { t, text } = ctx;
   const decision = event.decision.toLowerCase() as Choice;
@@ -208,7 +208,7 @@ export function auditRow(
 }
 
 /** The flags of an audit event, in words: the rule that decided, the mode, an edit, a note. */
-function auditDetails(ctx: ManagerContext, event: AuditEvent): string[] {
+function auditDetails(ctx: ManagerContext, event: DecisionAuditEvent): string[] {
   const { t } = ctx;
   const details: string[] = [];
   const rule = event.policy_rule;

@@ -1,4 +1,4 @@
-import type { RiskTier } from '@mcp-consent/engine';
+import { isDecisionEvent, type RiskTier } from '@mcp-consent/engine';
 import { createState, resolveTranslator, TEXT_LIMITS, TextCleaner, type Store } from '../core.js';
 import { managerIds } from './anatomy.js';
 import { connectManager, DECISIONS } from './connect.js';
@@ -129,7 +129,9 @@ function managerActions(
     try {
       const events = await options.audit();
       // A slower earlier read must not overwrite a newer one.
-      if (!isDestroyed() && read === reads) state.set({ audit: [...events], auditLoading: false });
+      // A history of decisions: an elicitation/sampling/roots outcome or an unknown kind is no row.
+      const audit = events.filter(isDecisionEvent);
+      if (!isDestroyed() && read === reads) state.set({ audit, auditLoading: false });
     } catch {
       if (!isDestroyed() && read === reads) state.set({ auditLoading: false });
     }

@@ -1,5 +1,6 @@
 import type {
   AuditEvent,
+  DecisionAuditEvent,
   Choice,
   Clock,
   DecisionOrigin,
@@ -45,7 +46,8 @@ export interface PermissionManagerOptions {
   /**
    * Reads the audit history (oldest first, as sinks return it), for example
    * `() => sink.read()`. Read again after every decision the engine reports.
-   * Without it the history section is empty.
+   * The history lists tool-call decisions only: elicitation, sampling and roots outcomes (and
+   * kinds this kit does not know) are left out. Without it the history section is empty.
    */
   audit?: () => Promise<readonly AuditEvent[]> | readonly AuditEvent[];
   /** "expires in 7 days" is counted from `clock.now()`. */
@@ -78,7 +80,8 @@ export interface ManagerState {
   confirmingRevokeAll: boolean;
   /** The last change, for a polite live region ("Permission for x revoked"). */
   status: string;
-  audit: readonly AuditEvent[];
+  /** The decisions of the last read (other audit events are left out). */
+  audit: readonly DecisionAuditEvent[];
   auditLoading: boolean;
   /** Bumped by the engine's grant and policy events, so the view is rebuilt. */
   grantsVersion: number;
