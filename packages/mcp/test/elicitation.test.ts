@@ -7,7 +7,7 @@ import {
   type FieldValue,
 } from '@mcp-consent/prompt';
 import type { ElicitAnswer, ElicitationRequest } from '../src/index.js';
-import { SERVER, setup, TRANSPORTS, textOf, type Harness } from './harness.js';
+import { SERVER, setup, TRANSPORTS, textOf, USER, WORKSPACE, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -57,7 +57,22 @@ describe.each(TRANSPORTS)('elicitation inside a tool call over %s', (kind) => {
       mode: 'form',
       action,
       via: 'renderer',
+      tool: 'notes_delete',
     });
+    // The same answer in the engine's audit trail (seed 000), next to the call's decision.
+    expect(harness.outcomes).toEqual([
+      {
+        event_type: 'mcp.elicitation.outcome',
+        koder_user_id: USER,
+        workspace_id: WORKSPACE,
+        server_id: SERVER.id,
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        mode: 'form',
+        action,
+        via: 'renderer',
+        tool_name: 'notes_delete',
+      },
+    ]);
   });
 });
 

@@ -50,6 +50,10 @@ describe.each(['memory', 'http'] as const)(
       expect(harness.events).toContainEqual(
         expect.objectContaining({ type: 'elicitation', action: 'accept', via: 'renderer' }),
       );
+      // An embedded request is audited like a pushed one (seed 000).
+      expect(harness.outcomes).toMatchObject([
+        { event_type: 'mcp.elicitation.outcome', action: 'accept', tool_name: 'publish_note' },
+      ]);
     });
 
     test('a declined elicitation goes back to the server, which takes its declined path', async () => {

@@ -340,6 +340,39 @@ describe('manager: history rows that tell the truth', () => {
     },
   );
 
+  it('lists decisions only: elicitation, sampling, roots and unknown kinds are no rows', async () => {
+    const { clock, engine } = await setup();
+    const who = { koder_user_id: 'u1', workspace_id: 'w1', server_id: 'notes' };
+    const at = { timestamp: '2026-11-21T09:00:00.000Z' };
+    const events = [
+      base,
+      {
+        event_type: 'mcp.elicitation.outcome',
+        ...who,
+        ...at,
+        mode: 'form',
+        action: 'accept',
+        via: 'renderer',
+      },
+      {
+        event_type: 'mcp.sampling.decision',
+        ...who,
+        ...at,
+        outcome: 'denied',
+        via: 'renderer',
+        step: 'request',
+      },
+      { event_type: 'mcp.roots.decision', ...who, ...at, shared: 1, via: 'remembered' },
+      { event_type: 'mcp.something.new', ...who, ...at, decision: 'ALLOW_ALWAYS' },
+      { ...base, decision: 'ALLOW_ONCE' },
+    ] as AuditEvent[];
+    const manager = createPermissionManager({ engine, clock, audit: () => events });
+    await flush();
+    const { audit } = manager.connect();
+    expect(audit.total).toBe(2);
+    expect(audit.rows.map((r) => r.decisionLabel)).toEqual(['Allowed once', 'Denied once']);
+  });
+
   it('shows the rule, the mode, an edit, a note and the grain of a decision', async () => {
     const { clock, engine } = await setup();
     const events: AuditEvent[] = [
