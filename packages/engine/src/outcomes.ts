@@ -1,39 +1,28 @@
 import { InvalidInputError } from './errors.js';
 import type { OutcomeAuditEvent, RequestOutcome } from './outcome-types.js';
 
-const VIA = {
-  elicitation: ['renderer', 'policy', 'invalid', 'error', 'aborted'],
-  sampling: ['renderer', 'policy', 'error', 'aborted'],
-  roots: ['renderer', 'remembered', 'policy', 'error', 'aborted'],
-} as const;
+/** Per kind: its event type, and the values each copied field may take. */
+const KINDS: Record<RequestOutcome['kind'], [string, Record<string, readonly string[]>]> = {
+  elicitation: [
+    'mcp.elicitation.outcome',
+    {
+      mode: ['form', 'url'],
+      action: ['accept', 'decline', 'cancel'],
+      via: ['renderer', 'policy', 'invalid', 'error', 'aborted'],
+    },
+  ],
+  sampling: [
+    'mcp.sampling.decision',
+    {
+      outcome: ['approved', 'edited', 'denied', 'failed'],
+      via: ['renderer', 'policy', 'error', 'aborted'],
+      step: ['request', 'generate', 'response'],
+    },
+  ],
+  roots: ['mcp.roots.decision', { via: ['renderer', 'remembered', 'policy', 'error', 'aborted'] }],
+};
 
-const nonEmpty = (value: unknown) => typeof value === 'string' && value.length > 0;
-const oneOf = (value: unknown, list: readonly string[]) =>
-  typeof value === 'string' && list.includes(value);
-
-/** What is wrong with an outcome the host passed (empty: nothing). */
-function problems(outcome: RequestOutcome): string[] {
-  const found: string[] = [];
-  if (typeof outcome !== 'object' || outcome === null) return ['not an object'];
-  for (const field of ['userId', 'workspaceId', 'serverId'] as const)
-    if (!nonEmpty(outcome[field])) found.push(`${field} must be a non-empty string`);
-  if (outcome.requestedByApp !== undefined && !nonEmpty(outcome.requestedByApp))
-    found.push('requestedByApp must be a non-empty string when set');
-  if (!oneOf(outcome.kind, Object.keys(VIA))) return [...found, 'unknown kind'];
-  if (!oneOf(outcome.via, VIA[outcome.kind])) found.push(`via is not one of ${outcome.kind}'s`);
-  if (outcome.kind === 'elicitation') {
-    if (!oneOf(outcome.mode, ['form', 'url'])) found.push('mode must be form or url');
-    if (!oneOf(outcome.action, ['accept', 'decline', 'cancel'])) found.push('unknown action');
-    if (outcome.tool !== undefined && !nonEmpty(outcome.tool)) found.push('tool must be non-empty');
-  } else if (outcome.kind === 'sampling') {
-    if (!oneOf(outcome.outcome, ['approved', 'edited', 'denied', 'failed']))
-      found.push('unknown outcome');
-    if (!oneOf(outcome.step, ['request', 'generate', 'response'])) found.push('unknown step');
-  } else if (!Number.isSafeInteger(outcome.shared) || outcome.shared < 0) {
-    found.push('shared must be a count');
-  }
-  return found;
-}
+const text = (value: unknown) => typeof value === 'string' && value.length > 0;
 
 /**
  * Builds the audit event of an answered elicitation, sampling or roots request, copying only
@@ -41,40 +30,36 @@ function problems(outcome: RequestOutcome): string[] {
  * Throws `InvalidInputError` for an outcome it cannot record.
  */
 export function toOutcomeEvent(outcome: RequestOutcome, nowMs: number): OutcomeAuditEvent {
-  const found = problems(outcome);
-  if (found.length > 0)
-    throw new InvalidInputError('outcome', `Invalid outcome: ${found.join('; ')}.`);
-  const base = {
-    koder_user_id: outcome.userId,
-    workspace_id: outcome.workspaceId,
-    server_id: outcome.serverId,
+  const fail = (problem: string) =>
+    new InvalidInputError('outcome', `Invalid outcome: ${problem}.`);
+  const kind = Object.hasOwn(KINDS, outcome?.kind) ? KINDS[outcome.kind] : undefined;
+  if (!kind) throw fail('unknown kind');
+  const { userId, workspaceId, serverId, requestedByApp } = outcome;
+  if (![userId, workspaceId, serverId].every(text)) throw fail('an id is not a non-empty string');
+  const event: Record<string, unknown> = {
+    event_type: kind[0],
+    koder_user_id: userId,
+    workspace_id: workspaceId,
+    server_id: serverId,
     timestamp: new Date(nowMs).toISOString(),
-    ...(outcome.requestedByApp ? { requested_by_app: outcome.requestedByApp } : {}),
   };
-  switch (outcome.kind) {
-    case 'elicitation':
-      return {
-        event_type: 'mcp.elicitation.outcome',
-        ...base,
-        mode: outcome.mode,
-        action: outcome.action,
-        via: outcome.via,
-        ...(outcome.tool ? { tool_name: outcome.tool } : {}),
-      };
-    case 'sampling':
-      return {
-        event_type: 'mcp.sampling.decision',
-        ...base,
-        outcome: outcome.outcome,
-        via: outcome.via,
-        step: outcome.step,
-      };
-    case 'roots':
-      return {
-        event_type: 'mcp.roots.decision',
-        ...base,
-        shared: outcome.shared,
-        via: outcome.via,
-      };
+  if (requestedByApp !== undefined) {
+    if (!text(requestedByApp)) throw fail('requestedByApp is empty');
+    event.requested_by_app = requestedByApp;
   }
+  const fields = outcome as unknown as Record<string, unknown>;
+  for (const [field, allowed] of Object.entries(kind[1])) {
+    const value = fields[field];
+    if (typeof value !== 'string' || !allowed.includes(value)) throw fail(`bad ${field}`);
+    event[field] = value;
+  }
+  if (outcome.kind === 'elicitation' && outcome.tool !== undefined) {
+    if (!text(outcome.tool)) throw fail('tool is empty');
+    event.tool_name = outcome.tool;
+  }
+  if (outcome.kind === 'roots') {
+    if (!Number.isSafeInteger(outcome.shared) || outcome.shared < 0) throw fail('bad shared');
+    event.shared = outcome.shared;
+  }
+  return event as unknown as OutcomeAuditEvent;
 }
