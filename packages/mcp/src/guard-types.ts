@@ -37,6 +37,14 @@ export interface GuardClientOptions extends GuardTransportOptions {
    * @default undefined (sampling not declared)
    */
   generate?: SamplingGenerator;
+  /**
+   * The host's generator handles `tools` and `toolChoice` and may reply with `tool_use` content:
+   * declares `sampling.tools` (MCP 2025-11-25), so servers may send tools. Such a request is
+   * rated high risk and its tool names are shown to the user before anything runs. Ignored
+   * without `generate`.
+   * @default false (servers may not send tools)
+   */
+  samplingTools?: boolean;
   /** Opens a URL after the user accepted a URL elicitation. @default undefined (the renderer opens it) */
   openUrl?: (url: string) => void | Promise<void>;
   /** Timeout of each permission prompt; a timed-out prompt denies once. @default the engine's `promptTimeoutMs` */

@@ -210,6 +210,46 @@ describe.each<Kind>(['memory', 'stdio'])('sampling/createMessage over %s', (kind
     expect(samplingEvents(events)[0]).toMatchObject({ outcome: 'denied', step: 'response' });
   });
 
+  test('tool use: declared only with samplingTools; then the tool_use reply the user sent reaches the server', async () => {
+    const withTools: SamplingParams = {
+      ...request,
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather of a city',
+          inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      ],
+      toolChoice: { mode: 'auto' },
+    };
+    const toolUse: SamplingResult = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Lisbon' } }],
+      model: 'tool-model',
+      stopReason: 'toolUse',
+    };
+    const asked: SamplingParams[] = [];
+    const generate: SamplingGenerator = (params) => {
+      asked.push(params);
+      return toolUse;
+    };
+
+    // Without it, the server's SDK refuses to send tools: nobody is asked, nothing runs.
+    const plain = await connect(kind, { sample: human().sample, generate });
+    expect((await plain.capabilities()).sampling).toEqual({});
+    expect((await plain.ask(withTools)).error?.message).toMatch(/sampling tools/);
+    expect(asked).toHaveLength(0);
+    await close?.();
+
+    const user = human({ action: 'approve', grain: 'once' }, { action: 'send' });
+    const tooled = await connect(kind, { sample: user.sample, generate, samplingTools: true });
+    expect((await tooled.capabilities()).sampling).toEqual({ tools: {} });
+    expect((await tooled.ask(withTools)).result).toEqual(toolUse);
+    expect(user.seen.map((call) => call.step)).toEqual(['request', 'response']);
+    expect(user.seen[0]!.params.tools).toEqual(withTools.tools);
+    expect(asked[0]!.toolChoice).toEqual({ mode: 'auto' });
+  });
+
   test('no generator: sampling is not declared, so the server cannot ask', async () => {
     const user = human();
     const { ask, capabilities } = await connect(kind, { sample: user.sample });
