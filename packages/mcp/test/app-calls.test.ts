@@ -53,6 +53,22 @@ describe('tool calls an MCP App asks for', () => {
     expect(harness.audit.map((event) => event.requested_by_app)).toEqual(['Notes board']);
   });
 
+  test('an elicitation during the app’s call is audited as the app’s too', async () => {
+    harness = await setup('memory', { guard: { elicit: () => ({ action: 'decline' }) } });
+    harness.human.script('allow_once');
+    const app = await appOnBridge(harness, 'Notes board');
+    await app.callServerTool({ name: 'notes_delete', arguments: { id: 'groceries' } });
+    expect('groceries' in (await harness.state()).notes).toBe(true); // declined: kept
+    expect(harness.outcomes).toMatchObject([
+      {
+        event_type: 'mcp.elicitation.outcome',
+        action: 'decline',
+        tool_name: 'notes_delete',
+        requested_by_app: 'Notes board',
+      },
+    ]);
+  });
+
   test('a denial never reaches the server, whoever asked', async () => {
     harness = await setup('memory');
     harness.human.script('deny_once');
