@@ -91,6 +91,7 @@ describe.each(TRANSPORTS)('elicitation without a renderer over %s (seed 000 tier
     expect(harness.events).toContainEqual(
       expect.objectContaining({ action: 'decline', via: 'policy' }),
     );
+    expect(harness.outcomes).toMatchObject([{ action: 'decline', via: 'policy' }]);
   });
 
   test('warn-and-proceed accepts a confirmation that asks for nothing, and warns', async () => {
@@ -105,6 +106,10 @@ describe.each(TRANSPORTS)('elicitation without a renderer over %s (seed 000 tier
     expect(harness.events).toContainEqual(
       expect.objectContaining({ action: 'accept', via: 'policy' }),
     );
+    // Seed 000: even the proceed-with-warning tier leaves an entry in the audit trail.
+    expect(harness.outcomes).toMatchObject([
+      { event_type: 'mcp.elicitation.outcome', action: 'accept', via: 'policy' },
+    ]);
   });
 });
 
