@@ -126,7 +126,11 @@ export async function startFixtureServer(
       sourcemap: true,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100_000,
-      rollupOptions: { input: Object.fromEntries(pages.map((name) => [name.slice(0, -5), join(absoluteRoot, name)])) },
+      rollupOptions: {
+        input: Object.fromEntries(
+          pages.map((name) => [name.slice(0, -5), join(absoluteRoot, name)]),
+        ),
+      },
     },
   };
   try {
