@@ -129,7 +129,11 @@ describe('progress', () => {
     await answer(page, 'allow_once');
     const progress = page.locator('#progress[data-for-tool="demo_sleep"]');
     await progress.filter({ hasText: 'of 4' }).waitFor(WAIT);
-    expect(await progress.innerText()).toMatch(/^Progress: \d of 4/);
+    // The kit's status (<mcp-call-progress>): which tool runs, how far, and a bar.
+    expect(await progress.innerText()).toMatch(/^Running demo_sleep…\s+\d of 4/);
+    expect(
+      Number(await progress.locator('[data-part="bar"]').getAttribute('aria-valuenow')),
+    ).toBeGreaterThan(0);
     await result(page, n, 'ok');
     expect(await progress.count()).toBe(0);
     expect(errors).toEqual([]);

@@ -1,3 +1,4 @@
+import { McpCallProgress } from './call-progress.js';
 import { McpElicitationSheet } from './elicitation-sheet.js';
 import { McpPermissionManager } from './permission-manager.js';
 import { McpPermissionSheet } from './permission-sheet.js';
@@ -9,6 +10,7 @@ export const elements = {
   'mcp-elicitation-sheet': McpElicitationSheet,
   'mcp-permission-manager': McpPermissionManager,
   'mcp-roots-sheet': McpRootsSheet,
+  'mcp-call-progress': McpCallProgress,
 } as const;
 
 /**
@@ -31,5 +33,6 @@ declare global {
     'mcp-elicitation-sheet': McpElicitationSheet;
     'mcp-permission-manager': McpPermissionManager;
     'mcp-roots-sheet': McpRootsSheet;
+    'mcp-call-progress': McpCallProgress;
   }
 }

@@ -2,6 +2,7 @@ export { McpPermissionSheet, type SheetEngine } from './permission-sheet.js';
 export { McpElicitationSheet, type ElicitationInput } from './elicitation-sheet.js';
 export { McpPermissionManager } from './permission-manager.js';
 export { McpRootsSheet } from './roots-sheet.js';
+export { McpCallProgress } from './call-progress.js';
 export { ModelController, type ConnectableModel } from './internal/model-controller.js';
 export { spread } from './internal/spread.js';
 export { DEFAULT_BREAKPOINT_PX, type SheetLayout } from '@mcp-consent/prompt/dom';

@@ -10,6 +10,7 @@ export { DryRunPrompt, type DryRunPromptProps } from './DryRunPrompt.js';
 export { RootsPrompt, type RootsPromptProps } from './RootsPrompt.js';
 export { SamplingPrompt, type SamplingPromptProps } from './SamplingPrompt.js';
 export { PromptHost, type PromptHostProps } from './PromptHost.js';
+export { CallProgress, type CallProgressProps } from './CallProgress.js';
 export { settledSummary } from './summary.js';
 export { useModel, type ModelSource } from './use-model.js';
 export { colorFromEnv, terminalColors, type Tone } from './palette.js';

@@ -140,6 +140,13 @@ export {
 } from './roots/index.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
 export {
+  callProgressAnatomy,
+  connectCallProgress,
+  type CallProgress,
+  type CallProgressApi,
+  type CallProgressPart,
+} from './call-progress.js';
+export {
   sanitizeText,
   visibleCode,
   DEFAULT_MAX_LENGTH,

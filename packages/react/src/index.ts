@@ -16,6 +16,7 @@ export { DryRunSheet, type DryRunSheetProps } from './dry-run-sheet.js';
 export { RootsSheet, type RootsSheetProps } from './roots-sheet.js';
 export { PermissionManager, type PermissionManagerProps } from './permission-manager.js';
 export { CheckingStatus, type CheckingStatusProps } from './checking-status.js';
+export { CallProgress, type CallProgressProps } from './call-progress.js';
 export {
   ConsentStyles,
   type ColorScheme,

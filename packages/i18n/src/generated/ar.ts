@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"1 إرسال · 2 رفض · Enter للزر المحدد · Esc للرفض"}],
   "mcp.sampling.announce.request": [{"type":1,"value":"step"},{"type":0,"value":": يطلب "},{"type":1,"value":"server"},{"type":0,"value":" استخدام نموذج الذكاء الاصطناعي لديك. "},{"type":1,"value":"risk"},{"type":0,"value":"."}],
   "mcp.sampling.announce.response": [{"type":1,"value":"step"},{"type":0,"value":": راجع الرد قبل أن يصل إلى "},{"type":1,"value":"server"},{"type":0,"value":"."}],
+  "mcp.progress.running": [{"type":0,"value":"جارٍ تشغيل "},{"type":1,"value":"tool"},{"type":0,"value":"…"}],
+  "mcp.progress.of": [{"type":2,"value":"progress","style":null},{"type":0,"value":" من "},{"type":2,"value":"total","style":null}],
+  "mcp.progress.count": [{"type":0,"value":"التقدم: "},{"type":2,"value":"progress","style":null}],
+  "mcp.progress.server_says": [{"type":0,"value":"يقول الخادم:"}],
 };

@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"1 Senden · 2 Ablehnen · Enter für die fokussierte Schaltfläche · Esc zum Ablehnen"}],
   "mcp.sampling.announce.request": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" möchte dein KI-Modell nutzen. "},{"type":1,"value":"risk"},{"type":0,"value":"."}],
   "mcp.sampling.announce.response": [{"type":1,"value":"step"},{"type":0,"value":": prüfe die Antwort, bevor sie an "},{"type":1,"value":"server"},{"type":0,"value":" geht."}],
+  "mcp.progress.running": [{"type":1,"value":"tool"},{"type":0,"value":" läuft…"}],
+  "mcp.progress.of": [{"type":2,"value":"progress","style":null},{"type":0,"value":" von "},{"type":2,"value":"total","style":null}],
+  "mcp.progress.count": [{"type":0,"value":"Fortschritt: "},{"type":2,"value":"progress","style":null}],
+  "mcp.progress.server_says": [{"type":0,"value":"Der Server meldet:"}],
 };

@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"1 Send · 2 Deny · Enter for the focused button · Esc to deny"}],
   "mcp.sampling.announce.request": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" asks to use your AI model. "},{"type":1,"value":"risk"},{"type":0,"value":"."}],
   "mcp.sampling.announce.response": [{"type":1,"value":"step"},{"type":0,"value":": review the reply before it goes to "},{"type":1,"value":"server"},{"type":0,"value":"."}],
+  "mcp.progress.running": [{"type":0,"value":"Running "},{"type":1,"value":"tool"},{"type":0,"value":"…"}],
+  "mcp.progress.of": [{"type":2,"value":"progress","style":null},{"type":0,"value":" of "},{"type":2,"value":"total","style":null}],
+  "mcp.progress.count": [{"type":0,"value":"Progress: "},{"type":2,"value":"progress","style":null}],
+  "mcp.progress.server_says": [{"type":0,"value":"The server says:"}],
 };

@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"⟦1 Šéñđ · 2 Đéñý · Éñţéŕ ƒöŕ ţĥé ƒöçûšéđ ƀûţţöñ · Éšç ţö đéñý ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
   "mcp.sampling.announce.request": [{"type":0,"value":"⟦"},{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" åšķš ţö ûšé ýöûŕ ÅÎ ɱöđéļ. "},{"type":1,"value":"risk"},{"type":0,"value":". ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
   "mcp.sampling.announce.response": [{"type":0,"value":"⟦"},{"type":1,"value":"step"},{"type":0,"value":": ŕéṽîéŵ ţĥé ŕéþļý ƀéƒöŕé îţ ĝöéš ţö "},{"type":1,"value":"server"},{"type":0,"value":". ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
+  "mcp.progress.running": [{"type":0,"value":"⟦Ŕûññîñĝ "},{"type":1,"value":"tool"},{"type":0,"value":"… ļöŕéɱ⟧"}],
+  "mcp.progress.of": [{"type":0,"value":"⟦"},{"type":2,"value":"progress","style":null},{"type":0,"value":" öƒ "},{"type":2,"value":"total","style":null},{"type":0,"value":" ļöŕéɱ⟧"}],
+  "mcp.progress.count": [{"type":0,"value":"⟦Þŕöĝŕéšš: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" ļöŕéɱ⟧"}],
+  "mcp.progress.server_says": [{"type":0,"value":"⟦Ţĥé šéŕṽéŕ šåýš: ļöŕéɱ⟧"}],
 };

@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"1 Enviar · 2 Denegar · Intro para el botón enfocado · Esc para denegar"}],
   "mcp.sampling.announce.request": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" pide usar tu modelo de IA. "},{"type":1,"value":"risk"},{"type":0,"value":"."}],
   "mcp.sampling.announce.response": [{"type":1,"value":"step"},{"type":0,"value":": revisa la respuesta antes de que llegue a "},{"type":1,"value":"server"},{"type":0,"value":"."}],
+  "mcp.progress.running": [{"type":0,"value":"Ejecutando "},{"type":1,"value":"tool"},{"type":0,"value":"…"}],
+  "mcp.progress.of": [{"type":2,"value":"progress","style":null},{"type":0,"value":" de "},{"type":2,"value":"total","style":null}],
+  "mcp.progress.count": [{"type":0,"value":"Progreso: "},{"type":2,"value":"progress","style":null}],
+  "mcp.progress.server_says": [{"type":0,"value":"El servidor dice:"}],
 };

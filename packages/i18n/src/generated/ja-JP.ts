@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"1 送信 · 2 拒否 · Enter でフォーカス中のボタン · Esc で拒否"}],
   "mcp.sampling.announce.request": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" が AI モデルの使用を求めています。"},{"type":1,"value":"risk"},{"type":0,"value":"。"}],
   "mcp.sampling.announce.response": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" に送る前に返答を確認してください。"}],
+  "mcp.progress.running": [{"type":1,"value":"tool"},{"type":0,"value":" を実行中…"}],
+  "mcp.progress.of": [{"type":2,"value":"progress","style":null},{"type":0,"value":" / "},{"type":2,"value":"total","style":null}],
+  "mcp.progress.count": [{"type":0,"value":"進行状況: "},{"type":2,"value":"progress","style":null}],
+  "mcp.progress.server_says": [{"type":0,"value":"サーバーからのメッセージ:"}],
 };

@@ -387,6 +387,10 @@ export const messageIds = [
   'mcp.sampling.keys.response',
   'mcp.sampling.announce.request',
   'mcp.sampling.announce.response',
+  'mcp.progress.running',
+  'mcp.progress.of',
+  'mcp.progress.count',
+  'mcp.progress.server_says',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -778,4 +782,8 @@ export interface MessageValues {
   'mcp.sampling.keys.response': never;
   'mcp.sampling.announce.request': { step: string | number; server: string | number; risk: string | number };
   'mcp.sampling.announce.response': { step: string | number; server: string | number };
+  'mcp.progress.running': { tool: string | number };
+  'mcp.progress.of': { progress: number; total: number };
+  'mcp.progress.count': { progress: number };
+  'mcp.progress.server_says': never;
 }

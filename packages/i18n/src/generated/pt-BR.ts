@@ -387,4 +387,8 @@ export const messages: CompiledMessages = {
   "mcp.sampling.keys.response": [{"type":0,"value":"1 Enviar · 2 Negar · Enter para o botão em foco · Esc para negar"}],
   "mcp.sampling.announce.request": [{"type":1,"value":"step"},{"type":0,"value":": "},{"type":1,"value":"server"},{"type":0,"value":" pede para usar seu modelo de IA. "},{"type":1,"value":"risk"},{"type":0,"value":"."}],
   "mcp.sampling.announce.response": [{"type":1,"value":"step"},{"type":0,"value":": revise a resposta antes que ela vá para "},{"type":1,"value":"server"},{"type":0,"value":"."}],
+  "mcp.progress.running": [{"type":0,"value":"Executando "},{"type":1,"value":"tool"},{"type":0,"value":"…"}],
+  "mcp.progress.of": [{"type":2,"value":"progress","style":null},{"type":0,"value":" de "},{"type":2,"value":"total","style":null}],
+  "mcp.progress.count": [{"type":0,"value":"Progresso: "},{"type":2,"value":"progress","style":null}],
+  "mcp.progress.server_says": [{"type":0,"value":"O servidor diz:"}],
 };
