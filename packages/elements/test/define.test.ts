@@ -18,6 +18,7 @@ describe('the define entry', () => {
       'mcp-elicitation-sheet',
       'mcp-permission-manager',
       'mcp-roots-sheet',
+      'mcp-result-review-sheet',
     ]);
     expect(main.McpPermissionSheet).toBe(elements['mcp-permission-sheet']);
   });
@@ -39,6 +40,7 @@ describe('the define entry', () => {
       'mcp-elicitation-sheet',
       'mcp-permission-manager',
       'mcp-permission-sheet',
+      'mcp-result-review-sheet',
       'mcp-roots-sheet',
     ]);
     expect(defined.get('mcp-permission-manager')).toBe(other);
