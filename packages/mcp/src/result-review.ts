@@ -84,6 +84,20 @@ export interface ReviewContext {
 let nextId = 0;
 
 /**
+ * The one place a review is reported (the audit trail): through the guard's `onEvent` now; an
+ * engine audit sink can be fed from here too. Never carries the result's content.
+ */
+export function reportReview(
+  context: Pick<ReviewContext, 'server' | 'report'>,
+  tool: string,
+  tier: RiskTier,
+  outcome: ResultReviewEvent['outcome'],
+  via: ResultReviewEvent['via'],
+): void {
+  context.report({ type: 'result_review', serverId: context.server.id, tool, tier, outcome, via });
+}
+
+/**
  * Holds one result until the user answers. Never throws: only the user's explicit Send lets the
  * server's result through; anything else (no renderer, a renderer that throws or answers
  * something else, the caller's abort, the timeout) withholds it.
@@ -96,14 +110,7 @@ export async function reviewResult(
   callerSignal: AbortSignal | undefined,
 ): Promise<CallResult> {
   const finish = (via: ResultReviewEvent['via'], send = false): CallResult => {
-    context.report({
-      type: 'result_review',
-      serverId: context.server.id,
-      tool,
-      tier,
-      outcome: send ? 'sent' : 'withheld',
-      via,
-    });
+    reportReview(context, tool, tier, send ? 'sent' : 'withheld', via);
     return send ? result : withheldResultOf(tool);
   };
   if (!context.review) {
