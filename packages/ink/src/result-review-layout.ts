@@ -69,8 +69,16 @@ export function layoutResultReview(
       : Math.max(2, options.rows - linesHeight(head, width) - linesHeight(tail, width));
   const body: Line[] = [];
   if (api.empty !== null) body.push(line('empty', [{ text: api.empty, tone: 'dim' }]));
-  for (const block of api.blocks) {
-    if (room <= 0) break;
+  for (const [shown, block] of api.blocks.entries()) {
+    if (room <= 1) {
+      // The user sends what they did not all see: say how much is left out.
+      body.push(
+        line('blocks-more', [{ text: api.moreBlocks(api.blocks.length - shown), tone: 'dim' }], {
+          indent: 2,
+        }),
+      );
+      break;
+    }
     const next: Line[] =
       block.kind === 'text'
         ? [

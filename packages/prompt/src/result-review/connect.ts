@@ -57,6 +57,7 @@ export function connectResultReview(
     guard: { ...guard, text: t.t('mcp.permission.guard') },
     announcement: t.t('mcp.result.announce', { server: server.name, tool }),
     props: resultReviewProps(content, current, guard.active),
+    moreBlocks: (count) => t.t('mcp.result.block.more', { count }),
     getBlockProps: (index) => ({
       ...attrs('block'),
       'data-index': String(index),

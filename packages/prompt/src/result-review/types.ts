@@ -99,6 +99,8 @@ export interface ResultReviewApi {
   guard: { active: boolean; endsAt: number; text: string };
   announcement: string;
   props: Readonly<Partial<Record<ResultReviewPart, PartProps>>>;
+  /** "3 more blocks not shown", for a renderer that cannot show every block (a short terminal). */
+  moreBlocks(count: number): string;
   getBlockProps(index: number): PartProps;
   getActionProps(answer: ResultReviewAnswer): PartProps;
   choose(answer: ResultReviewAnswer): AnswerOutcome;
