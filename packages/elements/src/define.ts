@@ -2,6 +2,7 @@ import { McpCallProgress } from './call-progress.js';
 import { McpElicitationSheet } from './elicitation-sheet.js';
 import { McpPermissionManager } from './permission-manager.js';
 import { McpPermissionSheet } from './permission-sheet.js';
+import { McpResultReviewSheet } from './result-review-sheet.js';
 import { McpRootsSheet } from './roots-sheet.js';
 
 /** The tags this package defines, and their classes. */
@@ -11,6 +12,7 @@ export const elements = {
   'mcp-permission-manager': McpPermissionManager,
   'mcp-roots-sheet': McpRootsSheet,
   'mcp-call-progress': McpCallProgress,
+  'mcp-result-review-sheet': McpResultReviewSheet,
 } as const;
 
 /**
@@ -34,5 +36,6 @@ declare global {
     'mcp-permission-manager': McpPermissionManager;
     'mcp-roots-sheet': McpRootsSheet;
     'mcp-call-progress': McpCallProgress;
+    'mcp-result-review-sheet': McpResultReviewSheet;
   }
 }
