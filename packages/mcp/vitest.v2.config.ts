@@ -12,6 +12,7 @@ export default sourceProject('mcp-v2', {
     'test/elicitation.test.ts',
     'test/denials-and-edits.test.ts',
     'test/progress.test.ts',
+    'test/result-review.test.ts',
   ],
   env: { MCP_CONSENT_SDK: 'v2' },
 });

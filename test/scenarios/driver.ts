@@ -5,6 +5,7 @@ import type {
   PolicySource,
   RequestOptions,
   RequestResult,
+  RiskTier,
   ToolCall,
   ToolDefinition,
 } from '@mcp-consent/engine';
@@ -12,11 +13,13 @@ import type {
   ElicitRequest,
   ElicitResult,
   HostRoot,
+  ResultReviewAnswer,
+  ReviewedToolResult,
   RootsAnswer,
   RootsResult,
   SamplingAnswer,
 } from '@mcp-consent/prompt';
-import type { SamplingStep } from './host-runtime.js';
+import type { Reviewed, SamplingStep } from './host-runtime.js';
 
 /**
  * What each renderer's test driver provides so that one scenario list runs
@@ -60,6 +63,15 @@ export type RequestExtras = Pick<RequestOptions, 'dryRun' | 'forcePrompt' | 'per
    */
   previous?: ToolDefinition;
 };
+
+/** An allowed call's result to review, as `@mcp-consent/mcp` holds it (plain data). */
+export interface ResultReviewAsk {
+  tool: string;
+  tier: RiskTier;
+  result: ReviewedToolResult & Record<string, unknown>;
+  /** The host attached no result renderer. @default false */
+  noRenderer?: boolean;
+}
 
 /** An action of the prompt as the user perceives it. */
 export interface ActionView {
@@ -148,6 +160,16 @@ export interface ScenarioHost {
   toggleRoot(index: number): Promise<void>;
   /** Activates Share selected or Share none the way a pointer user would (or Enter on it). */
   clickRoots(answer: RootsAnswer): Promise<void>;
+  // --- an allowed call's result, reviewed before the model sees it (issue 18) ---------------
+  /**
+   * Holds a result for review through `@mcp-consent/mcp`'s review with the renderer's
+   * `reviewResult` callback (or none); the answering server is the fixtures' `server`.
+   */
+  reviewResult(ask: ResultReviewAsk): Promise<RequestHandle>;
+  /** What the model got and what was reported (waits for the review). */
+  reviewed(handle: RequestHandle): Promise<Reviewed>;
+  /** Activates Send or Withhold the way a pointer user would (or Enter on it). */
+  clickReview(answer: ResultReviewAnswer): Promise<void>;
   // --- a server's sampling request (issue 18) ------------------------------------------
   /**
    * One step of a `sampling/createMessage` request, as `@mcp-consent/mcp` hands it to the

@@ -15,12 +15,15 @@ import type {
   ElicitRequest,
   ElicitResult,
   HostRoot,
+  ResultReviewCall,
+  ResultReviewResult,
   RootsCall,
   RootsResult,
   SamplingAnswer,
   SamplingCall,
 } from '@mcp-consent/prompt';
-import type { HostOptions, RequestExtras } from './driver.js';
+import { reviewResult, type ResultReviewEvent } from '../../packages/mcp/src/result-review.js';
+import type { HostOptions, RequestExtras, ResultReviewAsk } from './driver.js';
 import { server } from './fixtures.js';
 
 /** What a renderer gives the host: its prompt and elicit callbacks and how to take it down. */
@@ -30,6 +33,8 @@ export interface MountedRenderer {
   elicit(call: ElicitationCall): Promise<ElicitResult>;
   /** The renderer's `pickRoots` callback (a server's `roots/list`), when it shows roots. */
   roots?(call: RootsCall): Promise<RootsResult>;
+  /** The renderer's `reviewResult` callback (issue 18), when it shows result reviews. */
+  result?(call: ResultReviewCall): Promise<ResultReviewResult>;
   /** The renderer's `sample` callback (issue 18), when it shows sampling. */
   sample?(call: SamplingCall): Promise<SamplingAnswer>;
   unmount(): void;
@@ -73,6 +78,7 @@ export function createHostRuntime(
   const elicitations = new Map<number, Promise<ElicitResult>>();
   const rootsAsked = new Map<number, Promise<RootsResult>>();
   const samplings = new Map<number, Promise<SamplingAnswer>>();
+  const reviews = new Map<number, Promise<Reviewed>>();
   let nextHandle = 0;
   // The engine's own timers (ready wait, prompt timeouts), told apart from the renderer's
   // (input guard, "checking" delay) on the shared clock, so `idle` knows the engine waits.
@@ -151,6 +157,36 @@ export function createHostRuntime(
       if (!done) throw new Error(`No roots request with handle ${handle}.`);
       return done;
     },
+    /**
+     * An allowed call's result through `@mcp-consent/mcp`'s review (the renderer's result
+     * callback, or none with `noRenderer`); `reviewed` gives what the model gets and the event.
+     */
+    reviewResult(ask: ResultReviewAsk): number {
+      const handle = ++nextHandle;
+      const events: ResultReviewEvent[] = [];
+      const { renderer } = current;
+      const review = ask.noRenderer ? undefined : renderer.result;
+      const done = reviewResult(
+        {
+          server,
+          review,
+          timeoutMs: undefined,
+          warn: () => {},
+          report: (event) => void events.push(event),
+        },
+        ask.tool,
+        ask.tier,
+        ask.result,
+        undefined,
+      ).then((model) => ({ model, events }));
+      reviews.set(handle, done);
+      return handle;
+    },
+    reviewed(handle: number): Promise<Reviewed> {
+      const done = reviews.get(handle);
+      if (!done) throw new Error(`No result review with handle ${handle}.`);
+      return done;
+    },
     /** A sampling step through the renderer's sample callback; answered by `sampled`. */
     sample(call: SamplingStep): number {
       const handle = ++nextHandle;
@@ -201,6 +237,12 @@ export function createHostRuntime(
 }
 
 export type HostRuntime = ReturnType<typeof createHostRuntime>;
+
+/** What a reviewed result became: what the model gets, and what was reported for the audit. */
+export interface Reviewed {
+  model: Record<string, unknown>;
+  events: ResultReviewEvent[];
+}
 
 /** The engine asks for the earlier definition by pin hash; a scenario gives it as data. */
 function withPrevious({ previous, ...extras }: RequestExtras) {

@@ -5,6 +5,7 @@ import {
   type DryRunApi,
   type ElicitationApi,
   type PermissionApi,
+  type ResultReviewApi,
   type RootsApi,
   type BlockView,
   type SamplingApi,
@@ -113,6 +114,22 @@ const rootsScreen = (view: RootsApi): string[] => [
   ...view.actions.map((action) => action.label),
 ];
 
+const resultReviewScreen = (view: ResultReviewApi): string[] => [
+  view.title,
+  view.intro,
+  view.server.from,
+  view.toolLine,
+  view.risk.label,
+  ...view.notices.map((notice) => notice.text),
+  view.error ?? '',
+  view.contentHeading,
+  view.empty ?? '',
+  ...view.blocks.flatMap((block) =>
+    block.kind === 'text' ? [block.text, block.more ?? ''] : [block.label],
+  ),
+  ...view.actions.map((action) => action.label),
+];
+
 const blockText = (block: BlockView): string =>
   block.kind === 'text' ? block.text.text : block.label;
 
@@ -144,7 +161,9 @@ const screenOf = (item: ConsentItem): string[] =>
         ? rootsScreen(item.model.connect())
         : item.kind === 'sampling'
           ? samplingScreen(item.model.connect())
-          : elicitationScreen(item.model.connect());
+          : item.kind === 'result_review'
+            ? resultReviewScreen(item.model.connect())
+            : elicitationScreen(item.model.connect());
 
 /**
  * A reference "renderer" that shows the consent presenter's head model as plain text.
@@ -163,6 +182,7 @@ export function modelDriver(): RendererDriver {
           prompt: own.prompt,
           elicit: own.elicit,
           roots: own.roots,
+          result: own.result,
           sample: own.sample,
           unmount: () => own.dispose(),
         };
@@ -189,6 +209,12 @@ export function modelDriver(): RendererDriver {
       const roots = (): RootsApi => {
         const head = item();
         if (head.kind !== 'roots') throw new Error(`The prompt shown is a ${head.kind}.`);
+        return head.model.connect();
+      };
+
+      const review = (): ResultReviewApi => {
+        const head = item();
+        if (head.kind !== 'result_review') throw new Error(`The prompt shown is a ${head.kind}.`);
         return head.model.connect();
       };
 
@@ -245,6 +271,9 @@ export function modelDriver(): RendererDriver {
         rootsResult: (handle) => runtime.rootsResult(handle),
         toggleRoot: async (index) => void roots().toggle(index),
         clickRoots: async (answer) => void roots().choose(answer),
+        reviewResult: async (ask) => runtime.reviewResult(ask),
+        reviewed: (handle) => runtime.reviewed(handle),
+        clickReview: async (answer) => void review().choose(answer),
         compromised: async () => [],
         dispose: async () => runtime.dispose(),
       };

@@ -16,6 +16,7 @@ import { GUARD_MS } from './host-runtime.js';
 import { dryRunScenarios } from './dry-run-scenarios.js';
 import { editScenarios } from './edit-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
+import { resultReviewScenarios } from './result-review-scenarios.js';
 import { rootsScenarios } from './roots-scenarios.js';
 import { grainScenarios } from './grain-scenarios.js';
 import { samplingScenarios } from './sampling-scenarios.js';
@@ -324,6 +325,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     grainScenarios({ start, openPrompt });
     editScenarios({ start, openPrompt });
     rootsScenarios({ start, openPrompt });
+    resultReviewScenarios({ start, openPrompt });
     samplingScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {

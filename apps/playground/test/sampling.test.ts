@@ -128,8 +128,14 @@ describe('progress', () => {
     const n = await call(page, 'demo_sleep', { ms: 4000, steps: 4 });
     await answer(page, 'allow_once');
     const progress = page.locator('#progress[data-for-tool="demo_sleep"]');
-    await progress.filter({ hasText: 'of 4' }).waitFor(WAIT);
-    expect(await progress.innerText()).toMatch(/^Progress: \d of 4/);
+    await progress.locator('[data-part="count"]', { hasText: /[1-4] of 4/ }).waitFor(WAIT);
+    // The kit's status (<mcp-call-progress>): which tool runs, how far, and a bar.
+    const status = progress.locator('[data-part="progress"]');
+    expect(await status.getAttribute('role')).toBe('status');
+    expect(await status.innerText()).toMatch(/^Running demo_sleep…\s+\d of 4/);
+    expect(
+      Number(await progress.locator('[data-part="bar"]').getAttribute('aria-valuenow')),
+    ).toBeGreaterThan(0);
     await result(page, n, 'ok');
     expect(await progress.count()).toBe(0);
     expect(errors).toEqual([]);

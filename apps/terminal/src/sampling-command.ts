@@ -17,10 +17,26 @@ export function commandGenerator(command: string): SamplingGenerator {
   return (params, { signal }) =>
     new Promise<SamplingResult>((resolve, reject) => {
       if (signal.aborted) return reject(new Error('The sampling request was cancelled.'));
-      const child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'inherit'] });
+      // Its own process group: the shell may fork the command, and a kill must reach both.
+      const child = spawn(command, {
+        shell: true,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
       const chunks: Buffer[] = [];
       let size = 0;
-      const onAbort = () => child.kill();
+      const killGroup = () => {
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          child.kill(); // the group is gone already, or never started
+        }
+      };
+      const onAbort = () => {
+        killGroup();
+        // Do not wait for its pipes: a process that ignores SIGTERM must not hold the call.
+        fail(new Error('The sampling request was cancelled.'));
+      };
       signal.addEventListener('abort', onAbort, { once: true });
       const fail = (error: Error) => {
         signal.removeEventListener('abort', onAbort);
@@ -29,7 +45,7 @@ export function commandGenerator(command: string): SamplingGenerator {
       child.on('error', fail);
       child.stdout.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_REPLY_BYTES) child.kill();
+        if (size > MAX_REPLY_BYTES) killGroup();
         else chunks.push(chunk);
       });
       child.on('close', (code) => {

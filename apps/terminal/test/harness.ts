@@ -1,5 +1,6 @@
 /**
- * Runs `mcp-consent` from source (no build) against the demo server from source, either
+ * Runs `mcp-consent` from source (no build, bundled once: test/support/source-bundle.ts)
+ * against the demo server from source, either
  * in a real pseudo-terminal (Python's `pty` module, through the Ink renderer's own
  * packages/ink/test/fixtures/pty-run.py) or with plain pipes.
  */
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { demoServerCommand } from '@mcp-consent/demo-server';
+import { bundledCommand } from '../../../test/support/source-bundle.js';
 import { requirePythonPty } from '../../../packages/ink/test/fixtures/python.js';
 
 const execFileAsync = promisify(execFile);
@@ -19,19 +20,15 @@ const ptyRunner = fileURLToPath(
   new URL('../../../packages/ink/test/fixtures/pty-run.py', import.meta.url),
 );
 
-/** `node --conditions=mcp-consent-source --import tsx apps/terminal/src/cli.ts` */
-export const CLI = [
-  process.execPath,
-  '--conditions=mcp-consent-source',
-  '--import',
-  'tsx',
-  cliEntry,
-];
+/** `node <bundle of apps/terminal/src/cli.ts>`: the CLI from its sources. */
+export const CLI = await bundledCommand(cliEntry);
+
+const demoEntry = fileURLToPath(new URL('../../demo-server/src/stdio.ts', import.meta.url));
+const demo = await bundledCommand(demoEntry);
 
 /** The demo server's stdio entry from source, as a command line for after `--`. */
 export function demoCommand(): string[] {
-  const { command, args } = demoServerCommand();
-  return [command, ...args];
+  return [...demo];
 }
 
 /** A fresh directory for the store (and XDG_CONFIG_HOME); removed by `cleanup`. */

@@ -1,7 +1,21 @@
 /** `--sampling-command`'s generator (issue 18): JSON in on stdin, the reply out on stdout. */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SamplingParams } from '@mcp-consent/prompt';
+import { until } from '../../../test/scenarios/poll.js';
 import { commandGenerator } from '../src/sampling-command.js';
+
+/** Whether a process with this id still runs (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const node = JSON.stringify(process.execPath);
 const params: SamplingParams = {
@@ -30,13 +44,21 @@ describe('commandGenerator', () => {
     ).rejects.toThrow(/no JSON/);
   });
 
-  it('the server giving up kills the command', async () => {
+  it('the server giving up kills the command, also a process its shell forked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sampling-command-'));
+    const pidFile = join(dir, 'pid');
     const controller = new AbortController();
-    const running = commandGenerator(`${node} -e "setTimeout(()=>{},60000)"`)(params, {
+    // `& wait`: the shell forks the command instead of replacing itself with it.
+    const sleeper = `${node} -e "require('fs').writeFileSync(${JSON.stringify(JSON.stringify(pidFile)).slice(1, -1)}, String(process.pid)); setTimeout(()=>{},60000)"`;
+    const running = commandGenerator(`${sleeper} & wait`)(params, {
       server: { id: 's' },
       signal: controller.signal,
     });
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the command');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
     controller.abort();
+    await until(() => !alive(pid), 'the forked command to end');
     await expect(running).rejects.toThrow(/cancelled/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

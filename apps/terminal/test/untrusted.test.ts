@@ -6,15 +6,13 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
+import { bundledCommand } from '../../../test/support/source-bundle.js';
 import { cursorVisible, inPty, literal, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
-const hostile = [
-  process.execPath,
-  '--import',
-  'tsx',
+const hostile = await bundledCommand(
   fileURLToPath(new URL('./fixtures/hostile-server.ts', import.meta.url)),
-];
+);
 const store = tempDir();
 afterAll(() => store.cleanup());
 

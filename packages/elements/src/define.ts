@@ -1,6 +1,8 @@
+import { McpCallProgress } from './call-progress.js';
 import { McpElicitationSheet } from './elicitation-sheet.js';
 import { McpPermissionManager } from './permission-manager.js';
 import { McpPermissionSheet } from './permission-sheet.js';
+import { McpResultReviewSheet } from './result-review-sheet.js';
 import { McpRootsSheet } from './roots-sheet.js';
 
 /** The tags this package defines, and their classes. */
@@ -9,6 +11,8 @@ export const elements = {
   'mcp-elicitation-sheet': McpElicitationSheet,
   'mcp-permission-manager': McpPermissionManager,
   'mcp-roots-sheet': McpRootsSheet,
+  'mcp-call-progress': McpCallProgress,
+  'mcp-result-review-sheet': McpResultReviewSheet,
 } as const;
 
 /**
@@ -31,5 +35,7 @@ declare global {
     'mcp-elicitation-sheet': McpElicitationSheet;
     'mcp-permission-manager': McpPermissionManager;
     'mcp-roots-sheet': McpRootsSheet;
+    'mcp-call-progress': McpCallProgress;
+    'mcp-result-review-sheet': McpResultReviewSheet;
   }
 }

@@ -1,5 +1,10 @@
 import type { Choice } from '@mcp-consent/engine';
-import type { DryRunAnswer, ElicitResult, RootsResult } from '@mcp-consent/prompt';
+import type {
+  DryRunAnswer,
+  ElicitResult,
+  ResultReviewResult,
+  RootsResult,
+} from '@mcp-consent/prompt';
 
 /** `mcp-open`: a prompt is on screen (also for each next prompt of a queue). */
 export interface OpenDetail {
@@ -35,6 +40,12 @@ export interface RootsResultDetail {
   result: RootsResult;
 }
 
+/** `mcp-result-review`: the user answered a result review (send it to the model, or withhold it). */
+export interface ResultReviewDetail {
+  requestId: string;
+  result: ResultReviewResult;
+}
+
 /** `mcp-revoke`: about to revoke one grant. Cancelable: `preventDefault()` keeps it. */
 export interface RevokeDetail {
   key: string;
@@ -63,6 +74,7 @@ export interface McpEventMap {
   'mcp-close': CustomEvent<CloseDetail>;
   'mcp-elicitation-result': CustomEvent<ElicitationResultDetail>;
   'mcp-roots-result': CustomEvent<RootsResultDetail>;
+  'mcp-result-review': CustomEvent<ResultReviewDetail>;
   'mcp-revoke': CustomEvent<RevokeDetail>;
   'mcp-revoke-all': CustomEvent<RevokeAllDetail>;
   'mcp-expiry-change': CustomEvent<ExpiryChangeDetail>;

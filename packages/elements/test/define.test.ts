@@ -18,6 +18,8 @@ describe('the define entry', () => {
       'mcp-elicitation-sheet',
       'mcp-permission-manager',
       'mcp-roots-sheet',
+      'mcp-call-progress',
+      'mcp-result-review-sheet',
     ]);
     expect(main.McpPermissionSheet).toBe(elements['mcp-permission-sheet']);
   });
@@ -36,9 +38,11 @@ describe('the define entry', () => {
     defineElements(registry);
     defineElements(registry);
     expect([...defined.keys()].sort()).toEqual([
+      'mcp-call-progress',
       'mcp-elicitation-sheet',
       'mcp-permission-manager',
       'mcp-permission-sheet',
+      'mcp-result-review-sheet',
       'mcp-roots-sheet',
     ]);
     expect(defined.get('mcp-permission-manager')).toBe(other);

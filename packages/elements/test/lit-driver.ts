@@ -13,8 +13,9 @@ export const fixtureDir = fileURLToPath(new URL('./fixtures/', import.meta.url))
 const SHEET = 'mcp-permission-sheet';
 const ELICITATION = 'mcp-elicitation-sheet';
 const ROOTS = 'mcp-roots-sheet';
+const REVIEW = 'mcp-result-review-sheet';
 /** The sheets of the scenario page: one presenter shows one of them at a time. */
-const SHEETS = [SHEET, ELICITATION, ROOTS] as const;
+const SHEETS = [SHEET, ELICITATION, ROOTS, REVIEW] as const;
 
 /** One Chromium and one fixture server for every host the driver starts. */
 export function litDriver(): RendererDriver {
@@ -179,7 +180,16 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
       ...(await findCompromise(page, SHEET)),
       ...(await findCompromise(page, ELICITATION)),
       ...(await findCompromise(page, ROOTS)),
+      ...(await findCompromise(page, REVIEW)),
     ],
+    reviewResult: (ask) => page.evaluate((a) => window.__host.reviewResult(a), ask),
+    reviewed: (handle) => page.evaluate((h) => window.__host.reviewed(h), handle),
+    clickReview: (answer) =>
+      clickAt(
+        page,
+        page.locator(`${REVIEW} [data-part='action'][data-answer='${answer}']`),
+        answer,
+      ),
     askRoots: (roots) => page.evaluate((r) => window.__host.askRoots(r), roots),
     rootsResult: (handle) => page.evaluate((h) => window.__host.rootsResult(h), handle),
     // The whole row is the target: a pointer user clicks the root's name.

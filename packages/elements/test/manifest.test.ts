@@ -41,15 +41,19 @@ function manifest(): Map<string, Declaration> {
   return new Map(elements.map((d) => [d.tagName!, d]));
 }
 
-it('the custom elements manifest describes the four tags: attributes, API, events, parts, custom properties', () => {
+it('the custom elements manifest describes the six tags: attributes, API, events, parts, custom properties', () => {
   const tags = manifest();
   expect([...tags.keys()].sort()).toEqual([
+    'mcp-call-progress',
     'mcp-elicitation-sheet',
     'mcp-permission-manager',
     'mcp-permission-sheet',
+    'mcp-result-review-sheet',
     'mcp-roots-sheet',
   ]);
   const names = (list: { name: string }[] | undefined) => (list ?? []).map((x) => x.name);
+  const progress = tags.get('mcp-call-progress')!;
+  expect(names(progress.cssParts).sort()).toEqual(['bar', 'count', 'label', 'message', 'progress']);
   const sheet = tags.get('mcp-permission-sheet')!;
   expect(names(sheet.attributes).sort()).toEqual(['guard-ms', 'layout', 'locale', 'theme']);
   expect(
@@ -89,6 +93,12 @@ it('the custom elements manifest describes the four tags: attributes, API, event
   expect(names(roots.members)).toEqual(expect.arrayContaining(['roots', 'presenter']));
   expect(names(roots.events)).toEqual(['mcp-open', 'mcp-roots-result', 'mcp-close']);
   expect(names(roots.cssParts)).toEqual(expect.arrayContaining(['checkbox', 'item-name', 'grain']));
+  const review = tags.get('mcp-result-review-sheet')!;
+  expect(names(review.members)).toEqual(expect.arrayContaining(['result', 'presenter']));
+  expect(names(review.events)).toEqual(['mcp-open', 'mcp-result-review', 'mcp-close']);
+  expect(names(review.cssParts)).toEqual(
+    expect.arrayContaining(['block-text', 'block-label', 'error', 'risk']),
+  );
   expect(names(tags.get('mcp-permission-manager')!.events)).toEqual([
     'mcp-revoke',
     'mcp-revoke-all',

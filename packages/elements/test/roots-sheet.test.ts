@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeBuilder } from '../../../test/support/axe.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hostileCorpus, hostileEverything } from '../../../test/scenarios/hostile-corpus.js';
@@ -129,7 +129,7 @@ describe('<mcp-roots-sheet>', () => {
   it.each(['en-US', 'ar'])('%s: axe finds no violations', async (locale) => {
     const page = await gallery.open();
     await ask(page, locale);
-    const { violations, passes } = await new AxeBuilder({ page }).analyze();
+    const { violations, passes } = await axeBuilder(page).analyze();
     expect(passes.length).toBeGreaterThan(0);
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
   });

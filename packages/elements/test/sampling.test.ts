@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeBuilder } from '../../../test/support/axe.js';
 import type { Page } from 'playwright-core';
 import type { ManualClock } from '@mcp-consent/engine';
 import { createTranslator } from '@mcp-consent/i18n';
@@ -142,7 +142,7 @@ describe('sampling in <mcp-permission-sheet>', () => {
     for (const step of ['request', 'response'] as const) {
       const page = await open(step);
       if (step === 'request') await page.locator(`${SHEET} [data-action="edit"]`).click();
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeBuilder(page).analyze();
       expect(result.passes.length).toBeGreaterThan(0);
       for (const v of result.violations)
         found.push(

@@ -1,6 +1,7 @@
 /**
  * The audit events of the requests a server makes of the client besides tool calls: an
- * elicitation's answer, a sampling request's decision, a `roots/list` pick (seed 000, spec R6).
+ * elicitation's answer, a sampling request's decision, a `roots/list` pick (seed 000, spec R6),
+ * and the user's review of a tool's result before the model saw it.
  * Privacy: they carry who, which server and what was answered, never a form value, a message,
  * a prompt, a model reply or a root's path.
  */
@@ -11,6 +12,8 @@ export type ElicitationVia = 'renderer' | 'policy' | 'invalid' | 'error' | 'abor
 export type SamplingVia = 'renderer' | 'policy' | 'error' | 'aborted';
 /** Who decided what a `roots/list` got: the user, a remembered pick, the policy, a failure. */
 export type RootsVia = 'renderer' | 'remembered' | 'policy' | 'error' | 'aborted';
+/** Who decided whether a tool's result reached the model: the user, or a failure (withheld). */
+export type ResultReviewVia = 'user' | 'no_renderer' | 'error' | 'aborted' | 'timeout';
 
 /** Who and where, for every outcome: the host's ids, never the server's own words. */
 interface OutcomeBase {
@@ -44,6 +47,13 @@ export type RequestOutcome =
       /** How many roots the server got (0: none). Which ones is never recorded. */
       shared: number;
       via: RootsVia;
+    })
+  | (OutcomeBase & {
+      kind: 'result_review';
+      /** The tool whose result was reviewed (the caller's name for it). */
+      tool: string;
+      outcome: 'sent' | 'withheld';
+      via: ResultReviewVia;
     });
 
 /** The R6 fields every audit event has. */
@@ -79,5 +89,13 @@ export interface RootsAuditEvent extends AuditEventBase {
   via: RootsVia;
 }
 
+export interface ResultReviewAuditEvent extends AuditEventBase {
+  event_type: 'mcp.result.review';
+  tool_name: string;
+  outcome: 'sent' | 'withheld';
+  via: ResultReviewVia;
+}
+
 /** The audit events that are not a tool-call decision. */
-export type OutcomeAuditEvent = ElicitationAuditEvent | SamplingAuditEvent | RootsAuditEvent;
+export type OutcomeAuditEvent =
+  ElicitationAuditEvent | SamplingAuditEvent | RootsAuditEvent | ResultReviewAuditEvent;

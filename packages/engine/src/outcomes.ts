@@ -20,6 +20,13 @@ const KINDS: Record<RequestOutcome['kind'], [string, Record<string, readonly str
     },
   ],
   roots: ['mcp.roots.decision', { via: ['renderer', 'remembered', 'policy', 'error', 'aborted'] }],
+  result_review: [
+    'mcp.result.review',
+    {
+      outcome: ['sent', 'withheld'],
+      via: ['user', 'no_renderer', 'error', 'aborted', 'timeout'],
+    },
+  ],
 };
 
 const text = (value: unknown) => typeof value === 'string' && value.length > 0;
@@ -53,7 +60,10 @@ export function toOutcomeEvent(outcome: RequestOutcome, nowMs: number): OutcomeA
     if (typeof value !== 'string' || !allowed.includes(value)) throw fail(`bad ${field}`);
     event[field] = value;
   }
-  if (outcome.kind === 'elicitation' && outcome.tool !== undefined) {
+  if (
+    (outcome.kind === 'elicitation' && outcome.tool !== undefined) ||
+    outcome.kind === 'result_review'
+  ) {
     if (!text(outcome.tool)) throw fail('tool is empty');
     event.tool_name = outcome.tool;
   }

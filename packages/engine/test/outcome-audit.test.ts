@@ -36,6 +36,13 @@ describe('engine.recordOutcome (seed 000: elicitation, sampling and roots in the
       step: 'response',
     });
     engine.recordOutcome({ kind: 'roots', ...who, shared: 0, via: 'policy' });
+    engine.recordOutcome({
+      kind: 'result_review',
+      ...who,
+      tool: 'notes_export',
+      outcome: 'withheld',
+      via: 'user',
+    });
 
     const [decision, ...outcomes] = audit.events();
     expect(isDecisionEvent(decision)).toBe(true);
@@ -63,6 +70,13 @@ describe('engine.recordOutcome (seed 000: elicitation, sampling and roots in the
         step: 'response',
       },
       { event_type: 'mcp.roots.decision', ...base, shared: 0, via: 'policy' },
+      {
+        event_type: 'mcp.result.review',
+        ...base,
+        tool_name: 'notes_export',
+        outcome: 'withheld',
+        via: 'user',
+      },
     ]);
   });
 
@@ -89,6 +103,8 @@ describe('engine.recordOutcome (seed 000: elicitation, sampling and roots in the
       { kind: 'sampling', ...who, outcome: 'allowed', via: 'renderer', step: 'request' },
       { kind: 'elicitation', ...who, mode: 'form', action: 'accept', via: 'remembered' },
       { kind: 'tool', ...who },
+      { kind: 'result_review', ...who, outcome: 'withheld', via: 'user' },
+      { kind: 'result_review', ...who, tool: 'x', outcome: 'shown', via: 'user' },
     ] as unknown as RequestOutcome[];
     for (const outcome of bad) {
       expect(() => engine.recordOutcome(outcome)).toThrow(InvalidInputError);

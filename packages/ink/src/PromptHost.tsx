@@ -7,6 +7,7 @@ import { DryRunPrompt } from './DryRunPrompt.js';
 import { ElicitationPrompt } from './ElicitationPrompt.js';
 import { Lines, type Line } from './lines.js';
 import { PermissionPrompt } from './PermissionPrompt.js';
+import { ResultReviewPrompt } from './ResultReviewPrompt.js';
 import { RootsPrompt } from './RootsPrompt.js';
 import { SamplingPrompt } from './SamplingPrompt.js';
 import { useTranslator, type TerminalPromptOptions } from './shared.js';
@@ -61,6 +62,9 @@ export function PromptHost({ presenter, clock, ...options }: PromptHostProps) {
       )}
       {current?.kind === 'roots' && (
         <RootsPrompt key={current.id} {...shared} model={current.model} />
+      )}
+      {current?.kind === 'result_review' && (
+        <ResultReviewPrompt key={current.id} {...shared} model={current.model} />
       )}
       {current?.kind === 'sampling' && (
         <SamplingPrompt key={current.id} {...shared} model={current.model} />

@@ -15,6 +15,8 @@ import {
   type ConsentSnapshot,
   type ElicitationCall,
   type ElicitResult,
+  type ResultReviewCall,
+  type ResultReviewResult,
   type RootsCall,
   type RootsResult,
   type SamplingAnswer,
@@ -76,6 +78,11 @@ export interface InkPrompter {
   elicit(request: ElicitationCall): Promise<ElicitResult>;
   /** A `pickRoots` callback for `@mcp-consent/mcp`: which of the host's roots a server may see. */
   roots(call: RootsCall): Promise<RootsResult>;
+  /**
+   * A `reviewResult` callback for `@mcp-consent/mcp`: an allowed call's result, sent to the
+   * model or withheld (without a terminal it rejects, and the result is withheld).
+   */
+  result(call: ResultReviewCall): Promise<ResultReviewResult>;
   /** A `sample` callback for `@mcp-consent/mcp`: one step of a sampling request (request, reply). */
   sample(call: SamplingCall): Promise<SamplingAnswer>;
   /**
@@ -202,6 +209,7 @@ export function inkPrompter(options: InkPrompterOptions = {}): InkPrompter {
     prompt: (request) => needTerminal() ?? presenter.prompt(request),
     elicit: (call) => needTerminal() ?? presenter.elicit(call),
     roots: (call) => needTerminal() ?? presenter.roots(call),
+    result: (call) => needTerminal() ?? presenter.result(call),
     sample: (call) => needTerminal() ?? presenter.sample(call),
     show(call, onDecision, showOptions) {
       // No engine to turn a failure into a denial here: the caller gets Deny once.

@@ -4,6 +4,7 @@ import { dryRunSummary } from './dry-run-layout.js';
 import { elicitationSummary } from './elicitation-layout.js';
 import type { Span } from './lines.js';
 import { permissionSummary } from './permission-layout.js';
+import { resultReviewSummary } from './result-review-layout.js';
 import { rootsSummary } from './roots-layout.js';
 import { samplingSummary } from './sampling-layout.js';
 
@@ -35,5 +36,7 @@ export function settledSummary(item: SettledItem, t: Translator): Span[] | null 
       return item.api && rootsSummary(item.api, t, answered ? item.answer : null);
     case 'sampling':
       return item.api && samplingSummary(item.api, t, answered ? item.answer : null);
+    case 'result_review':
+      return item.api && resultReviewSummary(item.api, t, answered ? item.answer : null);
   }
 }

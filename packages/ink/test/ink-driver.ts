@@ -101,6 +101,7 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           prompt: current.prompt,
           elicit: current.elicit,
           roots: current.roots,
+          result: current.result,
           sample: current.sample,
           unmount: () => current.unmount(),
         };
@@ -127,6 +128,10 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
         const kind = prompter?.getSnapshot().current?.kind;
         if (kind === 'elicitation') return screen().includes(question().title);
         if (kind === 'roots') return screen().includes(rootsView().title);
+        if (kind === 'result_review') {
+          const head = prompter?.getSnapshot().current;
+          return head?.kind === 'result_review' && screen().includes(head.model.connect().title);
+        }
         if (kind === 'sampling') {
           const head = prompter?.getSnapshot().current;
           return head?.kind === 'sampling' && screen().includes(head.model.connect().title);
@@ -248,6 +253,10 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           if (rootsView().focused !== answer) throw new Error(`Arrows never reached ${answer}.`);
           await send('\r');
         },
+        reviewResult: async (ask) => runtime.reviewResult(ask),
+        reviewed: (handle) => runtime.reviewed(handle),
+        // A terminal has no pointer: the answer's number key (1 Send, 2 Withhold).
+        clickReview: (answer) => send(answer === 'send' ? '1' : '2'),
         compromised: async () => foreignOutput(terminal.raw),
         dispose: async () => {
           runtime.dispose();

@@ -3,7 +3,7 @@ import type { GuardClientOptions, GuardEvent } from './guard-types.js';
 
 /**
  * The engine's audit record of a guard event, for the kinds the engine audits (elicitation,
- * sampling, roots; tool calls and dry runs are audited by `engine.request` itself). Only the
+ * sampling, roots, result review; tool calls and dry runs are audited by `engine.request` itself). Only the
  * outcome is copied: the events never hold form values, messages or paths to begin with.
  */
 export function outcomeOf(event: GuardEvent, options: GuardClientOptions): RequestOutcome | null {
@@ -29,6 +29,14 @@ export function outcomeOf(event: GuardEvent, options: GuardClientOptions): Reque
       return { kind: 'sampling', ...who, outcome: event.outcome, via: event.via, step: event.step };
     case 'roots':
       return { kind: 'roots', ...who, shared: event.shared, via: event.via };
+    case 'result_review':
+      return {
+        kind: 'result_review',
+        ...who,
+        tool: event.tool,
+        outcome: event.outcome,
+        via: event.via,
+      };
     default:
       return null;
   }

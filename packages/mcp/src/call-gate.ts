@@ -16,8 +16,9 @@ import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
 import type { GuardContext } from './guard-types.js';
 import { withInputRounds } from './input-required.js';
-import { refusalOf } from './model-text.js';
+import { denialOf, refusalOf } from './model-text.js';
 import { withProgress } from './progress.js';
+import { needsReview, reviewResult } from './result-review.js';
 import { withUrlRequired } from './url-required.js';
 import { excludeUserTime } from './user-time.js';
 
@@ -179,6 +180,28 @@ export function createCallGate(context: GuardContext): GatedCall {
     return decision;
   };
 
+  /** Sends an allowed call; a `DRY_RUN_PREVIEW` answer goes through the dry-run flow. */
+  const sendAllowed = async (
+    decided: ToolCall,
+    forwarded: CallParams,
+    requestOptions: CallOptions | undefined,
+    passThrough: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<CallResult> => {
+    const result = await send(forwarded, requestOptions, passThrough);
+    if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true)
+      return withoutKitMeta(result);
+    return await runDryRunFlow(context, {
+      decided,
+      forwarded,
+      result,
+      resend: (params) => send(params, requestOptions, passThrough),
+      decide: (call, extras) => decide(call, signal, extras),
+      signal,
+      previews,
+    });
+  };
+
   return async (params, callerOptions, passThrough, requestedBy) => {
     // issue 18: a progress token on every call, progress to the host, timeout reset on progress.
     const requestOptions = withProgress(params.name, callerOptions, options.onProgress, warn);
@@ -232,21 +255,29 @@ export function createCallGate(context: GuardContext): GatedCall {
     forwarded = { ...forwarded, arguments: sendable(decision.call.args) };
     // While it runs, a question the server asks is shown as part of this call (its origin).
     const done = callsInFlight(binding).add(decision.call);
+    let result: CallResult;
     try {
-      const result = await send(forwarded, requestOptions, passThrough);
-      if (options.dryRun === false || forwarded.arguments?.[CONFIRM_ARG] === true)
-        return withoutKitMeta(result);
-      return await runDryRunFlow(context, {
-        decided: decision.call,
-        forwarded,
-        result,
-        resend: (params) => send(params, requestOptions, passThrough),
-        decide: (call, extras) => decide(call, signal, extras),
-        signal,
-        previews,
-      });
+      result = await sendAllowed(decision.call, forwarded, requestOptions, passThrough, signal);
     } finally {
       done();
     }
+    // The server's result waits for the user's review, when the host asks for one; a refusal
+    // of the kit's own (a declined preview) is not the server's and is not reviewed. Servers
+    // cannot fake one: the kit's `_meta` keys are stripped from every server result.
+    if (denialOf(result) || !needsReview(options.reviewResults, name, decision.risk.tier, warn))
+      return result;
+    return reviewResult(
+      {
+        server,
+        review: options.reviewResult,
+        timeoutMs: options.resultReviewTimeoutMs,
+        warn,
+        report: context.report,
+      },
+      name,
+      decision.risk.tier,
+      result,
+      signal,
+    );
   };
 }

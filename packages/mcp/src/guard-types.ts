@@ -4,6 +4,11 @@ import type { ValidateContentOptions } from '@mcp-consent/prompt';
 import type { SdkBinding, ServerRequestHandler, ServerRequestMethod } from './binding.js';
 import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
 import type { ElicitationEvent, ElicitCallback, NoRendererPolicy } from './elicitation.js';
+import type {
+  ResultReviewEvent,
+  ResultReviewPolicy,
+  ReviewResultCallback,
+} from './result-review.js';
 import type { RootsEvent, RootsOptions } from './roots.js';
 import type { SampleCallback, SamplingEvent, SamplingGenerator } from './sampling.js';
 import type { GuardTransportOptions } from './transport-options.js';
@@ -69,12 +74,30 @@ export interface GuardClientOptions extends GuardTransportOptions {
    * Without it the client declares no `roots` capability. @default undefined
    */
   roots?: RootsOptions;
+  /**
+   * Which allowed calls have their result shown to the user before the model sees it (by risk
+   * tier, by tool name, or a predicate). The user sends it on unchanged or withholds it; a
+   * withheld result reaches the caller as the kit's text only (`isError: true`, `denialOf` reads
+   * `result_withheld`). @default undefined (no result is reviewed)
+   */
+  reviewResults?: ResultReviewPolicy;
+  /**
+   * Renders a result review (`presenter.result` of `@mcp-consent/prompt` fits). Without it every
+   * result `reviewResults` selects is withheld. @default undefined
+   */
+  reviewResult?: ReviewResultCallback;
+  /**
+   * How long a result review may wait for the user; then the result is withheld.
+   * @default undefined (no limit but the caller's signal)
+   */
+  resultReviewTimeoutMs?: number;
   /** @default console.warn */
   onWarning?: (message: string) => void;
   /**
-   * Elicitation, sampling, roots and dry-run outcomes, for the host. The elicitation, sampling and
-   * roots ones are also written to the engine's audit sinks (`engine.recordOutcome`) before this is
-   * called. Never carries argument or form values, messages or paths.
+   * Elicitation, sampling, roots, dry-run and result review outcomes, for the host. The
+   * elicitation, sampling, roots and result review ones are also written to the engine's audit
+   * sinks (`engine.recordOutcome`) before this is called. Never carries argument or form values,
+   * messages, paths or result content.
    */
   onEvent?: (event: GuardEvent) => void;
 }
@@ -83,6 +106,7 @@ export type GuardEvent =
   | ElicitationEvent
   | RootsEvent
   | SamplingEvent
+  | ResultReviewEvent
   | { type: 'elicitation_complete'; serverId: string; elicitationId: string }
   | {
       type: 'dry_run';

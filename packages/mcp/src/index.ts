@@ -28,6 +28,13 @@ export {
   type RootsPickRequest,
 } from './roots.js';
 export {
+  type ResultReviewAnswer,
+  type ResultReviewEvent,
+  type ResultReviewPolicy,
+  type ResultReviewRequest,
+  type ReviewResultCallback,
+} from './result-review.js';
+export {
   answerSampling,
   SAMPLING_FAILED,
   SAMPLING_REJECTED,

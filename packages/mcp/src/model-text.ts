@@ -53,6 +53,10 @@ export const MODEL_TEXT = {
     `The server asked for more input to finish this tool call (${tool}): ${what}. The host could ` +
     'not answer it, so the call was stopped unfinished and nothing was sent in its place. Do not ' +
     'retry it; ask the user how to proceed.',
+  /** An allowed call ran, and the user chose not to let the model see what it returned. */
+  resultWithheld: (tool: string) =>
+    `This tool call (${tool}) ran, but the user reviewed its result and withheld it from you, so ` +
+    'you cannot see what it returned. Do not run it again to get the result; ask the user how to proceed.',
   /** The user's deny note, quoted as JSON so it cannot pass for the kit's own words. */
   userNote: (quoted: string) =>
     `The user's note on this denial, in their own words: ${quoted}. Take it into account before you go on.`,
@@ -61,7 +65,13 @@ export const MODEL_TEXT = {
 } as const;
 
 /** Why a call was refused; also put in the result's `_meta` for hosts. */
-export type DenialReason = 'declined' | 'not_approved' | 'dry_run_declined' | 'input_unanswered';
+export type DenialReason =
+  | 'declined'
+  | 'not_approved'
+  | 'dry_run_declined'
+  | 'input_unanswered'
+  /** The call ran; the user (or a failed review) kept its result from the model. */
+  | 'result_withheld';
 
 /** The `_meta` key under which denial results carry machine-readable details. */
 export const DENIAL_META_KEY = 'mcp-consent/denial';
@@ -211,6 +221,18 @@ export function inputRefusalOf(tool: string, what: string): CallToolResult {
     content: [{ type: 'text', text: MODEL_TEXT.inputUnanswered(tool, what) }],
     isError: true,
     _meta: { [DENIAL_META_KEY]: { reason: 'input_unanswered' } satisfies DenialMeta },
+  };
+}
+
+/**
+ * What the model gets instead of a result the user withheld: only the kit's words, none of the
+ * server's content. `isError` so an agent loop treats it as a failed step, not as data.
+ */
+export function withheldResultOf(tool: string): CallToolResult {
+  return {
+    content: [{ type: 'text', text: MODEL_TEXT.resultWithheld(tool) }],
+    isError: true,
+    _meta: { [DENIAL_META_KEY]: { reason: 'result_withheld' } satisfies DenialMeta },
   };
 }
 

@@ -13,6 +13,7 @@ export type {
   ConsentPresenterOptions,
   ConsentSnapshot,
   ElicitationCall,
+  ResultReviewCall,
   RootsCall,
   SettledItem,
 } from './presenter/presenter-types.js';
@@ -138,7 +139,31 @@ export {
   type RootsResult,
   type RootsState,
 } from './roots/index.js';
+export {
+  createResultReviewPrompt,
+  resultReviewAnatomy,
+  DEFAULT_RESULT_PREVIEW,
+  MAX_RESULT_BLOCKS,
+  type ResultBlockView,
+  type ResultReviewActionView,
+  type ResultReviewAnswer,
+  type ResultReviewApi,
+  type ResultReviewModel,
+  type ResultReviewPart,
+  type ResultReviewPromptOptions,
+  type ResultReviewRequest,
+  type ResultReviewResult,
+  type ResultReviewState,
+  type ReviewedToolResult,
+} from './result-review/index.js';
 export { connectChecking, CHECKING_DELAY_MS, type CheckingApi } from './checking.js';
+export {
+  callProgressAnatomy,
+  connectCallProgress,
+  type CallProgress,
+  type CallProgressApi,
+  type CallProgressPart,
+} from './call-progress.js';
 export {
   sanitizeText,
   visibleCode,

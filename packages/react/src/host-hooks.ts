@@ -41,6 +41,11 @@ export function useRoots(): ConsentPresenter['roots'] {
   return useConsent().presenter.roots;
 }
 
+/** A `reviewResult` callback for `@mcp-consent/mcp`, shown by `<ResultReviewSheet>`. */
+export function useResultReview(): ConsentPresenter['result'] {
+  return useConsent().presenter.result;
+}
+
 /**
  * `requestPermission(call)`: the engine's whole flow (lookup, prompt through
  * the provider's sheet, grant, audit). Resolves exactly once.

@@ -9,13 +9,22 @@ export {
   type ConsentContextValue,
   type ConsentProviderProps,
 } from './provider.js';
-export { useElicit, usePrompter, useRequestPermission, useRoots, useShow } from './host-hooks.js';
+export {
+  useElicit,
+  usePrompter,
+  useRequestPermission,
+  useResultReview,
+  useRoots,
+  useShow,
+} from './host-hooks.js';
 export { PermissionSheet, type PermissionSheetProps } from './permission-sheet.js';
 export { ElicitationSheet, type ElicitationSheetProps } from './elicitation-sheet.js';
 export { DryRunSheet, type DryRunSheetProps } from './dry-run-sheet.js';
 export { RootsSheet, type RootsSheetProps } from './roots-sheet.js';
+export { ResultReviewSheet, type ResultReviewSheetProps } from './result-review-sheet.js';
 export { PermissionManager, type PermissionManagerProps } from './permission-manager.js';
 export { CheckingStatus, type CheckingStatusProps } from './checking-status.js';
+export { CallProgress, type CallProgressProps } from './call-progress.js';
 export {
   ConsentStyles,
   type ColorScheme,

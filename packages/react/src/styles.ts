@@ -1,6 +1,8 @@
 import { designTokenDeclarations } from '@mcp-consent/prompt/design-tokens';
 import { argsEditorStyles } from './args-editor-styles.js';
 import { elicitationStyles } from './elicitation-styles.js';
+import { callProgressStyles } from './call-progress-styles.js';
+import { resultReviewStyles } from './result-review-styles.js';
 import { rootsStyles } from './roots-styles.js';
 import { grainStyles } from './permission-grains-styles.js';
 import { serverTextStyles } from './server-text.js';
@@ -468,6 +470,8 @@ export const consentStyles: string = [
   manager,
   elicitationStyles,
   rootsStyles,
+  callProgressStyles,
+  resultReviewStyles,
   grainStyles,
   argsEditorStyles,
   serverTextStyles,

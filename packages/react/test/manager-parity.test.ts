@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeBuilder } from '../../../test/support/axe.js';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
@@ -125,7 +125,7 @@ it('with session and timed grants and rules in two layers, both show the same te
     expect(react.text).toContain(shown);
   // The rules table, the expiry selects and an invalid policy's alert pass axe in both.
   const clean = async (what: string) => {
-    const result = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+    const result = await axeBuilder(page).disableRules(['landmark-unique']).analyze();
     expect(
       result.violations.map((v) => `${what}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),
     ).toEqual([]);
@@ -186,7 +186,7 @@ it('both pass axe-core with the confirmation open, light and dark, left to right
     await page.locator('#react [data-part="confirm"]').waitFor();
     // The page shows the same manager twice on purpose: its two "Saved permissions" regions
     // share a name there, never in a host's page.
-    const result = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+    const result = await axeBuilder(page).disableRules(['landmark-unique']).analyze();
     expect(result.passes.length).toBeGreaterThan(0);
     expect(
       result.violations.map((v) => `${locale} ${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`),

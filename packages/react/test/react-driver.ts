@@ -21,9 +21,11 @@ export const ROOT = '[data-scope="permission"][data-part="root"]';
 export const ELICITATION_ROOT = '[data-scope="elicitation"][data-part="root"]';
 /** The roots sheet's dialog element. */
 export const ROOTS_ROOT = '[data-scope="roots"][data-part="root"]';
-/** Any sheet's dialog: a permission prompt, a dry-run preview, an elicitation, a roots request or a sampling step. */
+/** The result review sheet's dialog element. */
+export const REVIEW_ROOT = '[data-scope="result-review"][data-part="root"]';
+/** Any sheet's dialog: a permission prompt, a dry-run preview, an elicitation, a roots request, a sampling step or a result review. */
 const ANY_ROOT =
-  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"], [data-scope="roots"], [data-scope="sampling"])[data-part="root"]';
+  ':is([data-scope="permission"], [data-scope="dry-run"], [data-scope="elicitation"], [data-scope="roots"], [data-scope="sampling"], [data-scope="result-review"])[data-part="root"]';
 
 /** Opens "How long, and a note" with its toggle, as a user would, unless it is open. */
 async function openGrains(page: Page): Promise<void> {
@@ -229,6 +231,11 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
       ),
     clickRoots: (answer) =>
       pointerClick(page, page.locator(`${ROOTS_ROOT} [data-answer="${answer}"]`), answer),
+    reviewResult: (ask) =>
+      page.evaluate((a) => (window as unknown as W).__host.reviewResult(a), ask),
+    reviewed: (handle) => page.evaluate((h) => (window as unknown as W).__host.reviewed(h), handle),
+    clickReview: (answer) =>
+      pointerClick(page, page.locator(`${REVIEW_ROOT} [data-answer="${answer}"]`), answer),
     compromised: () => page.evaluate(findCompromise, ANY_ROOT),
     dispose,
   };

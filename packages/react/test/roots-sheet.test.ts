@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeBuilder } from '../../../test/support/axe.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ServerRef } from '@mcp-consent/engine';
@@ -94,7 +94,7 @@ describe('<RootsSheet>', () => {
   it.each(['en-US', 'ar'])('%s: axe finds no violations', async (locale) => {
     const { page } = await pages.start({ options: { locale } });
     await ask(page);
-    const { violations, passes } = await new AxeBuilder({ page }).analyze();
+    const { violations, passes } = await axeBuilder(page).analyze();
     expect(passes.length).toBeGreaterThan(0);
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * lines were sanitized by `@mcp-consent/mcp`; they are still bound as text only.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import '@mcp-consent/elements/define';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { LogEvent, ProgressEvent, Root } from '@mcp-consent/mcp';
 
@@ -39,20 +40,21 @@ export function samplingSettings(t: AppTranslator): TemplateResult {
   </div>`;
 }
 
-/** The running call's progress, under the call button (a polite live region). */
+/**
+ * The running call's progress, under the call button: the kit's `<mcp-call-progress>` (a polite
+ * live region with a bar), the same status every renderer shows.
+ */
 export function progressLine(
   t: AppTranslator,
   progress: ProgressEvent | null,
 ): TemplateResult | typeof nothing {
   if (!progress) return nothing;
-  const count =
-    progress.total === undefined
-      ? t.t('mcp.playground.progress.count', { progress: progress.progress })
-      : t.t('mcp.playground.progress.of', { progress: progress.progress, total: progress.total });
-  return html`<p id="progress" class="progress" role="status" data-for-tool=${progress.tool}>
-    <span>${count}</span>
-    ${progress.message ? html`<span class="progress-message" dir="auto">${progress.message}</span>` : nothing}
-  </p>`;
+  return html`<mcp-call-progress
+    id="progress"
+    data-for-tool=${progress.tool}
+    .progress=${progress}
+    .locale=${t.locale}
+  ></mcp-call-progress>`;
 }
 
 /** The server's log lines, oldest first. */

@@ -224,6 +224,26 @@ export const messageIds = [
   'mcp.roots.announce',
   'mcp.roots.history.shared',
   'mcp.roots.history.none',
+  'mcp.result.title',
+  'mcp.result.intro',
+  'mcp.result.tool',
+  'mcp.result.is_error',
+  'mcp.result.content.heading',
+  'mcp.result.empty',
+  'mcp.result.truncated',
+  'mcp.result.block.image',
+  'mcp.result.block.audio',
+  'mcp.result.block.resource',
+  'mcp.result.block.resource_link',
+  'mcp.result.block.structured',
+  'mcp.result.block.unknown',
+  'mcp.result.block.more',
+  'mcp.result.action.send',
+  'mcp.result.action.withhold',
+  'mcp.result.keys.hint',
+  'mcp.result.announce',
+  'mcp.result.history.sent',
+  'mcp.result.history.withheld',
   'mcp.grants.title',
   'mcp.grants.tool.every',
   'mcp.grants.tool.every_read_only',
@@ -387,6 +407,10 @@ export const messageIds = [
   'mcp.sampling.keys.response',
   'mcp.sampling.announce.request',
   'mcp.sampling.announce.response',
+  'mcp.progress.running',
+  'mcp.progress.of',
+  'mcp.progress.count',
+  'mcp.progress.server_says',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
@@ -615,6 +639,26 @@ export interface MessageValues {
   'mcp.roots.announce': { server: string | number };
   'mcp.roots.history.shared': { count: string | number; total: string | number; server: string | number };
   'mcp.roots.history.none': { server: string | number };
+  'mcp.result.title': never;
+  'mcp.result.intro': { tool: string | number; server: string | number };
+  'mcp.result.tool': { tool: string | number };
+  'mcp.result.is_error': never;
+  'mcp.result.content.heading': never;
+  'mcp.result.empty': never;
+  'mcp.result.truncated': { count: number };
+  'mcp.result.block.image': { mime: string | number; kb: number };
+  'mcp.result.block.audio': { mime: string | number; kb: number };
+  'mcp.result.block.resource': { uri: string | number; mime: string | number; kb: number };
+  'mcp.result.block.resource_link': { uri: string | number };
+  'mcp.result.block.structured': { kb: number };
+  'mcp.result.block.unknown': never;
+  'mcp.result.block.more': { count: number };
+  'mcp.result.action.send': never;
+  'mcp.result.action.withhold': never;
+  'mcp.result.keys.hint': never;
+  'mcp.result.announce': { tool: string | number; server: string | number };
+  'mcp.result.history.sent': { tool: string | number };
+  'mcp.result.history.withheld': { tool: string | number };
   'mcp.grants.title': never;
   'mcp.grants.tool.every': never;
   'mcp.grants.tool.every_read_only': never;
@@ -778,4 +822,8 @@ export interface MessageValues {
   'mcp.sampling.keys.response': never;
   'mcp.sampling.announce.request': { step: string | number; server: string | number; risk: string | number };
   'mcp.sampling.announce.response': { step: string | number; server: string | number };
+  'mcp.progress.running': { tool: string | number };
+  'mcp.progress.of': { progress: number; total: number };
+  'mcp.progress.count': { progress: number };
+  'mcp.progress.server_says': never;
 }

@@ -5,6 +5,7 @@ import { createElicitationPrompt } from '../elicitation/index.js';
 import type { ElicitResult } from '../elicitation/index.js';
 import { followQueue } from '../follow-queue.js';
 import { createPermissionPrompt } from '../permission/index.js';
+import { createResultReviewPrompt, type ResultReviewResult } from '../result-review/index.js';
 import { createRootsPrompt, type RootsResult } from '../roots/index.js';
 import { createSamplingPrompt, type SamplingAnswer } from '../sampling/index.js';
 import type { Held } from './presenter.js';
@@ -19,7 +20,7 @@ export function buildItem(
   options: ConsentPresenterOptions,
   translator: Translator,
   answer: (
-    answer: Choice | ElicitResult | RootsResult | SamplingAnswer,
+    answer: Choice | ElicitResult | RootsResult | SamplingAnswer | ResultReviewResult,
     sent?: PromptAnswer,
   ) => void,
 ): ConsentItem {
@@ -58,6 +59,19 @@ export function buildItem(
       onAnswer: answer,
     });
     return { kind: 'sampling', id: held.id, call, model };
+  }
+  if (held.kind === 'result_review') {
+    const { call } = held;
+    const model = createResultReviewPrompt(
+      { id: held.id, server: call.server, tool: call.tool, tier: call.tier, result: call.result },
+      {
+        ...base,
+        ...options.resultReview,
+        ...(call.signal ? { signal: call.signal } : {}),
+        onResult: answer,
+      },
+    );
+    return { kind: 'result_review', id: held.id, call, model };
   }
   const { request } = held;
   if (request.kind === 'dry_run') {

@@ -7,6 +7,7 @@ import type {
   PermissionRequest,
   PromptAnswer,
   PromptRequest,
+  RiskTier,
   ServerRef,
   ToolCall,
 } from '@mcp-consent/engine';
@@ -25,6 +26,13 @@ import type {
   PermissionModel,
   PermissionPromptOptions,
 } from '../permission/index.js';
+import type {
+  ResultReviewApi,
+  ResultReviewModel,
+  ResultReviewPromptOptions,
+  ResultReviewResult,
+  ReviewedToolResult,
+} from '../result-review/index.js';
 import type { HostRoot, RootsApi, RootsModel, RootsResult } from '../roots/index.js';
 import type {
   SamplingAnswer,
@@ -35,7 +43,8 @@ import type {
 } from '../sampling/index.js';
 
 /** The kinds of request a presenter shows. */
-export type ConsentKind = 'permission' | 'dry_run' | 'elicitation' | 'roots' | 'sampling';
+export type ConsentKind =
+  'permission' | 'dry_run' | 'elicitation' | 'roots' | 'sampling' | 'result_review';
 
 /**
  * A server's question as `@mcp-consent/mcp` hands it to its `elicit` callback (only these
@@ -69,13 +78,34 @@ export interface RootsCall {
   id?: string;
 }
 
+/**
+ * An allowed tool call's result held for review, as `@mcp-consent/mcp` hands it to its
+ * `reviewResults.review` callback (only these fields are read), so `review: presenter.result`
+ * plugs in as it is.
+ */
+export interface ResultReviewCall {
+  /** The server as the host configured it: always shown. */
+  server: ServerRef;
+  /** The tool's name (server text). */
+  tool: string;
+  /** The call's risk tier as the engine assessed it. */
+  tier: RiskTier;
+  /** The result as the server sent it (untrusted; the model cleans what it shows). */
+  result: ReviewedToolResult;
+  /** Aborted when the call is given up: the review closes, withholding the result. */
+  signal?: AbortSignal;
+  /** A stable id (element ids derive from it). */
+  id?: string;
+}
+
 /** The head of the queue, with the model built for it: what a renderer shows. */
 export type ConsentItem =
   | { kind: 'permission'; id: string; request: PermissionRequest; model: PermissionModel }
   | { kind: 'dry_run'; id: string; request: DryRunRequest; model: DryRunModel }
   | { kind: 'elicitation'; id: string; call: ElicitationCall; model: ElicitationModel }
   | { kind: 'roots'; id: string; call: RootsCall; model: RootsModel }
-  | { kind: 'sampling'; id: string; call: SamplingCall; model: SamplingModel };
+  | { kind: 'sampling'; id: string; call: SamplingCall; model: SamplingModel }
+  | { kind: 'result_review'; id: string; call: ResultReviewCall; model: ResultReviewModel };
 
 /** How a request left the presenter. */
 export type ConsentEnd = 'answered' | 'settled_elsewhere' | 'failed' | 'interrupted' | 'disposed';
@@ -106,6 +136,13 @@ export type SettledItem =
       end: ConsentEnd;
       answer: SamplingAnswer;
       api: SamplingApi | null;
+    }
+  | {
+      kind: 'result_review';
+      id: string;
+      end: ConsentEnd;
+      answer: ResultReviewResult;
+      api: ResultReviewApi | null;
     };
 
 export interface ConsentSnapshot {
@@ -135,6 +172,8 @@ export interface ConsentPresenterOptions extends Omit<BaseModelOptions, 'idPrefi
   dryRun?: Pick<DryRunPromptOptions, 'args'>;
   /** Options of the sampling model only (the large reply threshold, the preview length). */
   sampling?: Pick<SamplingPromptOptions, 'largeMaxTokens' | 'previewLength'>;
+  /** Options of the result review model only (how much of a text block is shown). */
+  resultReview?: Pick<ResultReviewPromptOptions, 'previewLength'>;
 }
 
 /**
@@ -163,6 +202,11 @@ export interface ConsentPresenter {
    * then the reply). Resolves with the user's answer; a step nobody could answer is a denial.
    */
   readonly sample: (call: SamplingCall) => Promise<SamplingAnswer>;
+  /**
+   * A `reviewResults.review` callback for `@mcp-consent/mcp`: resolves with Send or Withhold; a
+   * review nobody could answer withholds the result.
+   */
+  readonly result: (call: ResultReviewCall) => Promise<ResultReviewResult>;
   /**
    * Spec R7: asks about a tool call (assessed by the engine's rules, nothing stored or
    * audited) or an engine request, calls `onDecision` with the answer, resolves with it too.

@@ -10,6 +10,7 @@ import { CHECKING_DELAY_MS } from '../checking.js';
 import type { Translator } from '@mcp-consent/i18n';
 import { resolveTranslator } from '../core.js';
 import type { ElicitResult } from '../elicitation/index.js';
+import type { ResultReviewResult } from '../result-review/index.js';
 import type { RootsResult } from '../roots/index.js';
 import type { SamplingAnswer, SamplingCall } from '../sampling/index.js';
 import { buildItem } from './build.js';
@@ -20,6 +21,7 @@ import type {
   ConsentPresenterOptions,
   ConsentSnapshot,
   ElicitationCall,
+  ResultReviewCall,
   RootsCall,
   SettledItem,
 } from './presenter-types.js';
@@ -67,10 +69,20 @@ export type Held =
       done: boolean;
       detach: () => void;
       relisten?: () => void;
+    }
+  | {
+      kind: 'result_review';
+      id: string;
+      call: ResultReviewCall;
+      answer: (result: ResultReviewResult) => void;
+      item?: ConsentItem;
+      done: boolean;
+      detach: () => void;
+      relisten?: () => void;
     };
 
 /** Every answer a held request can settle with. */
-type HeldAnswer = Choice | ElicitResult | RootsResult | SamplingAnswer;
+type HeldAnswer = Choice | ElicitResult | RootsResult | SamplingAnswer | ResultReviewResult;
 
 const SETTLED_KEPT = 100;
 const CANCEL: ElicitResult = { action: 'cancel' };
@@ -78,6 +90,8 @@ const CANCEL: ElicitResult = { action: 'cancel' };
 const SHARE_NONE: RootsResult = { answer: 'share_none', uris: [], grain: 'once' };
 /** A sampling step nobody answered: denied, for this request only. */
 const DENY_SAMPLING: SamplingAnswer = { action: 'deny', grain: 'once' };
+/** A result nobody reviewed never reaches the model. */
+const WITHHOLD: ResultReviewResult = { answer: 'withhold' };
 
 /** The answer of each kind that never allows or shares anything. */
 const failClosed = (held: Held): HeldAnswer =>
@@ -87,7 +101,9 @@ const failClosed = (held: Held): HeldAnswer =>
       ? SHARE_NONE
       : held.kind === 'sampling'
         ? DENY_SAMPLING
-        : 'deny_once';
+        : held.kind === 'result_review'
+          ? WITHHOLD
+          : 'deny_once';
 
 /** A prompt that no renderer could show to the user (`end`: `failed` or `disposed`). */
 export class PromptNotShownError extends Error {
@@ -189,6 +205,7 @@ class Presenter implements ConsentPresenter {
     if (entry.kind === 'elicitation') entry.answer(answer as ElicitResult);
     else if (entry.kind === 'roots') entry.answer(answer as RootsResult);
     else if (entry.kind === 'sampling') entry.answer(answer as SamplingAnswer);
+    else if (entry.kind === 'result_review') entry.answer(answer as ResultReviewResult);
     else entry.answer(answer as Choice, end, sent);
     this.advance();
     if (this.held.length === 0) this.publish();
@@ -251,6 +268,16 @@ class Presenter implements ConsentPresenter {
       if (call.signal?.aborted) return resolve(DENY_SAMPLING);
       const id = call.id ?? `consent-${++this.nextId}`;
       this.hold({ kind: 'sampling', id, call, answer: resolve, done: false, detach }, call.signal);
+    });
+
+  readonly result = (call: ResultReviewCall): Promise<ResultReviewResult> =>
+    new Promise<ResultReviewResult>((resolve) => {
+      if (call.signal?.aborted) return resolve(WITHHOLD);
+      const id = call.id ?? `consent-${++this.nextId}`;
+      this.hold(
+        { kind: 'result_review', id, call, answer: resolve, done: false, detach },
+        call.signal,
+      );
     });
 
   readonly show = (

@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"أخذ العينات والجذور"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"أخذ العينات: عندما يطلب خادم نموذج الذكاء الاصطناعي لديك، تجيب هذه الصفحة بنموذج صدى تجريبي. إنه ليس نموذجًا حقيقيًا: يكرر الرسالة التي وافقت عليها، وتحمل ردوده العلامة echo-model-demo. أنت توافق على الطلب وتراجع الرد قبل أن يصل إلى الخادم."}],
   "mcp.playground.roots.intro": [{"type":0,"value":"الجذور: المجلدات التي قد يطلب خادم رؤيتها. في أول مرة يطلب فيها خادم ذلك، تختار أيًّا منها يحصل عليه."}],
-  "mcp.playground.progress.of": [{"type":0,"value":"التقدم: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" من "},{"type":2,"value":"total","style":null}],
-  "mcp.playground.progress.count": [{"type":0,"value":"التقدم: "},{"type":2,"value":"progress","style":null}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"سجل الخادم"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"الأسطر التي سجّلها الخادم أثناء الاتصال، الأحدث في الأخير، معروضة كنص عادي."}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"لم يسجّل الخادم أي شيء بعد."}],

@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"Sampling und Roots"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"Sampling: Wenn ein Server nach Ihrem KI-Modell fragt, antwortet diese Seite mit einem Demo-Echo-Modell. Es ist kein echtes Modell: Es wiederholt die Nachricht, die Sie freigegeben haben, und seine Antworten sind als echo-model-demo gekennzeichnet. Sie geben die Anfrage frei und prüfen die Antwort, bevor der Server sie erhält."}],
   "mcp.playground.roots.intro": [{"type":0,"value":"Roots: die Ordner, die ein Server sehen möchte. Wenn ein Server zum ersten Mal fragt, wählen Sie, welche davon er bekommt."}],
-  "mcp.playground.progress.of": [{"type":0,"value":"Fortschritt: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" von "},{"type":2,"value":"total","style":null}],
-  "mcp.playground.progress.count": [{"type":0,"value":"Fortschritt: "},{"type":2,"value":"progress","style":null}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"Server-Protokoll"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"Zeilen, die der Server während der Verbindung protokolliert hat, die neueste zuletzt, als reiner Text angezeigt."}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"Der Server hat noch nichts protokolliert."}],

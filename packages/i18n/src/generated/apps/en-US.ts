@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"Sampling and roots"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"Sampling: when a server asks for your AI model, this page answers with a demo echo model. It is not a real model: it repeats the message you approved, and its replies are marked echo-model-demo. You approve the request and review the reply before the server gets it."}],
   "mcp.playground.roots.intro": [{"type":0,"value":"Roots: the folders a server may ask to see. The first time a server asks, you pick which of these it gets."}],
-  "mcp.playground.progress.of": [{"type":0,"value":"Progress: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" of "},{"type":2,"value":"total","style":null}],
-  "mcp.playground.progress.count": [{"type":0,"value":"Progress: "},{"type":2,"value":"progress","style":null}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"Server log"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"Lines the server logged while connected, newest last, shown as plain text."}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"The server has logged nothing yet."}],

@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"⟦Šåɱþļîñĝ åñđ ŕööţš ļöŕéɱ î⟧"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"⟦Šåɱþļîñĝ: ŵĥéñ å šéŕṽéŕ åšķš ƒöŕ ýöûŕ ÅÎ ɱöđéļ, ţĥîš þåĝé åñšŵéŕš ŵîţĥ å đéɱö éçĥö ɱöđéļ. Îţ îš ñöţ å ŕéåļ ɱöđéļ: îţ ŕéþéåţš ţĥé ɱéššåĝé ýöû åþþŕöṽéđ, åñđ îţš ŕéþļîéš åŕé ɱåŕķéđ éçĥö-ɱöđéļ-đéɱö. Ýöû åþþŕöṽé ţĥé ŕéǫûéšţ åñđ ŕéṽîéŵ ţĥé ŕéþļý ƀéƒöŕé ţĥé šéŕṽéŕ ĝéţš îţ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđîþîšçîñĝ éļîţ šéđ đö éîûšɱöđ ţéɱþöŕļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñ⟧"}],
   "mcp.playground.roots.intro": [{"type":0,"value":"⟦Ŕööţš: ţĥé ƒöļđéŕš å šéŕṽéŕ ɱåý åšķ ţö šéé. Ţĥé ƒîŕšţ ţîɱé å šéŕṽéŕ åšķš, ýöû þîçķ ŵĥîçĥ öƒ ţĥéšé îţ ĝéţš. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđî⟧"}],
-  "mcp.playground.progress.of": [{"type":0,"value":"⟦Þŕöĝŕéšš: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" öƒ "},{"type":2,"value":"total","style":null},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
-  "mcp.playground.progress.count": [{"type":0,"value":"⟦Þŕöĝŕéšš: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" ļöŕéɱ⟧"}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"⟦Šéŕṽéŕ ļöĝ ļöŕé⟧"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"⟦Ļîñéš ţĥé šéŕṽéŕ ļöĝĝéđ ŵĥîļé çöññéçţéđ, ñéŵéšţ ļåšţ, šĥöŵñ åš þļåîñ ţéẋţ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñ⟧"}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"⟦Ţĥé šéŕṽéŕ ĥåš ļöĝĝéđ ñöţĥîñĝ ýéţ. ļöŕéɱ îþšûɱ đö⟧"}],

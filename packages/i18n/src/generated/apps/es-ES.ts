@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"Muestreo y raíces"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"Muestreo: cuando un servidor pide tu modelo de IA, esta página responde con un modelo eco de demostración. No es un modelo real: repite el mensaje que aprobaste y sus respuestas van marcadas como echo-model-demo. Tú apruebas la solicitud y revisas la respuesta antes de que el servidor la reciba."}],
   "mcp.playground.roots.intro": [{"type":0,"value":"Raíces: las carpetas que un servidor puede pedir ver. La primera vez que un servidor lo pida, eliges cuáles recibe."}],
-  "mcp.playground.progress.of": [{"type":0,"value":"Progreso: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" de "},{"type":2,"value":"total","style":null}],
-  "mcp.playground.progress.count": [{"type":0,"value":"Progreso: "},{"type":2,"value":"progress","style":null}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"Registro del servidor"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"Líneas que el servidor registró mientras estaba conectado, las más recientes al final, mostradas como texto sin formato."}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"El servidor aún no ha registrado nada."}],

@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"サンプリングとルート"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"サンプリング: サーバーが AI モデルの使用を求めると、このページはデモ用のエコーモデルで応答します。本物のモデルではありません。承認したメッセージをそのまま返すだけで、その応答には echo-model-demo と表示されます。リクエストを承認し、サーバーに渡る前に応答を確認します。"}],
   "mcp.playground.roots.intro": [{"type":0,"value":"ルート: サーバーが参照を求めることができるフォルダーです。サーバーが初めて求めたときに、どれを渡すかを選びます。"}],
-  "mcp.playground.progress.of": [{"type":0,"value":"進行状況: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" / "},{"type":2,"value":"total","style":null}],
-  "mcp.playground.progress.count": [{"type":0,"value":"進行状況: "},{"type":2,"value":"progress","style":null}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"サーバーログ"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"接続中にサーバーが記録した行です。新しいものが最後に、プレーンテキストで表示されます。"}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"サーバーはまだ何も記録していません。"}],

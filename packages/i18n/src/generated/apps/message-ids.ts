@@ -73,8 +73,6 @@ export const appMessageIds = [
   'mcp.playground.sampling.heading',
   'mcp.playground.sampling.echo',
   'mcp.playground.roots.intro',
-  'mcp.playground.progress.of',
-  'mcp.playground.progress.count',
   'mcp.playground.serverlog.heading',
   'mcp.playground.serverlog.note',
   'mcp.playground.serverlog.empty',
@@ -279,8 +277,6 @@ export interface AppMessageValues {
   'mcp.playground.sampling.heading': never;
   'mcp.playground.sampling.echo': never;
   'mcp.playground.roots.intro': never;
-  'mcp.playground.progress.of': { progress: number; total: number };
-  'mcp.playground.progress.count': { progress: number };
   'mcp.playground.serverlog.heading': never;
   'mcp.playground.serverlog.note': never;
   'mcp.playground.serverlog.empty': never;

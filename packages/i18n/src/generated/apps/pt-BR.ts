@@ -74,8 +74,6 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.sampling.heading": [{"type":0,"value":"Amostragem e raízes"}],
   "mcp.playground.sampling.echo": [{"type":0,"value":"Amostragem: quando um servidor pede o seu modelo de IA, esta página responde com um modelo de eco de demonstração. Não é um modelo de verdade: ele repete a mensagem que você aprovou, e as respostas dele vêm marcadas como echo-model-demo. Você aprova o pedido e revisa a resposta antes que o servidor a receba."}],
   "mcp.playground.roots.intro": [{"type":0,"value":"Raízes: as pastas que um servidor pode pedir para ver. Na primeira vez que um servidor pedir, você escolhe quais delas ele recebe."}],
-  "mcp.playground.progress.of": [{"type":0,"value":"Progresso: "},{"type":2,"value":"progress","style":null},{"type":0,"value":" de "},{"type":2,"value":"total","style":null}],
-  "mcp.playground.progress.count": [{"type":0,"value":"Progresso: "},{"type":2,"value":"progress","style":null}],
   "mcp.playground.serverlog.heading": [{"type":0,"value":"Log do servidor"}],
   "mcp.playground.serverlog.note": [{"type":0,"value":"Linhas que o servidor registrou enquanto conectado, as mais recentes por último, mostradas como texto simples."}],
   "mcp.playground.serverlog.empty": [{"type":0,"value":"O servidor ainda não registrou nada."}],
