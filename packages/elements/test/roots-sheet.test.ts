@@ -114,7 +114,11 @@ describe('<mcp-roots-sheet>', () => {
   });
 
   it('every root row, radio row and action is a 48 px target', async () => {
-    const page = await gallery.open({ viewport: { width: 390, height: 844 } });
+    // Reduced motion: boxes are measured with transforms, so not in the middle of the sheet's entry.
+    const page = await gallery.open({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
     await ask(page);
     const heights = await page.evaluate((tag) => {
       const root = document.querySelector(tag)!.shadowRoot!;
