@@ -3,6 +3,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlaygroundServer, type PlaygroundServer } from '../src/server/playground-server.js';
 import { startPlayground } from './harness.js';
@@ -62,6 +63,7 @@ describe('the playground server', () => {
   it('refuses foreign Host headers (DNS rebinding) and paths outside the page folder', async () => {
     expect((await get('/', 'evil.example:80')).status).toBe(403);
     expect((await get('/mcp', 'evil.example:80')).status).toBe(403);
+    expect((await get('/mcp-2026', 'evil.example:80')).status).toBe(403);
     expect((await get('/', `localhost:${server.url.port}`)).status).toBe(200);
     expect((await get('/../mcp-consent-playground-secret.txt')).status).toBe(404);
     expect((await get('/%2e%2e/mcp-consent-playground-secret.txt')).status).toBe(404);
@@ -90,6 +92,22 @@ describe('the playground server', () => {
     expect(response.headers.get('mcp-session-id')).toBeTruthy();
     expect(await response.text()).toContain('mcp-consent-demo-server');
     expect(server.demo.sessions()).toBe(1);
+  });
+
+  it("proxies /mcp-2026 to the demo's 2026-07-28 mode: a v2 client negotiates that revision", async () => {
+    expect(server.modernMcpUrl.href).toBe(new URL('/mcp-2026', server.url).href);
+    const client = new Client(
+      { name: 'test', version: '1.0.0' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    await client.connect(new StreamableHTTPClientTransport(server.modernMcpUrl));
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('publish_note');
+    } finally {
+      await client.close();
+    }
   });
 
   it('says how to build when the page is missing', async () => {

@@ -11,8 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import {
   startHttpServer,
+  startModernHttpServer,
   type DemoHttpServer,
   type DemoHttpServerOptions,
+  type ModernHttpServer,
+  type ModernHttpServerOptions,
 } from '@mcp-consent/demo-server';
 
 export interface PlaygroundServerOptions {
@@ -24,6 +27,8 @@ export interface PlaygroundServerOptions {
   fallbackToFreePort?: boolean;
   /** Options of the demo MCP server (its own port is always a free one). */
   demo?: Omit<DemoHttpServerOptions, 'port'>;
+  /** Options of the demo server's 2026-07-28 mode (its own port is always a free one). */
+  modern?: Omit<ModernHttpServerOptions, 'port'>;
 }
 
 export interface PlaygroundServer {
@@ -33,6 +38,10 @@ export interface PlaygroundServer {
   mcpUrl: URL;
   /** The demo server itself (its own port; `/mcp` above is proxied to it). */
   demo: DemoHttpServer;
+  /** The demo server's 2026-07-28 mode on the page's origin, e.g. `http://127.0.0.1:5173/mcp-2026`. */
+  modernMcpUrl: URL;
+  /** The 2026-07-28 demo server itself (its own port; `/mcp-2026` is proxied to it). */
+  modern: ModernHttpServer;
   close(): Promise<void>;
 }
 
@@ -84,8 +93,9 @@ const HOP_BY_HOP = new Set([
 /**
  * Serves the built playground and the demo MCP server from one origin on
  * 127.0.0.1: the page at `/`, the demo server's Streamable HTTP endpoint at
- * `/mcp` (proxied to the demo server on its own free port, SSE streams
- * included), so the page needs no CORS for the demo. Requests with a foreign
+ * `/mcp` (the 2025 server) and at `/mcp-2026` (its 2026-07-28 mode), each
+ * proxied to its own server on a free port, SSE streams included, so the page
+ * needs no CORS for the demo. Requests with a foreign
  * `Host` header are refused (DNS rebinding).
  */
 export async function startPlaygroundServer(
@@ -97,12 +107,21 @@ export async function startPlaygroundServer(
     throw new Error(`The playground is not built: ${index} is missing. Run "npm run build".`);
 
   const demo = await startHttpServer({ ...options.demo, port: 0 });
+  let modern: ModernHttpServer;
+  try {
+    modern = await startModernHttpServer({ ...options.modern, port: 0 });
+  } catch (error) {
+    await demo.close();
+    throw error;
+  }
+  const closeDemos = () => Promise.all([demo.close(), modern.close()]);
   let allowedHosts: string[] = [];
 
   const server = createServer((req, res) => {
     if (!allowedHosts.includes(req.headers.host ?? '')) return send(res, 403, 'Host not allowed');
     const path = new URL(req.url ?? '/', `http://${HOST}`).pathname;
     if (path === '/mcp') return proxy(req, res, demo.url);
+    if (path === '/mcp-2026') return proxy(req, res, modern.url);
     serveStatic(webRoot, path, req, res).catch(() => {
       if (!res.headersSent) send(res, 500, 'Internal error');
       else res.destroy();
@@ -112,7 +131,7 @@ export async function startPlaygroundServer(
   try {
     await listen(server, options.port ?? DEFAULT_PORT, options.fallbackToFreePort ?? true);
   } catch (error) {
-    await demo.close();
+    await closeDemos();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -123,9 +142,11 @@ export async function startPlaygroundServer(
     url,
     mcpUrl: new URL('/mcp', url),
     demo,
+    modernMcpUrl: new URL('/mcp-2026', url),
+    modern,
     async close() {
       server.closeAllConnections();
-      await Promise.all([new Promise<void>((done) => server.close(() => done())), demo.close()]);
+      await Promise.all([new Promise<void>((done) => server.close(() => done())), closeDemos()]);
     },
   };
 }

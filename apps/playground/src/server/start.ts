@@ -40,6 +40,7 @@ process.stdout.write(
     `  MCP Consent Kit playground: ${server.url.href}`,
     ...(taken ? [`  (port ${requested} was taken, so a free one was picked)`] : []),
     `  demo MCP server (Streamable HTTP): ${server.mcpUrl.href}`,
+    `  demo MCP server, 2026-07-28 mode: ${server.modernMcpUrl.href}`,
     '',
     '  Open the URL in a browser. Press Ctrl+C to stop.',
     '',

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type {
   PermissionEngine,
   PromptCallback,
@@ -9,10 +8,8 @@ import type {
 import {
   denialOf,
   dryRunOutcomeOf,
-  guardClient,
   type DryRunOutcome,
   type ElicitCallback,
-  type GuardedClient,
   type LogEvent,
   type PickRootsCallback,
   type ProgressEvent,
@@ -20,6 +17,7 @@ import {
   type RootsMemory,
   type SampleCallback,
 } from '@mcp-consent/mcp';
+import { guardClientV2, type GuardedClientV2 } from '@mcp-consent/mcp/v2';
 import { echoModel } from './echo-model.js';
 
 export interface ConnectOptions {
@@ -46,6 +44,8 @@ export interface ConnectOptions {
 export interface Connection {
   url: URL;
   server: ServerRef;
+  /** The protocol revision the client and the server agreed on, e.g. `2026-07-28`. */
+  protocol: string | undefined;
   tools(): readonly ToolDefinition[];
   call(name: string, args: Record<string, unknown>): Promise<CallOutcome>;
   close(): Promise<void>;
@@ -59,14 +59,19 @@ export type CallOutcome =
   | { kind: 'denied'; text: string; reason: string; choice?: string; settledBy?: string };
 
 /**
- * One MCP connection over Streamable HTTP, through the real SDK client wrapped
- * by `guardClient`: every `tools/call` is asked about first, elicitations, sampling
- * and roots go to the renderer, and a denied call never reaches the server. Sampling
- * replies come from `echoModel`, a demo generator (the kit never calls a model).
+ * One MCP connection over Streamable HTTP, through the real v2 SDK client wrapped
+ * by `guardClientV2`: every `tools/call` is asked about first, elicitations, sampling
+ * and roots go to the renderer, and a denied call never reaches the server. The client
+ * negotiates the era: 2026-07-28 with a server that speaks it (an approved call's
+ * `input_required` rounds go to the same sheets), the 2025 protocol with any other.
+ * Sampling replies come from `echoModel`, a demo generator (the kit never calls a model).
  */
 export async function connect(options: ConnectOptions): Promise<Connection> {
-  const client: GuardedClient = guardClient(
-    new Client({ name: 'mcp-consent-playground', version: '0.1.0' }),
+  const client: GuardedClientV2 = guardClientV2(
+    new Client(
+      { name: 'mcp-consent-playground', version: '0.1.0' },
+      { versionNegotiation: { mode: 'auto' } },
+    ),
     {
       engine: options.engine,
       server: options.server,
@@ -101,6 +106,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   return {
     url: options.url,
     server: options.server,
+    protocol: client.getNegotiatedProtocolVersion(),
     tools: () => client.catalog.list(),
     async call(name, args) {
       const result = await client.callTool({ name, arguments: args });

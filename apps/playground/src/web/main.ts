@@ -46,7 +46,8 @@ import { argumentSkeleton } from './skeleton.js';
 
 type Status =
   | { kind: 'idle' }
-  | { kind: 'connecting' | 'connected'; url: URL }
+  | { kind: 'connecting'; url: URL }
+  | { kind: 'connected'; url: URL; protocol: string | undefined }
   | { kind: 'failed'; url: URL; message: string };
 
 /** `call` numbers the calls of this page, so a result can be told from the previous one. */
@@ -81,6 +82,9 @@ const RISK_LABEL = {
 
 const DEMO_SERVER_ID = 'demo-server';
 const demoUrl = new URL('/mcp', window.location.href).href;
+/** The demo server's 2026-07-28 mode (`publish_note` asks for its input in rounds). */
+const DEMO_2026_SERVER_ID = 'demo-server-2026';
+const demo2026Url = new URL('/mcp-2026', window.location.href).href;
 
 const auditSink = idbAuditSink();
 const engine = createPermissionEngine({
@@ -166,9 +170,10 @@ async function mountRenderer(name: RendererName): Promise<void> {
 
 function serverRef(url: URL): ServerRef {
   const trusted = state.settings.trusted;
-  return url.href === demoUrl
-    ? { id: DEMO_SERVER_ID, name: DEMO_SERVER_ID, trusted }
-    : { id: url.href, name: url.host, trusted };
+  if (url.href === demoUrl) return { id: DEMO_SERVER_ID, name: DEMO_SERVER_ID, trusted };
+  if (url.href === demo2026Url)
+    return { id: DEMO_2026_SERVER_ID, name: DEMO_2026_SERVER_ID, trusted };
+  return { id: url.href, name: url.host, trusted };
 }
 
 async function connectTo(raw: string): Promise<void> {
@@ -228,7 +233,7 @@ async function connectTo(raw: string): Promise<void> {
     if (seq !== connectSeq) return void next.close();
     connection = next;
     state.tools = next.tools();
-    state.status = { kind: 'connected', url };
+    state.status = { kind: 'connected', url, protocol: next.protocol };
   } catch (error) {
     if (seq !== connectSeq) return;
     state.status = { kind: 'failed', url, message: messageOf(error) };
@@ -550,6 +555,16 @@ function draw(): void {
             ${t.t('mcp.playground.server.demo')}
           </button>
           <button
+            id="use-demo-2026"
+            type="button"
+            @click=${() => {
+              state.serverUrl = demo2026Url;
+              void connectTo(demo2026Url);
+            }}
+          >
+            ${t.t('mcp.playground.server.demo_2026')}
+          </button>
+          <button
             id="disconnect"
             type="button"
             ?disabled=${status.kind === 'idle'}
@@ -568,7 +583,14 @@ function draw(): void {
           />
           <span>${t.t('mcp.playground.server.trusted')}</span>
         </label>
-        <p id="status" class="status" data-status=${status.kind} role="status" dir="auto">
+        <p
+          id="status"
+          class="status"
+          data-status=${status.kind}
+          data-protocol=${status.kind === 'connected' ? (status.protocol ?? nothing) : nothing}
+          role="status"
+          dir="auto"
+        >
           ${statusLine(t, status)}
         </p>
         <p class="note">${t.t('mcp.playground.server.cors')}</p>

@@ -26,6 +26,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.server.heading": [{"type":0,"value":"خادم MCP"}],
   "mcp.playground.server.url": [{"type":0,"value":"عنوان URL لـ Streamable HTTP"}],
   "mcp.playground.server.demo": [{"type":0,"value":"الخادم التجريبي"}],
+  "mcp.playground.server.demo_2026": [{"type":0,"value":"الخادم التجريبي (2026-07-28)"}],
   "mcp.playground.server.trusted": [{"type":0,"value":"الوثوق بهذا الخادم"}],
   "mcp.playground.server.connect": [{"type":0,"value":"اتصال"}],
   "mcp.playground.server.disconnect": [{"type":0,"value":"قطع الاتصال"}],

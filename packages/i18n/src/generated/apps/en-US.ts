@@ -26,6 +26,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.server.heading": [{"type":0,"value":"MCP server"}],
   "mcp.playground.server.url": [{"type":0,"value":"Streamable HTTP URL"}],
   "mcp.playground.server.demo": [{"type":0,"value":"Demo server"}],
+  "mcp.playground.server.demo_2026": [{"type":0,"value":"Demo server (2026-07-28)"}],
   "mcp.playground.server.trusted": [{"type":0,"value":"Trust this server"}],
   "mcp.playground.server.connect": [{"type":0,"value":"Connect"}],
   "mcp.playground.server.disconnect": [{"type":0,"value":"Disconnect"}],

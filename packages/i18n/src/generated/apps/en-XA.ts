@@ -26,6 +26,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.server.heading": [{"type":0,"value":"⟦ṀÇÞ šéŕṽéŕ ļöŕé⟧"}],
   "mcp.playground.server.url": [{"type":0,"value":"⟦Šţŕéåɱåƀļé ĤŢŢÞ ÛŔĻ ļöŕéɱ îþ⟧"}],
   "mcp.playground.server.demo": [{"type":0,"value":"⟦Đéɱö šéŕṽéŕ ļöŕé⟧"}],
+  "mcp.playground.server.demo_2026": [{"type":0,"value":"⟦Đéɱö šéŕṽéŕ (2026-07-28) ļöŕéɱ îþšû⟧"}],
   "mcp.playground.server.trusted": [{"type":0,"value":"⟦Ţŕûšţ ţĥîš šéŕṽéŕ ļöŕéɱ î⟧"}],
   "mcp.playground.server.connect": [{"type":0,"value":"⟦Çöññéçţ ļöŕ⟧"}],
   "mcp.playground.server.disconnect": [{"type":0,"value":"⟦Đîšçöññéçţ ļöŕé⟧"}],

@@ -26,6 +26,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.server.heading": [{"type":0,"value":"Servidor MCP"}],
   "mcp.playground.server.url": [{"type":0,"value":"URL de Streamable HTTP"}],
   "mcp.playground.server.demo": [{"type":0,"value":"Servidor de demostración"}],
+  "mcp.playground.server.demo_2026": [{"type":0,"value":"Servidor de demostración (2026-07-28)"}],
   "mcp.playground.server.trusted": [{"type":0,"value":"Confiar en este servidor"}],
   "mcp.playground.server.connect": [{"type":0,"value":"Conectar"}],
   "mcp.playground.server.disconnect": [{"type":0,"value":"Desconectar"}],

@@ -26,6 +26,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.server.heading": [{"type":0,"value":"MCP サーバー"}],
   "mcp.playground.server.url": [{"type":0,"value":"Streamable HTTP の URL"}],
   "mcp.playground.server.demo": [{"type":0,"value":"デモサーバー"}],
+  "mcp.playground.server.demo_2026": [{"type":0,"value":"デモサーバー (2026-07-28)"}],
   "mcp.playground.server.trusted": [{"type":0,"value":"このサーバーを信頼する"}],
   "mcp.playground.server.connect": [{"type":0,"value":"接続"}],
   "mcp.playground.server.disconnect": [{"type":0,"value":"切断"}],

@@ -25,6 +25,7 @@ export const appMessageIds = [
   'mcp.playground.server.heading',
   'mcp.playground.server.url',
   'mcp.playground.server.demo',
+  'mcp.playground.server.demo_2026',
   'mcp.playground.server.trusted',
   'mcp.playground.server.connect',
   'mcp.playground.server.disconnect',
@@ -229,6 +230,7 @@ export interface AppMessageValues {
   'mcp.playground.server.heading': never;
   'mcp.playground.server.url': never;
   'mcp.playground.server.demo': never;
+  'mcp.playground.server.demo_2026': never;
   'mcp.playground.server.trusted': never;
   'mcp.playground.server.connect': never;
   'mcp.playground.server.disconnect': never;
