@@ -1,4 +1,4 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { connectCallProgress, type CallProgress } from '@mcp-consent/prompt';
 import { callProgressStyles } from './call-progress.styles.js';
@@ -44,7 +44,7 @@ export class McpCallProgress extends LitElement {
     this.progress = null;
   }
 
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     if (!this.progress) return nothing;
     const api = connectCallProgress({
       progress: this.progress,
