@@ -99,12 +99,24 @@ describe('--protocol auto against the demo server’s 2026-07-28 mode', () => {
     for (const round of state.rounds)
       expect(round.arguments).toEqual({ id: 'n1', text: 'hello world' });
 
-    // The permission prompt was shown once: one decision for publish_note, by the user.
+    // The permission prompt was shown once: one decision for publish_note, by the user; the
+    // form's answer is audited too, as an elicitation outcome during that call.
     const audit = await piped(['audit', '--json', '--all', '--store', home.dir], home.dir);
     expect(audit.code).toBe(0);
-    const decisions = (JSON.parse(audit.stdout) as { tool_name: string; origin: string }[])
-      .filter((event) => event.tool_name === 'publish_note')
-      .map((event) => event.origin);
-    expect(decisions).toEqual(['user_prompt']);
+    const events = (
+      JSON.parse(audit.stdout) as {
+        event_type: string;
+        tool_name?: string;
+        origin?: string;
+        action?: string;
+      }[]
+    ).filter((event) => event.tool_name === 'publish_note');
+    const decisions = events.filter((event) => event.event_type === 'mcp.permission.decision');
+    expect(decisions.map((event) => event.origin)).toEqual(['user_prompt']);
+    expect(
+      events
+        .filter((event) => event.event_type === 'mcp.elicitation.outcome')
+        .map((event) => event.action),
+    ).toEqual(['accept']);
   }, 180_000);
 });
