@@ -55,7 +55,7 @@ describe('commandGenerator', () => {
       signal: controller.signal,
     });
     // Its rejection is checked below, after the process check: held here so it is not unhandled.
-    const settled = running.then(
+    const settled = Promise.resolve(running).then(
       () => null,
       (error: unknown) => error,
     );
