@@ -18,6 +18,7 @@ import { editScenarios } from './edit-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
 import { resultReviewScenarios } from './result-review-scenarios.js';
 import { rootsScenarios } from './roots-scenarios.js';
+import { roundTripScenarios } from './round-trip-scenarios.js';
 import { grainScenarios } from './grain-scenarios.js';
 import { samplingScenarios } from './sampling-scenarios.js';
 import { sheetScenarios } from './sheet-scenarios.js';
@@ -327,6 +328,7 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
     rootsScenarios({ start, openPrompt });
     resultReviewScenarios({ start, openPrompt });
     samplingScenarios({ start, openPrompt });
+    roundTripScenarios({ start, openPrompt });
 
     it('pt-BR shows the R9 copy word for word', async () => {
       const h = await start({ locale: 'pt-BR' });
