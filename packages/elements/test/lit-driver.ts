@@ -4,6 +4,7 @@ import type { Choice, ToolCall } from '@mcp-consent/engine';
 import type { RendererDriver, ScenarioHost } from '../../../test/scenarios/driver.js';
 import {
   launchChromium,
+  reusedPages,
   startFixtureServer,
   type FixtureServer,
 } from '../../../test/support/browser.js';
@@ -21,23 +22,28 @@ const SHEETS = [SHEET, ELICITATION, ROOTS, REVIEW] as const;
 export function litDriver(): RendererDriver {
   let shared: Promise<[Browser, FixtureServer]> | undefined;
   const boot = () => (shared ??= Promise.all([launchChromium(), startFixtureServer(fixtureDir)]));
+  const pages = reusedPages(async () => {
+    const [browser, server] = await boot();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    return { context, page };
+  });
 
   return {
     name: 'lit',
     async start(options = {}) {
-      const [browser, server] = await boot();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(server.url);
-      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      const entry = await pages.take();
       // Plain data (a policy's JSON type is too deep for Playwright's argument typing).
-      await page.evaluate((json) => window.__start(JSON.parse(json)), JSON.stringify(options));
-      return litHost(page, async () => {
-        await page.evaluate(() => window.__host.dispose()).catch(() => {});
-        await context.close();
-      });
+      await entry.page.evaluate(
+        (json) => window.__start(JSON.parse(json)),
+        JSON.stringify(options),
+      );
+      return litHost(entry.page, () => pages.release(entry));
     },
     async close() {
+      await pages.close();
       if (!shared) return;
       const [browser, server] = await shared;
       await browser.close();

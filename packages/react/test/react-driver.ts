@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Choice, ToolCall } from '@mcp-consent/engine';
 import {
   launchChromium,
+  reusedPages,
   startFixtureServer,
   type FixtureServer,
 } from '../../../test/support/browser.js';
@@ -78,21 +79,22 @@ export const openLab = (shared: ReturnType<typeof sharedBrowser>) =>
  */
 export function reactDriver(): RendererDriver {
   const shared = sharedBrowser();
+  const pages = reusedPages(() => openFixture(shared));
   return {
     name: 'react',
     async start(options = {}) {
-      const { context, page } = await openFixture(shared);
+      const entry = await pages.take();
       // Plain data (a policy's JSON type is too deep for Playwright's argument typing).
-      await page.evaluate(
+      await entry.page.evaluate(
         (json) => (window as unknown as W).__start(JSON.parse(json)),
         JSON.stringify(options),
       );
-      return pageHost(page, async () => {
-        await page.evaluate(() => (window as unknown as W).__host.dispose()).catch(() => {});
-        await context.close();
-      });
+      return pageHost(entry.page, () => pages.release(entry));
     },
-    close: () => shared.close(),
+    async close() {
+      await pages.close();
+      await shared.close();
+    },
   };
 }
 
