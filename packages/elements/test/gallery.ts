@@ -46,19 +46,29 @@ export interface GalleryBrowser {
   readonly browser: Browser;
   readonly server: FixtureServer;
   /**
-   * `openGallery` on this file's browser; the page's context is closed after the test (after
-   * every test: not for `describe.concurrent`, whose tests would close each other's pages).
+   * `openGallery` on this file's browser, or a page of an earlier test reloaded; put away after
+   * the test (after every test: not for `describe.concurrent`, whose tests would close each
+   * other's pages).
    */
   open(options?: BrowserContextOptions): Promise<Page>;
   /** A page opened some other way, closed after the test like the ones `open` gives. */
   track(page: Page): Page;
 }
 
-/** Chromium and the fixture server for one test file, and every test's pages closed after it. */
+/**
+ * Chromium and the fixture server for one test file, and every test's pages put away after it.
+ * A page `open` gave is kept for the next `open` with the same options and reloaded then (a
+ * reload costs a third of a new context and page): its viewport and media go back to the
+ * options, the listeners the test added are removed and its error list is emptied, so the next
+ * test starts from a freshly loaded gallery. Pages from `track` are closed.
+ */
 export function useGalleryBrowser(): GalleryBrowser {
   let browser: Browser | undefined;
   let server: FixtureServer | undefined;
   const pages: Page[] = [];
+  const optionsOf = new WeakMap<Page, BrowserContextOptions>();
+  const spare = new Map<string, Page[]>();
+  const keyOf = (options: BrowserContextOptions) => JSON.stringify(options);
   beforeAll(async () => {
     [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureDir)]);
   });
@@ -67,8 +77,33 @@ export function useGalleryBrowser(): GalleryBrowser {
     await server?.close();
   });
   afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+    await Promise.all(pages.splice(0).map(putAway));
   });
+  const putAway = async (page: Page) => {
+    const options = optionsOf.get(page);
+    if (!options || page.isClosed()) return page.context().close();
+    try {
+      page.removeAllListeners('console');
+      page.removeAllListeners('dialog');
+      await page.setViewportSize(options.viewport ?? expanded);
+      await page.emulateMedia({
+        colorScheme: options.colorScheme ?? 'light',
+        reducedMotion: options.reducedMotion ?? 'no-preference',
+      });
+      const key = keyOf(options);
+      spare.set(key, [...(spare.get(key) ?? []), page]);
+    } catch {
+      await page.context().close();
+    }
+  };
+  const reuse = async (options: BrowserContextOptions): Promise<Page | undefined> => {
+    const page = spare.get(keyOf(options))?.pop();
+    if (!page) return undefined;
+    errorsOf.get(page)?.splice(0);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    return page;
+  };
   const ready = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('useGalleryBrowser: used before beforeAll ran.');
     return value;
@@ -81,7 +116,12 @@ export function useGalleryBrowser(): GalleryBrowser {
     get server() {
       return ready(server);
     },
-    open: async (options) => track(await openGallery(ready(browser), ready(server), options)),
+    async open(options = {}) {
+      const page =
+        (await reuse(options)) ?? (await openGallery(ready(browser), ready(server), options));
+      optionsOf.set(page, options);
+      return track(page);
+    },
     track,
   };
 }
