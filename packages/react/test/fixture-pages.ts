@@ -18,22 +18,54 @@ export interface StartOptions {
 }
 
 /**
- * For a test file: one Chromium and fixture server (closed after the file), and pages
- * that are closed after the test that opened them, however many it opened.
+ * For a test file: one Chromium and fixture server (closed after the file), and pages that
+ * are put away after the test that opened them, however many it opened. A page put away is
+ * reloaded for the next `open` of the same path, options and ready global (a reload costs a
+ * third of a new context and page): its viewport and media go back to the options and the
+ * listeners the test added are removed, so the next test starts from a freshly loaded page.
  */
 export function useFixturePages() {
   const shared = sharedBrowser();
   const closers: Array<() => Promise<void>> = [];
+  const spare = new Map<string, Page[]>();
   afterEach(async () => {
     await Promise.all(closers.splice(0).map((close) => close()));
   });
-  afterAll(() => shared.close());
+  afterAll(async () => {
+    for (const page of [...spare.values()].flat()) await page.context().close();
+    spare.clear();
+    await shared.close();
+  });
 
-  /** Opens a fixture page in a fresh context, closed after the test. */
+  const putAway = async (key: string, page: Page, context: ContextOptions) => {
+    if (page.isClosed()) return page.context().close();
+    try {
+      page.removeAllListeners('console');
+      page.removeAllListeners('dialog');
+      await page.setViewportSize(context.viewport ?? { width: 1280, height: 720 });
+      await page.emulateMedia({
+        colorScheme: context.colorScheme ?? 'light',
+        reducedMotion: context.reducedMotion ?? 'no-preference',
+      });
+      spare.set(key, [...(spare.get(key) ?? []), page]);
+    } catch {
+      await page.context().close();
+    }
+  };
+
+  /** Opens a fixture page (a fresh context, or a reloaded page of an earlier test), put away after the test. */
   const open = async (path = 'index.html', context: ContextOptions = {}, ready = '__start') => {
-    const opened = await openFixture(shared, path, context, ready);
-    closers.push(() => opened.context.close());
-    return opened.page;
+    const key = JSON.stringify([path, context, ready]);
+    let page = spare.get(key)?.pop();
+    if (page) {
+      await page.reload();
+      await page.waitForFunction((name) => name in window, ready);
+    } else {
+      page = (await openFixture(shared, path, context, ready)).page;
+    }
+    const opened = page;
+    closers.push(() => putAway(key, opened, context));
+    return opened;
   };
 
   /** The provider page, started, with a scenario host on it. */
