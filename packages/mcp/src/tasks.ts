@@ -1,8 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError, type Task } from '@modelcontextprotocol/sdk/types.js';
-import { sanitizeText } from '@mcp-consent/prompt';
-import { PROGRESS_MESSAGE_LIMIT, type ProgressEvent } from './progress.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { taskReporter, type TaskHooks } from './task-event.js';
 
 type CallTool = Client['callTool'];
 
@@ -12,27 +11,6 @@ const taskRequired = (client: Client, name: string): boolean => {
     .isToolTaskRequired;
   return typeof check === 'function' && check.call(client, name) === true;
 };
-
-/** A task status as the host sees it: a progress event numbered by status report. */
-function taskEvent(tool: string, task: Task, report: number): ProgressEvent {
-  const event: ProgressEvent = {
-    tool,
-    progress: report,
-    task: {
-      id: sanitizeText(task.taskId, { maxLength: 200 }).text,
-      status: sanitizeText(task.status, { maxLength: 40 }).text,
-    },
-  };
-  if (task.statusMessage !== undefined)
-    event.message = sanitizeText(task.statusMessage, { maxLength: PROGRESS_MESSAGE_LIMIT }).text;
-  return event;
-}
-
-/** What a task call reports to, from the guard's options. */
-export interface TaskHooks {
-  onProgress: ((event: ProgressEvent) => void) | undefined;
-  warn: (message: string) => void;
-}
 
 /**
  * SDK 1.x: runs an APPROVED call as a task (Tasks, 2025-11-25 experimental) when the tool
@@ -61,7 +39,7 @@ async function callAsTask(
   resultSchema: Parameters<CallTool>[1],
   options: RequestOptions | undefined,
 ): Promise<unknown> {
-  const { onProgress, warn } = hooks;
+  const { warn } = hooks;
   const tasks = client.experimental.tasks;
   const signal = options?.signal;
   let taskId: string | undefined;
@@ -74,15 +52,7 @@ async function callAsTask(
     });
   };
   signal?.addEventListener('abort', cancel, { once: true });
-  let reports = 0;
-  const tell = (task: Task) => {
-    if (!onProgress) return;
-    try {
-      onProgress(taskEvent(params.name, task, (reports += 1)));
-    } catch (error) {
-      warn(`onProgress threw: ${String(error)}`);
-    }
-  };
+  const tell = taskReporter(params.name, hooks);
   try {
     const stream = tasks.callToolStream(params, resultSchema, {
       ...options,
