@@ -42,8 +42,7 @@ export class TaskSupport {
 /** True when the server accepts `tools/call` as a task (its `tasks.requests.tools.call`). */
 const offersToolTasks = (client: Client): boolean => {
   const tasks = (client.getServerCapabilities() as { tasks?: unknown } | undefined)?.tasks as
-    | { requests?: { tools?: { call?: unknown } } }
-    | undefined;
+    { requests?: { tools?: { call?: unknown } } } | undefined;
   return tasks?.requests?.tools?.call !== undefined;
 };
 

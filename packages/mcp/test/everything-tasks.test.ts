@@ -26,7 +26,10 @@ interface TaskServer {
   close(): Promise<void>;
 }
 
-type Start = (kind: EverythingTransport, guard?: Partial<GuardClientOptions>) => Promise<TaskServer>;
+type Start = (
+  kind: EverythingTransport,
+  guard?: Partial<GuardClientOptions>,
+) => Promise<TaskServer>;
 
 const BINDINGS: Record<'v1' | 'v2', Start> = {
   async v1(kind, guard) {
@@ -51,8 +54,12 @@ const BINDINGS: Record<'v1' | 'v2', Start> = {
         (await raw.request({ method: 'tasks/list', params: {} }, specTypeSchemas.ListTasksResult))
           .tasks,
       status: async (taskId) =>
-        (await raw.request({ method: 'tasks/get', params: { taskId } }, specTypeSchemas.GetTaskResult))
-          .status,
+        (
+          await raw.request(
+            { method: 'tasks/get', params: { taskId } },
+            specTypeSchemas.GetTaskResult,
+          )
+        ).status,
       rawTaskCall: () =>
         server.guarded.request(
           { method: 'tools/call', params: { ...research, task: {} } },

@@ -35,7 +35,11 @@ export async function everythingV2(
   await guarded.connect(
     endpoint.kind === 'http'
       ? new StreamableHTTPClientTransport(endpoint.url)
-      : new StdioClientTransport({ command: endpoint.command, args: endpoint.args, stderr: 'pipe' }),
+      : new StdioClientTransport({
+          command: endpoint.command,
+          args: endpoint.args,
+          stderr: 'pipe',
+        }),
   );
   // As on SDK 1.x: list once the capability-dependent tools are registered.
   await guarded.catalog.refresh();

@@ -172,7 +172,11 @@ export async function everything(
   await guarded.connect(
     endpoint.kind === 'http'
       ? new StreamableHTTPClientTransport(endpoint.url)
-      : new StdioClientTransport({ command: endpoint.command, args: endpoint.args, stderr: 'pipe' }),
+      : new StdioClientTransport({
+          command: endpoint.command,
+          args: endpoint.args,
+          stderr: 'pipe',
+        }),
   );
   // The tools that depend on the client's capabilities are registered after `initialize`,
   // announced with list_changed: list once they are there.
