@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { TaskHooks } from './task-event.js';
+import type { TaskHooks } from './tasks-shared.js';
 
 /**
  * The seam between the guard's one core (call gate, catalog, elicitation, dry run, user time,

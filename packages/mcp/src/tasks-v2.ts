@@ -5,7 +5,7 @@ import {
   type Client,
 } from '@modelcontextprotocol/client';
 import type { CallOptions, CallParams, CallResult, ToolsPage } from './binding.js';
-import { taskReporter, type TaskHooks, type TaskState } from './task-event.js';
+import { taskReporter, untilAborted, type TaskHooks, type TaskState } from './tasks-shared.js';
 
 type RequestOptions = NonNullable<Parameters<Client['request']>[2]>;
 
@@ -169,16 +169,5 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms);
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
-  });
-}
-
-/** `promise`, or the abort's reason as soon as the signal aborts (the promise still settles). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason as Error);
-    if (signal.aborted) abort();
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { taskReporter, type TaskHooks } from './task-event.js';
+import { taskReporter, untilAborted, type TaskHooks } from './tasks-shared.js';
 
 type CallTool = Client['callTool'];
 
@@ -53,17 +53,37 @@ async function callAsTask(
   };
   signal?.addEventListener('abort', cancel, { once: true });
   const tell = taskReporter(params.name, hooks);
+  // Without the caller's signal: on abort the SDK would drop the reply that creates the task,
+  // leaving it to run with nobody to cancel it. The abort is handled here instead.
+  const { signal: _signal, ...unsignalled } = options ?? {};
+  const stream = tasks.callToolStream(params, resultSchema, {
+    ...unsignalled,
+    task: options?.task ?? {},
+  });
   try {
-    const stream = tasks.callToolStream(params, resultSchema, {
-      ...options,
-      task: options?.task ?? {},
-    });
-    for await (const message of stream) {
+    signal?.throwIfAborted();
+    for (;;) {
+      const pending = stream.next();
+      let step: Awaited<typeof pending>;
+      try {
+        step = await untilAborted(pending, signal);
+      } catch (error) {
+        // Aborted while the task was being created: cancel it once the server says it exists.
+        if (signal?.aborted)
+          void pending.then((late) => {
+            if (!late.done && late.value.type === 'taskCreated') {
+              taskId = late.value.task.taskId;
+              cancel();
+            }
+          }, ignore);
+        throw error;
+      }
+      if (step.done) break;
+      const message = step.value;
       switch (message.type) {
         case 'taskCreated':
           taskId = message.task.taskId;
           tell(message.task);
-          if (signal?.aborted) cancel(); // aborted while the task was being created
           break;
         case 'taskStatus':
           tell(message.task);
@@ -81,5 +101,8 @@ async function callAsTask(
     );
   } finally {
     signal?.removeEventListener('abort', cancel);
+    stream.return(undefined).catch(ignore); // the SDK stops polling (after a step under way)
   }
 }
+
+const ignore = () => undefined;

@@ -9,6 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CancelTaskRequestSchema,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
   ListToolsRequestSchema,
@@ -32,6 +33,10 @@ const task = (status: string) => ({
 interface Script {
   get: unknown;
   result?: unknown;
+  /** Awaited before the task is created (`tools/call` answered). */
+  creating?: () => Promise<void>;
+  /** Told of each `tasks/cancel`. */
+  onCancel?: (taskId: string) => void;
 }
 
 /** A 2025-11-25 server with one task-required tool, whose task replies follow `script`. */
@@ -49,13 +54,20 @@ function taskServer(script: Script): Server {
       },
     ],
   }));
-  server.setRequestHandler(CallToolRequestSchema, () => ({ task: task('working') }));
+  server.setRequestHandler(CallToolRequestSchema, async () => {
+    await script.creating?.();
+    return { task: task('working') };
+  });
+  server.setRequestHandler(CancelTaskRequestSchema, (request) => {
+    script.onCancel?.(request.params.taskId);
+    return task('cancelled');
+  });
   server.setRequestHandler(GetTaskRequestSchema, () => script.get as never);
   server.setRequestHandler(GetTaskPayloadRequestSchema, () => (script.result ?? {}) as never);
   return server;
 }
 
-type Call = () => Promise<{ isError?: unknown }>;
+type Call = (signal?: AbortSignal) => Promise<{ isError?: unknown }>;
 
 /** Connects a guarded client of one binding to `server`, the catalog listed; returns its call. */
 const BINDINGS = {
@@ -66,7 +78,8 @@ const BINDINGS = {
     await guarded.connect(clientSide);
     await guarded.catalog.refresh();
     return {
-      call: (() => guarded.callTool({ name: TOOL, arguments: {} })) as Call,
+      call: ((signal) =>
+        guarded.callTool({ name: TOOL, arguments: {} }, undefined, { signal })) as Call,
       close: () => guarded.close(),
     };
   },
@@ -80,7 +93,7 @@ const BINDINGS = {
     await guarded.connect(clientSide);
     await guarded.catalog.refresh();
     return {
-      call: (() => guarded.callTool({ name: TOOL, arguments: {} })) as Call,
+      call: ((signal) => guarded.callTool({ name: TOOL, arguments: {} }, { signal })) as Call,
       close: () => guarded.close(),
     };
   },
@@ -93,12 +106,12 @@ afterEach(async () => {
 });
 
 describe.each(['v1', 'v2'] as const)('the %s binding', (sdk) => {
-  async function approvedCall(script: Script) {
+  async function approvedCall(script: Script, signal?: AbortSignal) {
     const setup = await everythingGuard();
     setup.human.script('allow_once');
     const connected = await BINDINGS[sdk](taskServer(script), setup.options);
     close = connected.close;
-    return { result: connected.call(), human: setup.human };
+    return { result: connected.call(signal), human: setup.human };
   }
 
   test.each<[string, Script]>([
@@ -134,5 +147,28 @@ describe.each(['v1', 'v2'] as const)('the %s binding', (sdk) => {
     const done = { content: [{ type: 'text', text: 'report ready' }] };
     const { result } = await approvedCall({ get: task('completed'), result: done });
     expect(await result).toMatchObject(done);
+  });
+
+  test('a task the server creates after the user stopped the call is cancelled at once', async () => {
+    const controller = new AbortController();
+    let entered!: () => void;
+    const creating = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let cancelled!: (taskId: string) => void;
+    const cancel = new Promise<string>((resolve) => (cancelled = resolve));
+    const { result } = await approvedCall(
+      {
+        get: task('working'),
+        creating: () => (entered(), released),
+        onCancel: cancelled,
+      },
+      controller.signal,
+    );
+    await creating; // tools/call reached the server; the task does not exist yet
+    controller.abort(new Error('the user stopped it'));
+    await expect(result).rejects.toThrow('the user stopped it');
+    release(); // the server creates the task anyway
+    expect(await cancel).toBe('task-1');
   });
 });

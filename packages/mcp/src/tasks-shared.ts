@@ -44,3 +44,17 @@ export function taskReporter(tool: string, hooks: TaskHooks): (task: TaskState) 
     }
   };
 }
+
+/**
+ * `promise`, or the abort's reason as soon as the signal aborts. The promise still settles (a
+ * task being created is still learned of, then cancelled); its outcome is then ignored here.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
