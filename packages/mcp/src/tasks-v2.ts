@@ -110,13 +110,15 @@ async function callAsTask(
         return created.task;
       });
     let state: TaskState & { pollInterval?: number } = await untilAborted(creating, signal);
+    const id = state.taskId;
     tell(state);
     for (;;) {
       state = await client.request(
-        { method: 'tasks/get', params: { taskId: state.taskId } },
+        { method: 'tasks/get', params: { taskId: id } },
         specTypeSchemas.GetTaskResult,
         each,
       );
+      if (state.taskId !== id) throw otherTask(name);
       tell(state);
       if (TERMINAL.has(state.status) || state.status === 'input_required') break;
       await pause(pollDelay(state.pollInterval), signal);
@@ -152,6 +154,13 @@ async function outcome(
   if (task.status === 'failed' && result.isError !== true) throw failure('failed');
   return result;
 }
+
+/** A `tasks/get` reply about another task than the one asked about: the server is not trusted. */
+const otherTask = (tool: string): Error =>
+  new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `The server answered about another task than the one of ${tool}`,
+  );
 
 const pollDelay = (suggested: number | undefined) =>
   Math.min(Math.max(suggested ?? DEFAULT_POLL_MS, MIN_POLL_MS), MAX_POLL_MS);

@@ -86,6 +86,11 @@ async function callAsTask(
           tell(message.task);
           break;
         case 'taskStatus':
+          if (message.task.taskId !== taskId)
+            throw new McpError(
+              ErrorCode.InternalError,
+              `The server answered about another task than the one of ${params.name}`,
+            );
           tell(message.task);
           break;
         case 'result':

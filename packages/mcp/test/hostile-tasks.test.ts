@@ -117,6 +117,7 @@ describe.each(['v1', 'v2'] as const)('the %s binding', (sdk) => {
   test.each<[string, Script]>([
     ['a tasks/get reply that is not a task', { get: { status: 'done' } }],
     ['a status no task can have', { get: task('finished') }],
+    ['a tasks/get reply about another task', { get: { ...task('completed'), taskId: 'task-2' } }],
     [
       'a completed task whose result is not a tool result',
       { get: task('completed'), result: { content: 'ok' } },
