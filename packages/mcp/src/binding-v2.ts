@@ -16,6 +16,7 @@ import {
   type ServerRequestMethod,
   type ToolsPage,
 } from './binding.js';
+import { taskCallV2, TaskSupport } from './tasks-v2.js';
 
 const INPUT_REQUEST_TYPES = {
   'elicitation/create': isSpecType.ElicitRequest,
@@ -40,6 +41,7 @@ type RequestHandler = (
  * exactly what the user approved.
  */
 export function bindV2(client: Client): SdkBinding {
+  const taskSupport = new TaskSupport();
   return {
     sdk: 'v2',
     async callTool(params: CallParams, options: CallOptions | undefined) {
@@ -53,11 +55,15 @@ export function bindV2(client: Client): SdkBinding {
     },
     // Page by page, as on SDK 1.x: the catalog's own limits (maxPages, a repeated cursor) apply.
     // `listTools()` without a cursor would walk the pages itself, under other rules.
-    listTools: async (cursor) =>
-      (await client.request({
+    // Each page also tells which tools require a task (the v2 SDK records none of its own).
+    async listTools(cursor) {
+      const page = (await client.request({
         method: 'tools/list',
         params: cursor === undefined ? {} : { cursor },
-      })) as ToolsPage,
+      })) as ToolsPage;
+      taskSupport.observe(page);
+      return page;
+    },
     onNotification(method, handler) {
       const set = client.setNotificationHandler.bind(client) as SetHandler<NotificationHandler>;
       set(method, (notification) => handler(notification.params));
@@ -76,5 +82,7 @@ export function bindV2(client: Client): SdkBinding {
       new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: budget }),
     defaultTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MSEC,
     requestError: (code, message) => new ProtocolError(code, message),
+    taskCall: (params, options, _passThrough, hooks) =>
+      taskCallV2(client, taskSupport, params, options, hooks),
   };
 }

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { TaskHooks } from './tasks.js';
+import type { TaskHooks } from './tasks-shared.js';
 
 /**
  * The seam between the guard's one core (call gate, catalog, elicitation, dry run, user time,
@@ -49,9 +49,10 @@ export interface SdkBinding {
    */
   requestError(code: number, message: string): Error;
   /**
-   * Runs an approved call as a task when the tool requires one or the caller asked for one (the
-   * SDK 1.x experimental Tasks API, `tasks.ts`); undefined when the call is a plain `tools/call`.
-   * The v2 binding has none yet: a task-required tool then fails on the server, never unasked.
+   * Runs an approved call as a task (Tasks, 2025-11-25 experimental) when the tool requires one
+   * or the caller asked for one: SDK 1.x through its experimental Tasks API (`tasks.ts`), v2
+   * through the task methods on the wire (`tasks-v2.ts`). Undefined when the call is a plain
+   * `tools/call`.
    */
   taskCall?(
     params: CallParams,

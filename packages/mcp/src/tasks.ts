@@ -1,8 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError, type Task } from '@modelcontextprotocol/sdk/types.js';
-import { sanitizeText } from '@mcp-consent/prompt';
-import { PROGRESS_MESSAGE_LIMIT, type ProgressEvent } from './progress.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { taskReporter, untilAborted, type TaskHooks } from './tasks-shared.js';
 
 type CallTool = Client['callTool'];
 
@@ -12,27 +11,6 @@ const taskRequired = (client: Client, name: string): boolean => {
     .isToolTaskRequired;
   return typeof check === 'function' && check.call(client, name) === true;
 };
-
-/** A task status as the host sees it: a progress event numbered by status report. */
-function taskEvent(tool: string, task: Task, report: number): ProgressEvent {
-  const event: ProgressEvent = {
-    tool,
-    progress: report,
-    task: {
-      id: sanitizeText(task.taskId, { maxLength: 200 }).text,
-      status: sanitizeText(task.status, { maxLength: 40 }).text,
-    },
-  };
-  if (task.statusMessage !== undefined)
-    event.message = sanitizeText(task.statusMessage, { maxLength: PROGRESS_MESSAGE_LIMIT }).text;
-  return event;
-}
-
-/** What a task call reports to, from the guard's options. */
-export interface TaskHooks {
-  onProgress: ((event: ProgressEvent) => void) | undefined;
-  warn: (message: string) => void;
-}
 
 /**
  * SDK 1.x: runs an APPROVED call as a task (Tasks, 2025-11-25 experimental) when the tool
@@ -61,7 +39,7 @@ async function callAsTask(
   resultSchema: Parameters<CallTool>[1],
   options: RequestOptions | undefined,
 ): Promise<unknown> {
-  const { onProgress, warn } = hooks;
+  const { warn } = hooks;
   const tasks = client.experimental.tasks;
   const signal = options?.signal;
   let taskId: string | undefined;
@@ -74,28 +52,45 @@ async function callAsTask(
     });
   };
   signal?.addEventListener('abort', cancel, { once: true });
-  let reports = 0;
-  const tell = (task: Task) => {
-    if (!onProgress) return;
-    try {
-      onProgress(taskEvent(params.name, task, (reports += 1)));
-    } catch (error) {
-      warn(`onProgress threw: ${String(error)}`);
-    }
-  };
+  const tell = taskReporter(params.name, hooks);
+  // Without the caller's signal: on abort the SDK would drop the reply that creates the task,
+  // leaving it to run with nobody to cancel it. The abort is handled here instead.
+  const { signal: _signal, ...unsignalled } = options ?? {};
+  const stream = tasks.callToolStream(params, resultSchema, {
+    ...unsignalled,
+    task: options?.task ?? {},
+  });
   try {
-    const stream = tasks.callToolStream(params, resultSchema, {
-      ...options,
-      task: options?.task ?? {},
-    });
-    for await (const message of stream) {
+    signal?.throwIfAborted();
+    for (;;) {
+      const pending = stream.next();
+      let step: Awaited<typeof pending>;
+      try {
+        step = await untilAborted(pending, signal);
+      } catch (error) {
+        // Aborted while the task was being created: cancel it once the server says it exists.
+        if (signal?.aborted)
+          void pending.then((late) => {
+            if (!late.done && late.value.type === 'taskCreated') {
+              taskId = late.value.task.taskId;
+              cancel();
+            }
+          }, ignore);
+        throw error;
+      }
+      if (step.done) break;
+      const message = step.value;
       switch (message.type) {
         case 'taskCreated':
           taskId = message.task.taskId;
           tell(message.task);
-          if (signal?.aborted) cancel(); // aborted while the task was being created
           break;
         case 'taskStatus':
+          if (message.task.taskId !== taskId)
+            throw new McpError(
+              ErrorCode.InternalError,
+              `The server answered about another task than the one of ${params.name}`,
+            );
           tell(message.task);
           break;
         case 'result':
@@ -111,5 +106,8 @@ async function callAsTask(
     );
   } finally {
     signal?.removeEventListener('abort', cancel);
+    stream.return(undefined).catch(ignore); // the SDK stops polling (after a step under way)
   }
 }
+
+const ignore = () => undefined;

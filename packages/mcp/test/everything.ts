@@ -95,13 +95,20 @@ export async function startEverythingHttp(nodeArgs: readonly string[] = []): Pro
   return { url: new URL(`http://127.0.0.1:${port}/mcp`), child, log: () => out };
 }
 
-export async function everything(
-  kind: EverythingTransport,
+/** What both bindings' helpers share: the engine, the scripted human and what they record. */
+export interface EverythingGuard {
+  options: GuardClientOptions;
+  human: ScriptedHuman;
+  audit: DecisionAuditEvent[];
+  outcomes: OutcomeAuditEvent[];
+  events: GuardEvent[];
+  warnings: string[];
+}
+
+/** Guard options for server-everything with a scripted human (`guard` overrides). */
+export async function everythingGuard(
   guard: Partial<GuardClientOptions> = {},
-  clientOptions: ClientOptions = {},
-  /** Node options for the server process, such as `FAST_CLOCK`. @default [] */
-  nodeArgs: readonly string[] = [],
-): Promise<Everything> {
+): Promise<EverythingGuard> {
   const audit: DecisionAuditEvent[] = [];
   const outcomes: OutcomeAuditEvent[] = [];
   const events: GuardEvent[] = [];
@@ -112,8 +119,7 @@ export async function everything(
     audit: auditInto(audit, outcomes),
   });
   await engine.ready;
-  const raw = new Client({ name: 'consent-test-host', version: '0' }, clientOptions);
-  const guarded = guardClient(raw, {
+  const options: GuardClientOptions = {
     engine,
     server: EVERYTHING,
     userId: USER,
@@ -122,46 +128,69 @@ export async function everything(
     onWarning: (message) => void warnings.push(message),
     onEvent: (event) => void events.push(event),
     ...guard,
-  });
-  let stopServer = async () => {};
-  let serverLog = () => '';
-  let url: URL | undefined;
-  if (kind === 'http') {
-    const http = await startEverythingHttp(nodeArgs);
-    url = http.url;
-    serverLog = http.log;
-    stopServer = async () => {
+  };
+  return { options, human, audit, outcomes, events, warnings };
+}
+
+/** Where a client reaches server-everything: a stdio command, or a URL of a running process. */
+export type EverythingEndpoint =
+  | { kind: 'stdio'; command: string; args: string[] }
+  | { kind: 'http'; url: URL; log: () => string; stop: () => Promise<void> };
+
+/** Starts server-everything over HTTP, or describes its stdio command (the client spawns it). */
+export async function everythingEndpoint(
+  kind: EverythingTransport,
+  nodeArgs: readonly string[] = [],
+): Promise<EverythingEndpoint> {
+  if (kind === 'stdio')
+    return { kind, command: process.execPath, args: [...nodeArgs, EVERYTHING_ENTRY, 'stdio'] };
+  const http = await startEverythingHttp(nodeArgs);
+  return {
+    kind,
+    url: http.url,
+    log: http.log,
+    async stop() {
       if (http.child.exitCode !== null) return;
       const exited = new Promise((resolve) => http.child.once('exit', resolve));
       http.child.kill('SIGTERM');
       await exited;
-    };
-    await guarded.connect(new StreamableHTTPClientTransport(http.url));
-  } else {
-    await guarded.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [...nodeArgs, EVERYTHING_ENTRY, 'stdio'],
-        stderr: 'pipe',
-      }),
-    );
-  }
+    },
+  };
+}
+
+export async function everything(
+  kind: EverythingTransport,
+  guard: Partial<GuardClientOptions> = {},
+  clientOptions: ClientOptions = {},
+  /** Node options for the server process, such as `FAST_CLOCK`. @default [] */
+  nodeArgs: readonly string[] = [],
+): Promise<Everything> {
+  const setup = await everythingGuard(guard);
+  const raw = new Client({ name: 'consent-test-host', version: '0' }, clientOptions);
+  const guarded = guardClient(raw, setup.options);
+  const endpoint = await everythingEndpoint(kind, nodeArgs);
+  await guarded.connect(
+    endpoint.kind === 'http'
+      ? new StreamableHTTPClientTransport(endpoint.url)
+      : new StdioClientTransport({
+          command: endpoint.command,
+          args: endpoint.args,
+          stderr: 'pipe',
+        }),
+  );
   // The tools that depend on the client's capabilities are registered after `initialize`,
   // announced with list_changed: list once they are there.
   await guarded.catalog.refresh();
+  const { options: _options, ...recorded } = setup;
   return {
     guarded,
     raw,
-    human,
-    audit,
-    outcomes,
-    events,
-    warnings,
-    serverLog: () => serverLog(),
-    ...(url ? { url } : {}),
+    ...recorded,
+    serverLog: () => (endpoint.kind === 'http' ? endpoint.log() : ''),
+    ...(endpoint.kind === 'http' ? { url: endpoint.url } : {}),
     async close() {
       await guarded.close().catch(() => undefined);
-      await stopServer();
+      if (endpoint.kind === 'http') await endpoint.stop();
     },
   };
 }
