@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PermissionMode } from '@mcp-consent/engine';
+import type { PermissionMode, RiskTier } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { ServerTarget } from './config.js';
 
@@ -45,20 +45,36 @@ export interface CliOptions {
   timeoutMs?: number;
   /** `--sampling-command CMD`: the host's model for `sampling/createMessage`; undefined: no sampling. */
   samplingCommand?: string;
+  /**
+   * `--review-results TIERS`: the risk tiers (`low`, `medium`, `high`, or `all`) whose allowed
+   * calls' results the user reviews before they are returned. @default undefined (no review)
+   */
+  reviewResults?: readonly RiskTier[];
   /** `--root DIR` (repeatable): the folders the server may be shown, as absolute paths. */
   roots: string[];
-  /** `--protocol`: which MCP era to speak. @default '2025-11-25' (SDK 1.x, with tasks) */
+  /** `--protocol`: which MCP era to speak. @default '2025-11-25' (SDK 1.x) */
   protocol: Protocol;
   help: boolean;
 }
 
-/** `--protocol` values: `2025-11-25` is SDK 1.x (tasks), `auto` the v2 SDK (2026-07-28 or older). */
+/** `--protocol` values: `2025-11-25` is SDK 1.x, `auto` the v2 SDK (2026-07-28 or older). */
 export const PROTOCOLS = ['2025-11-25', 'auto'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
 /** A mistake on the command line; the message is already localized. Exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+const TIERS: readonly RiskTier[] = ['low', 'medium', 'high'];
+
+/** `--review-results`: `all`, or tiers separated by commas (`medium,high`). */
+function reviewTiersOf(value: string, t: AppTranslator): RiskTier[] {
+  const words = value.split(',').map((word) => word.trim());
+  if (words.length === 1 && words[0] === 'all') return [...TIERS];
+  if (words.some((word) => !(TIERS as readonly string[]).includes(word)))
+    throw new UsageError(t.t('mcp.cli.error.bad_review_results', { value }));
+  return TIERS.filter((tier) => words.includes(tier));
 }
 
 /** Rows shown by `audit` unless `--limit` says otherwise. */
@@ -83,6 +99,7 @@ const OPTIONS = {
   mode: { type: 'string' },
   timeout: { type: 'string' },
   'sampling-command': { type: 'string' },
+  'review-results': { type: 'string' },
   root: { type: 'string', multiple: true },
   protocol: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -148,6 +165,8 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
       throw new UsageError(t.t('mcp.cli.error.bad_protocol', { value: values.protocol }));
     options.protocol = values.protocol as Protocol;
   }
+  if (values['review-results'] !== undefined)
+    options.reviewResults = reviewTiersOf(values['review-results'], t);
   if (values.limit !== undefined) {
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1)

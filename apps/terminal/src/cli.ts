@@ -122,6 +122,7 @@ async function main(argv: readonly string[]): Promise<number> {
         ...(options.samplingCommand === undefined
           ? {}
           : { samplingCommand: options.samplingCommand }),
+        ...(options.reviewResults === undefined ? {} : { reviewResults: options.reviewResults }),
         roots: options.roots,
         protocol: options.protocol,
       });

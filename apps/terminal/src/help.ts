@@ -58,6 +58,7 @@ export function helpText(
         t.t('mcp.cli.help.opt.timeout', { seconds: DEFAULT_TIMEOUT_SECONDS }),
       ],
       ['--sampling-command <cmd>', t.t('mcp.cli.help.opt.sampling_command')],
+      ['--review-results <tiers>', t.t('mcp.cli.help.opt.review_results')],
       ['--root <dir>', t.t('mcp.cli.help.opt.root')],
       ['--protocol auto|2025-11-25', t.t('mcp.cli.help.opt.protocol')],
       ['--reset', t.t('mcp.cli.help.opt.reset')],

@@ -79,6 +79,7 @@ export function denialMessage(
   canPrompt: boolean,
 ): string {
   if (denial.reason === 'dry_run_declined') return t.t('mcp.cli.denied.dry_run', { tool });
+  if (denial.reason === 'result_withheld') return t.t('mcp.cli.denied.withheld', { tool });
   if (denial.reason === 'declined') {
     if (denial.settledBy === 'grant') return t.t('mcp.cli.denied.saved', { tool });
     const choice = CHOICES.has(denial.choice ?? '') ? (denial.choice as Choice) : 'deny_once';

@@ -7,7 +7,7 @@
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestResult, ServerRef } from '@mcp-consent/engine';
+import type { RequestResult, RiskTier, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { inkPrompter, type InkPrompter } from '@mcp-consent/ink';
 import {
@@ -46,6 +46,11 @@ export interface SessionOptions {
   timeoutMs?: number;
   /** `--sampling-command`: runs the approved sampling requests. @default undefined (no sampling) */
   samplingCommand?: string;
+  /**
+   * `--review-results`: the tiers whose allowed calls' results the user reviews (Send to the
+   * model, or withhold) before they are returned. @default undefined (results are not reviewed)
+   */
+  reviewResults?: readonly RiskTier[];
   /** `--root`: absolute folder paths offered to `roots/list`. @default [] (no roots capability) */
   roots?: readonly string[];
   /** `--protocol`. @default '2025-11-25' (SDK 1.x) */
@@ -129,6 +134,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     ...(options.samplingCommand === undefined
       ? {}
       : { sample: prompter.sample, generate: commandGenerator(options.samplingCommand) }),
+    ...(options.reviewResults === undefined
+      ? {}
+      : { reviewResults: { tiers: options.reviewResults }, reviewResult: prompter.result }),
     ...(roots.length === 0
       ? {}
       : {
@@ -141,7 +149,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
   const info = { name: 'mcp-consent', version: '0.1.0' };
   const protocol = options.protocol ?? '2025-11-25';
-  // `auto`: the v2 SDK negotiates 2026-07-28 and falls back to the 2025 era (no tasks there).
+  // `auto`: the v2 SDK negotiates 2026-07-28 and falls back to the 2025 era.
   const client: HostClient =
     protocol === 'auto'
       ? guardClientV2(new ClientV2(info, { versionNegotiation: { mode: 'auto' } }), guardOptions)

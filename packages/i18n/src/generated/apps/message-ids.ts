@@ -109,6 +109,7 @@ export const appMessageIds = [
   'mcp.cli.help.opt.mode',
   'mcp.cli.help.opt.timeout',
   'mcp.cli.help.opt.sampling_command',
+  'mcp.cli.help.opt.review_results',
   'mcp.cli.help.opt.root',
   'mcp.cli.help.opt.protocol',
   'mcp.cli.help.file.grants',
@@ -134,6 +135,7 @@ export const appMessageIds = [
   'mcp.cli.denied.answer',
   'mcp.cli.denied.saved',
   'mcp.cli.denied.dry_run',
+  'mcp.cli.denied.withheld',
   'mcp.cli.denied.reason',
   'mcp.cli.denied.rule',
   'mcp.cli.denied.plan',
@@ -168,6 +170,7 @@ export const appMessageIds = [
   'mcp.cli.error.bad_mode',
   'mcp.cli.error.bad_timeout',
   'mcp.cli.error.bad_protocol',
+  'mcp.cli.error.bad_review_results',
   'mcp.cli.error.reset_needs_yes',
   'mcp.cli.error.revoke_usage',
   'mcp.cli.error.policy_missing',
@@ -314,6 +317,7 @@ export interface AppMessageValues {
   'mcp.cli.help.opt.mode': never;
   'mcp.cli.help.opt.timeout': { seconds: string | number };
   'mcp.cli.help.opt.sampling_command': never;
+  'mcp.cli.help.opt.review_results': never;
   'mcp.cli.help.opt.root': never;
   'mcp.cli.help.opt.protocol': never;
   'mcp.cli.help.file.grants': { path: string | number };
@@ -339,6 +343,7 @@ export interface AppMessageValues {
   'mcp.cli.denied.answer': { tool: string | number; choice: string | number };
   'mcp.cli.denied.saved': { tool: string | number };
   'mcp.cli.denied.dry_run': { tool: string | number };
+  'mcp.cli.denied.withheld': { tool: string | number };
   'mcp.cli.denied.reason': { reason: string | number };
   'mcp.cli.denied.rule': { tool: string | number; number: string | number; file: string | number; layer: string | number };
   'mcp.cli.denied.plan': { tool: string | number };
@@ -373,6 +378,7 @@ export interface AppMessageValues {
   'mcp.cli.error.bad_mode': { value: string | number };
   'mcp.cli.error.bad_timeout': { value: string | number };
   'mcp.cli.error.bad_protocol': { value: string | number };
+  'mcp.cli.error.bad_review_results': { value: string | number };
   'mcp.cli.error.reset_needs_yes': never;
   'mcp.cli.error.revoke_usage': never;
   'mcp.cli.error.policy_missing': { path: string | number };
