@@ -13,6 +13,7 @@ import {
   type LogEvent,
   type PickRootsCallback,
   type ProgressEvent,
+  type ReviewResultCallback,
   type Root,
   type RootsMemory,
   type SampleCallback,
@@ -30,6 +31,11 @@ export interface ConnectOptions {
   elicit: ElicitCallback;
   /** Both steps of a sampling request; the replies come from the demo echo model. */
   sample: SampleCallback;
+  /**
+   * Shows every allowed call's result for review before the model gets it (`reviewResults`
+   * for all tiers); undefined: results are not reviewed.
+   */
+  reviewResult?: ReviewResultCallback;
   /** The roots a server may be shown, and the sheet where the user picks them. */
   roots: { list: readonly Root[]; pickRoots: PickRootsCallback; memory: RootsMemory };
   /** Progress of the running call (sanitized by the kit). */
@@ -81,6 +87,12 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       elicit: options.elicit,
       sample: options.sample,
       generate: echoModel,
+      ...(options.reviewResult
+        ? {
+            reviewResults: { tiers: ['low', 'medium', 'high'] },
+            reviewResult: options.reviewResult,
+          }
+        : {}),
       roots: {
         list: () => options.roots.list,
         pickRoots: options.roots.pickRoots,

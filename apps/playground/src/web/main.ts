@@ -208,6 +208,7 @@ async function connectTo(raw: string): Promise<void> {
       prompt: (request) => renderer!.prompt(request),
       elicit: (request) => renderer!.elicit(request),
       sample: (call) => renderer!.sample(call),
+      ...(state.settings.review ? { reviewResult: (call) => renderer!.result(call) } : {}),
       roots: {
         list: DEMO_ROOTS,
         pickRoots: (request) => renderer!.pickRoots(request),
@@ -314,7 +315,8 @@ async function change(patch: Partial<Settings>): Promise<void> {
   const rescoped =
     state.settings.user !== before.user ||
     state.settings.workspace !== before.workspace ||
-    state.settings.trusted !== before.trusted;
+    state.settings.trusted !== before.trusted ||
+    state.settings.review !== before.review;
   // The guarded client is bound to one user, workspace and server reference: reconnect.
   if (rescoped && state.status.kind !== 'idle') await connectTo(state.serverUrl);
 }
@@ -365,7 +367,10 @@ function headline(t: AppTranslator, result: Result): string {
     case 'error':
       return t.t('mcp.playground.result.error', { tool: result.tool });
     case 'denied':
-      return t.t('mcp.playground.result.denied', { tool: result.tool });
+      // A withheld result ran on the server: only the model did not get it.
+      return result.reason === 'result_withheld'
+        ? t.t('mcp.playground.result.withheld', { tool: result.tool })
+        : t.t('mcp.playground.result.denied', { tool: result.tool });
     case 'failed':
       return t.t('mcp.playground.result.failed', { message: result.message });
     case 'dry_run':
@@ -582,6 +587,16 @@ function draw(): void {
               void change({ trusted: (event.target as HTMLInputElement).checked })}
           />
           <span>${t.t('mcp.playground.server.trusted')}</span>
+        </label>
+        <label class="check" for="review">
+          <input
+            id="review"
+            type="checkbox"
+            .checked=${settings.review}
+            @change=${(event: Event) =>
+              void change({ review: (event.target as HTMLInputElement).checked })}
+          />
+          <span>${t.t('mcp.playground.server.review')}</span>
         </label>
         <p
           id="status"

@@ -14,6 +14,8 @@ export interface Settings {
   server: string | null;
   /** Whether the host trusts the server (lowers read-only tools to low risk). */
   trusted: boolean;
+  /** Whether every allowed call's result is shown for review before the model gets it. */
+  review: boolean;
 }
 
 /** The people and workspaces of the scope switch (spec T8). Identifiers, not copy. */
@@ -24,7 +26,8 @@ export const themes: readonly Theme[] = ['light', 'dark'];
 export const locales: readonly Locale[] = supportedLocales;
 
 const STORAGE_KEY = 'mcp-consent-playground';
-type Param = 'renderer' | 'locale' | 'theme' | 'user' | 'workspace' | 'server' | 'trusted';
+type Param =
+  'renderer' | 'locale' | 'theme' | 'user' | 'workspace' | 'server' | 'trusted' | 'review';
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value)
@@ -61,6 +64,7 @@ export function readSettings(location: Location = window.location): Settings {
     workspace: pick(get('workspace'), workspaces, workspaces[0]),
     server: server && server.trim() !== '' ? server.trim() : null,
     trusted: get('trusted') === 'true',
+    review: get('review') === 'true',
   };
 }
 

@@ -3,6 +3,7 @@ import type {
   McpElicitationSheet,
   McpPermissionManager,
   McpPermissionSheet,
+  McpResultReviewSheet,
   McpRootsSheet,
 } from '@mcp-consent/elements';
 import { systemClock } from '@mcp-consent/engine';
@@ -12,13 +13,15 @@ import type { Renderer, RendererOptions, RendererView } from './types.js';
 
 /**
  * The Lit renderer: `<mcp-permission-sheet>` (permissions, dry runs and sampling),
- * `<mcp-elicitation-sheet>`, `<mcp-roots-sheet>` and `<mcp-permission-manager>`, the sheets
+ * `<mcp-elicitation-sheet>`, `<mcp-roots-sheet>`, `<mcp-result-review-sheet>` and
+ * `<mcp-permission-manager>`, the sheets
  * over one consent presenter (every kind in one queue: one sheet at a time, in order).
  */
 export function createLitRenderer(options: RendererOptions): Renderer {
   const sheet = document.createElement('mcp-permission-sheet') as McpPermissionSheet;
   const elicitation = document.createElement('mcp-elicitation-sheet') as McpElicitationSheet;
   const roots = document.createElement('mcp-roots-sheet') as McpRootsSheet;
+  const review = document.createElement('mcp-result-review-sheet') as McpResultReviewSheet;
   const manager = document.createElement('mcp-permission-manager') as McpPermissionManager;
   const make = (locale: Locale) =>
     createConsentPresenter({ engine: options.engine, clock: systemClock, locale });
@@ -28,6 +31,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
     sheet.presenter = presenter;
     elicitation.presenter = presenter;
     roots.presenter = presenter;
+    review.presenter = presenter;
   };
   share();
   manager.engine = options.engine;
@@ -42,7 +46,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
       share();
       old.dispose();
     }
-    for (const element of [sheet, elicitation, roots, manager]) {
+    for (const element of [sheet, elicitation, roots, review, manager]) {
       element.locale = view.locale;
       element.theme = view.theme;
     }
@@ -50,7 +54,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
     manager.audit = view.audit;
   };
   apply(options.view);
-  options.sheetHost.append(sheet, elicitation, roots);
+  options.sheetHost.append(sheet, elicitation, roots, review);
   options.managerHost.append(manager);
 
   return {
@@ -59,6 +63,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
     // The permission sheet renders both sampling steps of the shared presenter.
     sample: (call) => presenter.sample(call),
     pickRoots: roots.roots,
+    result: review.result,
     // The sheet never opens a URL itself: the host does, after the user accepted.
     openUrl: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     update: apply,
@@ -67,6 +72,7 @@ export function createLitRenderer(options: RendererOptions): Renderer {
       sheet.remove();
       elicitation.remove();
       roots.remove();
+      review.remove();
       manager.remove();
     },
   };

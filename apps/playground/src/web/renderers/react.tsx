@@ -9,13 +9,15 @@ import {
   ElicitationSheet,
   PermissionManager,
   PermissionSheet,
+  ResultReviewSheet,
   RootsSheet,
 } from '@mcp-consent/react';
 import type { Renderer, RendererOptions, RendererView } from './types.js';
 
 /**
  * The React renderer: `<PermissionSheet>` (permissions, dry runs and sampling),
- * `<ElicitationSheet>`, `<RootsSheet>` and `<PermissionManager>` in one provider, over one
+ * `<ElicitationSheet>`, `<RootsSheet>`, `<ResultReviewSheet>` and `<PermissionManager>` in one
+ * provider, over one
  * consent presenter (every kind in one queue).
  */
 export function createReactRenderer(options: RendererOptions): Renderer {
@@ -43,6 +45,7 @@ export function createReactRenderer(options: RendererOptions): Renderer {
           {/* URL mode: the sheet opens the link itself, inside the click (popup blockers allow it). */}
           <ElicitationSheet colorScheme={view.theme} />
           <RootsSheet colorScheme={view.theme} />
+          <ResultReviewSheet colorScheme={view.theme} />
           {createPortal(
             <PermissionManager audit={view.audit} filter={view.filter} colorScheme={view.theme} />,
             options.managerHost,
@@ -58,6 +61,7 @@ export function createReactRenderer(options: RendererOptions): Renderer {
     elicit: (request) => presenter.elicit(request),
     sample: (call) => presenter.sample(call),
     pickRoots: (request) => presenter.roots(request),
+    result: (call) => presenter.result(call),
     update: render,
     dispose() {
       presenter.dispose();

@@ -5,7 +5,12 @@ import type {
   PromptCallback,
 } from '@mcp-consent/engine';
 import type { Locale } from '@mcp-consent/i18n';
-import type { ElicitCallback, PickRootsCallback, SampleCallback } from '@mcp-consent/mcp';
+import type {
+  ElicitCallback,
+  PickRootsCallback,
+  ReviewResultCallback,
+  SampleCallback,
+} from '@mcp-consent/mcp';
 import type { Theme } from '../settings.js';
 
 /** What the playground tells a renderer; it may change while the renderer lives. */
@@ -37,6 +42,8 @@ export interface Renderer {
   sample: SampleCallback;
   /** `guardClient`'s `roots.pickRoots`: the roots sheet. */
   pickRoots: PickRootsCallback;
+  /** `guardClient`'s `reviewResult`: the result review sheet. */
+  result: ReviewResultCallback;
   /** Opens an accepted URL elicitation, when the renderer leaves that to the host. */
   openUrl?: (url: string) => void;
   update(view: RendererView): void;

@@ -27,6 +27,7 @@ export const appMessageIds = [
   'mcp.playground.server.demo',
   'mcp.playground.server.demo_2026',
   'mcp.playground.server.trusted',
+  'mcp.playground.server.review',
   'mcp.playground.server.connect',
   'mcp.playground.server.disconnect',
   'mcp.playground.server.cors',
@@ -50,6 +51,7 @@ export const appMessageIds = [
   'mcp.playground.result.ok',
   'mcp.playground.result.error',
   'mcp.playground.result.denied',
+  'mcp.playground.result.withheld',
   'mcp.playground.result.failed',
   'mcp.playground.result.model_text',
   'mcp.playground.rules.heading',
@@ -235,6 +237,7 @@ export interface AppMessageValues {
   'mcp.playground.server.demo': never;
   'mcp.playground.server.demo_2026': never;
   'mcp.playground.server.trusted': never;
+  'mcp.playground.server.review': never;
   'mcp.playground.server.connect': never;
   'mcp.playground.server.disconnect': never;
   'mcp.playground.server.cors': never;
@@ -258,6 +261,7 @@ export interface AppMessageValues {
   'mcp.playground.result.ok': { tool: string | number };
   'mcp.playground.result.error': { tool: string | number };
   'mcp.playground.result.denied': { tool: string | number };
+  'mcp.playground.result.withheld': { tool: string | number };
   'mcp.playground.result.failed': { message: string | number };
   'mcp.playground.result.model_text': never;
   'mcp.playground.rules.heading': never;
