@@ -1,5 +1,6 @@
 import type { TemplateResult } from 'lit';
 import type {
+  ConsentPresenter,
   ResultReviewAnswer,
   ResultReviewApi,
   ResultReviewCall,
@@ -60,6 +61,12 @@ import { buttons, tokens } from './styles/tokens.styles.js';
  */
 export class McpResultReviewSheet extends PresenterSheet<ResultReviewApi> {
   static override styles = [tokens, buttons, sheetFrame, resultReviewStyles];
+
+  /**
+   * The queue the sheet shows (`createConsentPresenter`): share one with the other sheets for
+   * one sheet at a time across kinds. @default undefined (the sheet's own)
+   */
+  declare presenter: ConsentPresenter | undefined;
 
   /** A `reviewResult` callback for `@mcp-consent/mcp`: resolves with Send or Withhold. */
   readonly result = (call: ResultReviewCall): Promise<ResultReviewResult> =>

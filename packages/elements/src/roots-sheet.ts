@@ -1,5 +1,6 @@
 import type { TemplateResult } from 'lit';
 import type {
+  ConsentPresenter,
   RootsAnswer,
   RootsApi,
   RootsCall,
@@ -64,6 +65,12 @@ import { buttons, tokens } from './styles/tokens.styles.js';
  */
 export class McpRootsSheet extends PresenterSheet<RootsApi> {
   static override styles = [tokens, buttons, sheetFrame, formFieldStyles, rootsStyles];
+
+  /**
+   * The queue the sheet shows (`createConsentPresenter`): share one with the other sheets for
+   * one sheet at a time across kinds. @default undefined (the sheet's own)
+   */
+  declare presenter: ConsentPresenter | undefined;
 
   /** A `pickRoots` callback for `@mcp-consent/mcp`: resolves with what the user shared. */
   readonly roots = (call: RootsCall): Promise<RootsResult> => this.consent.presenter.roots(call);

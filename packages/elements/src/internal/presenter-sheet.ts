@@ -46,11 +46,8 @@ export abstract class PresenterSheet<Api extends SheetApi> extends ModalSheet {
     presenter: { attribute: false },
   };
 
-  /**
-   * The queue the sheet shows (`createConsentPresenter`): share one with the other sheets for
-   * one sheet at a time across kinds. @default undefined (the sheet's own)
-   */
-  declare presenter: ConsentPresenter | undefined;
+  /** The queue the sheet shows; each sheet declares it with its own documentation. */
+  abstract presenter: ConsentPresenter | undefined;
 
   /** Renders again on every change of the model on screen (bound in `opened`). */
   private readonly model = new ModelController<unknown>(this);
