@@ -13,9 +13,10 @@ import type {
 import { elicitationSheetStyles } from './elicitation-sheet.styles.js';
 import { renderActionContent, renderForm, renderMessage } from './internal/elicitation-fields.js';
 import { emit } from './events.js';
-import { closeIcon, linkIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
+import { linkIcon } from './internal/icons.js';
 import type { ItemOf, SettledOf } from './internal/presenter-controller.js';
 import { onAction, PresenterSheet } from './internal/presenter-sheet.js';
+import { actionButton, sheetFoot, sheetHead } from './internal/sheet-view.js';
 import { spread } from './internal/spread.js';
 import { sheetFrame } from './styles/sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
@@ -149,46 +150,24 @@ export class McpElicitationSheet extends PresenterSheet<ElicitationApi> {
 
   protected renderBody(api: ElicitationApi): TemplateResult {
     const p = api.props;
-    return html`<div class="handle" aria-hidden="true"></div>
-      <div ${spread(p.header!)} class="head">
-        <div class="title-row">
-          <h2 ${spread(p.title!)}>${api.title}</h2>
-          <button ${spread(p.close!)} class="close" @click=${this.onCloseClick}>
-            ${closeIcon}
-          </button>
-        </div>
-        <div>
-          <span ${spread(p['server-chip']!)} class="server-chip"
-            ><span class="from">${api.server.from}</span>
-            <span ${spread(p.trust!)}
-              >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
-            ></span
-          >
-        </div>
-      </div>
+    return html`${sheetHead(api, this.onCloseClick)}
       <div class="body" tabindex="0" role="group" aria-labelledby=${api.ids.title}>
         ${api.notices.map((notice) => html`<p ${spread(p.notice!)}>${notice.text}</p>`)}
         <p ${spread(p['message-label']!)} class="label">${api.message.label}</p>
         ${renderMessage(api)} ${api.mode === 'url' ? this.renderUrl(api) : renderForm(api)}
       </div>
-      <div class="foot">
-        <div ${spread(p.actions!)} class="actions">
-          ${api.actions.map(
-            (action) =>
-              html`<button
-                ${spread(api.getActionProps(action.action), `action-${action.action}`)}
-                @click=${(event: MouseEvent) => this.onActionClick(event, action.action)}
-              >
-                ${renderActionContent(api, action)}
-              </button>`,
-          )}
-        </div>
-        <div class="status-line">
-          <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
-          <p ${spread(p.guard!)}>${api.guard.text}</p>
-        </div>
-      </div>
-      <div ${spread(p.announcer!)}>${this.announcement}</div>`;
+      ${sheetFoot(
+        api,
+        this.announcement,
+        api.actions.map((action) =>
+          actionButton(
+            api.getActionProps(action.action),
+            action.action,
+            (event) => this.onActionClick(event, action.action),
+            renderActionContent(api, action),
+          ),
+        ),
+      )}`;
   }
 
   private renderUrl(api: ElicitationUrlApi) {
