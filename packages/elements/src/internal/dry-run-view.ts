@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DryRunAnswer, DryRunApi, MarkdownBlock, MarkdownRun } from '@mcp-consent/prompt';
 import { toolIcon } from './icons.js';
-import { actionButton, actionLabel, serverChip, sheetFoot, titleRow } from './sheet-view.js';
+import { labelledActions, serverChip, sheetFoot, titleRow } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface DryRunHandlers {
@@ -71,16 +71,5 @@ export function renderDryRun(
       </div>
       <p ${spread(p['operator-notice']!)} class="operator-notice">${api.operatorNotice}</p>
     </div>
-    ${sheetFoot(
-      api,
-      announcement,
-      api.actions.map((action) =>
-        actionButton(
-          api.getActionProps(action.answer),
-          action.answer,
-          (event) => on.onAction(event, action.answer),
-          actionLabel(action.label),
-        ),
-      ),
-    )}`;
+    ${sheetFoot(api, announcement, labelledActions(api, api.actions, on.onAction))}`;
 }

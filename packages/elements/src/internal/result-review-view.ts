@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { ResultReviewAnswer, ResultReviewApi } from '@mcp-consent/prompt';
-import { actionButton, actionLabel, sheetFoot, sheetHead } from './sheet-view.js';
+import { labelledActions, sheetFoot, sheetHead } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface ResultReviewHandlers {
@@ -52,17 +52,5 @@ export function renderResultReview(
         )}
       </div>
     </div>
-    ${sheetFoot(
-      api,
-      announcement,
-      api.actions.map((action) =>
-        actionButton(
-          api.getActionProps(action.answer),
-          action.answer,
-          (event) => on.onAction(event, action.answer),
-          actionLabel(action.label),
-          !open,
-        ),
-      ),
-    )}`;
+    ${sheetFoot(api, announcement, labelledActions(api, api.actions, on.onAction, !open))}`;
 }

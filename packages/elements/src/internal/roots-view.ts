@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { RootsAnswer, RootsApi, RootsGrain } from '@mcp-consent/prompt';
-import { actionButton, actionLabel, sheetFoot, sheetHead } from './sheet-view.js';
+import { labelledActions, sheetFoot, sheetHead } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface RootsHandlers {
@@ -66,17 +66,5 @@ export function renderRoots(
         )}
       </div>
     </div>
-    ${sheetFoot(
-      api,
-      announcement,
-      api.actions.map((action) =>
-        actionButton(
-          api.getActionProps(action.answer),
-          action.answer,
-          (event) => on.onAction(event, action.answer),
-          actionLabel(action.label),
-          !open,
-        ),
-      ),
-    )}`;
+    ${sheetFoot(api, announcement, labelledActions(api, api.actions, on.onAction, !open))}`;
 }

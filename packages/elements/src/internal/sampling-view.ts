@@ -7,7 +7,7 @@ import type {
   SamplingGrain,
 } from '@mcp-consent/prompt';
 import { serverText } from './server-text.js';
-import { actionButton, actionLabel, serverChip, sheetFoot, titleRow } from './sheet-view.js';
+import { labelledActions, serverChip, sheetFoot, titleRow } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface SamplingHandlers {
@@ -176,13 +176,10 @@ export function renderSampling(
     ${sheetFoot(
       api,
       announcement,
-      api.actions.map((action) =>
-        actionButton(
-          api.getActionProps(action.action),
-          action.action,
-          (event) => on.onAction(event, action.action),
-          actionLabel(action.label),
-        ),
+      labelledActions(
+        api,
+        api.actions.map(({ action, label }) => ({ answer: action, label })),
+        on.onAction,
       ),
     )}`;
 }

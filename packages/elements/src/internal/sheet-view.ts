@@ -81,3 +81,21 @@ export function actionButton(
 /** An action's plain label. */
 export const actionLabel = (label: string): TemplateResult =>
   html`<span class="label">${label}</span>`;
+
+/** One button per answer, each with its plain label; `disabled` once the request is answered. */
+export function labelledActions<A extends string>(
+  api: { getActionProps(answer: A): PartProps },
+  actions: readonly { readonly answer: A; readonly label: string }[],
+  onAction: (event: MouseEvent, answer: A) => void,
+  disabled = false,
+): TemplateResult[] {
+  return actions.map(({ answer, label }) =>
+    actionButton(
+      api.getActionProps(answer),
+      answer,
+      (event) => onAction(event, answer),
+      actionLabel(label),
+      disabled,
+    ),
+  );
+}
