@@ -1,27 +1,22 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { ServerRef } from '@mcp-consent/engine';
-import {
-  createConsentPresenter,
-  type ConsentPresenter,
-  type ElicitAction,
-  type ElicitationApi,
-  type ElicitationCall,
-  type ElicitationUrlApi,
-  type ElicitRequest,
-  type ElicitResult,
-  type FieldView,
+import type {
+  ConsentPresenter,
+  ElicitAction,
+  ElicitationApi,
+  ElicitationCall,
+  ElicitationUrlApi,
+  ElicitRequest,
+  ElicitResult,
+  FieldView,
 } from '@mcp-consent/prompt';
 import { elicitationSheetStyles } from './elicitation-sheet.styles.js';
 import { renderActionContent, renderForm, renderMessage } from './internal/elicitation-fields.js';
 import { emit } from './events.js';
-import { closeIcon, linkIcon, trustedIcon, untrustedIcon } from './internal/icons.js';
-import { ModalSheet } from './internal/modal-sheet.js';
-import { ModelController } from './internal/model-controller.js';
-import {
-  PresenterController,
-  type ItemOf,
-  type SettledOf,
-} from './internal/presenter-controller.js';
+import { linkIcon } from './internal/icons.js';
+import type { ItemOf, SettledOf } from './internal/presenter-controller.js';
+import { onAction, PresenterSheet } from './internal/presenter-sheet.js';
+import { actionButton, sheetFoot, sheetHead } from './internal/sheet-view.js';
 import { spread } from './internal/spread.js';
 import { sheetFrame } from './styles/sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
@@ -34,9 +29,6 @@ import { buttons, tokens } from './styles/tokens.styles.js';
 export type ElicitationInput = ElicitationCall;
 
 type Item = ItemOf<'elicitation'>;
-
-/** The properties the presenter in use depends on. */
-const OWN_OPTIONS = ['presenter', 'clock', 'locale', 'guardMs'] as const;
 
 /**
  * The id events carry: the caller's, else a URL-mode request's own `elicitationId`, else the
@@ -114,11 +106,7 @@ function requestIdOf(item: Item): string {
  * @cssprop [--mcp-on-highlight=light-dark(#261a00, #ffe08a)] - its text.
  * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`.
  */
-export class McpElicitationSheet extends ModalSheet {
-  static override properties = {
-    ...ModalSheet.properties,
-    presenter: { attribute: false },
-  };
+export class McpElicitationSheet extends PresenterSheet<ElicitationApi> {
   static override styles = [tokens, buttons, sheetFrame, elicitationSheetStyles];
 
   /**
@@ -128,21 +116,6 @@ export class McpElicitationSheet extends ModalSheet {
    * screen is cancelled. @default undefined (the sheet's own)
    */
   declare presenter: ConsentPresenter | undefined;
-
-  /** Renders again on every change of the model on screen (bound in `opened`). */
-  private readonly model = new ModelController<ElicitationApi>(this);
-  private readonly consent = new PresenterController<'elicitation'>(this, {
-    kinds: ['elicitation'],
-    given: () => this.presenter,
-    createOwn: () =>
-      createConsentPresenter({ clock: this.clock, locale: this.locales, guardMs: this.guardMs }),
-    ownDeps: () => [this.clock, this.locale, this.guardMs],
-    opened: (item, late) => this.opened(item, late),
-    reportOpen: (item) => emit(this, 'mcp-open', { requestId: requestIdOf(item) }),
-    settled: (item, record) => this.settled(item, record),
-    closed: (item, record) => this.closed(item, record),
-  });
-  private focusKey = '';
 
   /**
    * Promise form, shaped for `@mcp-consent/mcp`'s `elicit` callback. Resolves with
@@ -163,105 +136,38 @@ export class McpElicitationSheet extends ModalSheet {
     });
   }
 
-  protected get showing(): boolean {
-    return this.consent.item !== undefined;
+  constructor() {
+    super('elicitation');
   }
 
-  private get api(): ElicitationApi | undefined {
-    return this.consent.item?.model.connect();
+  protected override requestIdOf(item: Item): string {
+    return requestIdOf(item);
   }
 
-  protected defaultFocusTarget(): HTMLElement | null {
-    const api = this.api;
-    return api ? this.targetOf(api, api.focused) : null;
+  protected override focusKeyOf(focused: ElicitationApi['focused']): string {
+    return `${focused.kind}:${focused.kind === 'action' ? focused.action : focused.name}`;
   }
 
-  protected rearm(): void {
-    this.consent.active?.model.rearm();
-  }
-
-  /** Nobody can answer a sheet that left the page: what it shows is cancelled. */
-  protected leave(): void {
-    this.consent.leave();
-  }
-
-  protected renderFailed(error: unknown): boolean {
-    return this.consent.fail(error);
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    // A new presenter, or new options for the sheet's own: listen to the one in use now.
-    if (OWN_OPTIONS.some((name) => changed.has(name))) this.consent.refresh();
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    const api = this.api;
-    if (!api || api.status !== 'open' || !this.dialog?.open) return;
-    const focused = api.focused;
-    const key = `${this.consent.item?.id}:${focused.kind}:${focused.kind === 'action' ? focused.action : focused.name}`;
-    if (key !== this.focusKey) {
-      this.focusKey = key;
-      this.targetOf(api, focused)?.focus();
-    }
-  }
-
-  override render(): TemplateResult {
-    const api = this.api;
-    return html`<dialog
-      ${spread(api?.props.root ?? {})}
-      @keydown=${this.onKeydown}
-      @focusin=${this.onFocusin}
-      @focusout=${this.onFocusout}
-      @cancel=${this.onCancel}
-      @close=${this.onClose}
-    >
-      ${api ? this.renderSheet(api) : nothing}
-    </dialog>`;
-  }
-
-  private renderSheet(api: ElicitationApi) {
+  protected renderBody(api: ElicitationApi): TemplateResult {
     const p = api.props;
-    return html`<div class="handle" aria-hidden="true"></div>
-      <div ${spread(p.header!)} class="head">
-        <div class="title-row">
-          <h2 ${spread(p.title!)}>${api.title}</h2>
-          <button ${spread(p.close!)} class="close" @click=${this.onCloseClick}>
-            ${closeIcon}
-          </button>
-        </div>
-        <div>
-          <span ${spread(p['server-chip']!)} class="server-chip"
-            ><span class="from">${api.server.from}</span>
-            <span ${spread(p.trust!)}
-              >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
-            ></span
-          >
-        </div>
-      </div>
+    return html`${sheetHead(api, this.onCloseClick)}
       <div class="body" tabindex="0" role="group" aria-labelledby=${api.ids.title}>
         ${api.notices.map((notice) => html`<p ${spread(p.notice!)}>${notice.text}</p>`)}
         <p ${spread(p['message-label']!)} class="label">${api.message.label}</p>
         ${renderMessage(api)} ${api.mode === 'url' ? this.renderUrl(api) : renderForm(api)}
       </div>
-      <div class="foot">
-        <div ${spread(p.actions!)} class="actions">
-          ${api.actions.map(
-            (action) =>
-              html`<button
-                ${spread(api.getActionProps(action.action), `action-${action.action}`)}
-                @click=${(event: MouseEvent) => this.onActionClick(event, action.action)}
-              >
-                ${renderActionContent(api, action)}
-              </button>`,
-          )}
-        </div>
-        <div class="status-line">
-          <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
-          <p ${spread(p.guard!)}>${api.guard.text}</p>
-        </div>
-      </div>
-      <div ${spread(p.announcer!)}>${this.announcement}</div>`;
+      ${sheetFoot(
+        api,
+        this.announcement,
+        api.actions.map((action) =>
+          actionButton(
+            api.getActionProps(action.action),
+            action.action,
+            (event) => this.onActionClick(event, action.action),
+            renderActionContent(api, action),
+          ),
+        ),
+      )}`;
   }
 
   private renderUrl(api: ElicitationUrlApi) {
@@ -282,7 +188,7 @@ export class McpElicitationSheet extends ModalSheet {
       <p ${spread(p['url-notice']!)} class="url-notice">${url.notice}</p>`;
   }
 
-  private targetOf(api: ElicitationApi, focus: ElicitationApi['focused']): HTMLElement | null {
+  protected targetOf(focus: ElicitationApi['focused'], api: ElicitationApi): HTMLElement | null {
     const root = this.renderRoot;
     if (focus.kind === 'action') {
       return root.querySelector(`[data-part='action'][data-action='${focus.action}']`);
@@ -293,30 +199,12 @@ export class McpElicitationSheet extends ModalSheet {
     return control?.getAttribute('role') === 'group' ? control.querySelector('input') : control;
   }
 
-  // --- what the presenter shows ------------------------------------------------------
-
-  private opened(item: Item, late: boolean): void {
-    if (late) this.dueWhileAway();
-    this.model.set(item.model);
-    this.announce(item.model.connect().announcement);
-  }
-
-  private settled(item: Item, record: SettledOf<'elicitation'>): void {
-    if (record.end !== 'answered') return;
+  /** URL mode: the sheet never opens the link; the host does, after an accept. */
+  protected answered(item: Item, record: SettledOf<'elicitation'>): void {
     const result = record.answer;
-    // URL mode: the sheet never opens the link; the host does, after an accept.
     const api = record.api;
     const openUrl = result.action === 'accept' && api?.mode === 'url' ? api.url.openUrl : null;
-    emit(this, 'mcp-elicitation-result', { requestId: requestIdOf(item), result, openUrl });
-  }
-
-  private closed(item: Item, record: SettledOf<'elicitation'> | undefined): void {
-    this.model.set(undefined);
-    this.focusKey = '';
-    // Now, not at the next render: a sheet taking over must find focus given back.
-    this.closeDialog();
-    const reason = record?.end === 'answered' ? 'answered' : 'settled_elsewhere';
-    emit(this, 'mcp-close', { requestId: requestIdOf(item), reason });
+    emit(this, 'mcp-elicitation-result', { requestId: this.requestIdOf(item), result, openUrl });
   }
 
   // --- intents -----------------------------------------------------------------------
@@ -328,21 +216,18 @@ export class McpElicitationSheet extends ModalSheet {
     return index === undefined ? undefined : api.form.fields[Number(index)];
   }
 
-  private readonly onKeydown = (event: KeyboardEvent): void => {
-    const api = this.api;
-    if (!api || !this.acceptKey(event) || this.trapTab(event)) return;
-    const target = event.composedPath()[0];
-    const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
-    const onField = this.fieldOf(target) !== undefined;
-    // Elsewhere (close, the page behind) only Escape is the model's.
-    if (!onAction && !onField && event.key !== 'Escape') return;
-    if (event.key === ' ') return;
+  /** Elsewhere (close, the page behind) only Escape is the model's; Space stays the browser's. */
+  protected override ownsKey(event: KeyboardEvent): boolean {
+    const onField = this.fieldOf(event.composedPath()[0]) !== undefined;
+    if (!onAction(event) && !onField && event.key !== 'Escape') return false;
+    return event.key !== ' ';
+  }
+
+  protected override handleKey(api: ElicitationApi, event: KeyboardEvent): boolean {
     const { handled, outcome } = api.handleKey(event);
-    if (!handled) return;
-    event.preventDefault();
-    event.stopPropagation();
-    this.afterOutcome(outcome);
-  };
+    if (handled) this.afterOutcome(outcome);
+    return handled;
+  }
 
   /** An invalid form stays open: take the user to the first field that needs attention. */
   private afterOutcome(outcome: ReturnType<ElicitationApi['choose']> | undefined): void {
@@ -353,17 +238,14 @@ export class McpElicitationSheet extends ModalSheet {
     }
   }
 
-  private readonly onFocusin = (event: FocusEvent): void => {
-    const api = this.api;
-    const target = event.composedPath()[0];
-    if (!api || !(target instanceof HTMLElement)) return;
+  protected focusFrom(target: HTMLElement, api: ElicitationApi): void {
     const action = target.dataset.action as ElicitAction | undefined;
     if (target.dataset.part === 'action' && action) return api.focus({ kind: 'action', action });
     const field = this.fieldOf(target);
     if (field) api.focus({ kind: 'field', name: field.name });
-  };
+  }
 
-  private readonly onFocusout = (event: FocusEvent): void => {
+  protected override readonly onFocusout = (event: FocusEvent): void => {
     const api = this.api;
     const field = this.fieldOf(event.composedPath()[0]);
     const next = this.fieldOf(event.relatedTarget ?? undefined);
@@ -375,9 +257,4 @@ export class McpElicitationSheet extends ModalSheet {
     if (!api || !this.acceptClick(event)) return;
     this.afterOutcome(api.choose(action));
   }
-
-  private readonly onCloseClick = (event: MouseEvent): void => {
-    const api = this.api;
-    if (api && this.acceptClick(event)) api.choose(api.escapeAction);
-  };
 }

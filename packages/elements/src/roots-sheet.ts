@@ -1,35 +1,21 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import {
-  createConsentPresenter,
-  type ConsentPresenter,
-  type RootsAnswer,
-  type RootsApi,
-  type RootsCall,
-  type RootsFocus,
-  type RootsGrain,
-  type RootsResult,
+import type { TemplateResult } from 'lit';
+import type {
+  ConsentPresenter,
+  RootsAnswer,
+  RootsApi,
+  RootsCall,
+  RootsFocus,
+  RootsGrain,
+  RootsResult,
 } from '@mcp-consent/prompt';
 import { formFieldStyles } from './elicitation-sheet.styles.js';
 import { emit } from './events.js';
-import { ModalSheet } from './internal/modal-sheet.js';
-import { ModelController } from './internal/model-controller.js';
-import {
-  PresenterController,
-  type ItemOf,
-  type SettledOf,
-} from './internal/presenter-controller.js';
+import type { ItemOf, SettledOf } from './internal/presenter-controller.js';
+import { onAction, PresenterSheet } from './internal/presenter-sheet.js';
 import { renderRoots } from './internal/roots-view.js';
-import { spread } from './internal/spread.js';
 import { rootsStyles } from './styles/roots.styles.js';
 import { sheetFrame } from './styles/sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
-
-type Item = ItemOf<'roots'>;
-
-/** The properties the presenter in use depends on. */
-const OWN_OPTIONS = ['presenter', 'clock', 'locale', 'guardMs'] as const;
-
-const requestIdOf = (item: Item) => item.call.id ?? item.id;
 
 /**
  * @tagname mcp-roots-sheet
@@ -77,11 +63,7 @@ const requestIdOf = (item: Item) => item.call.id ?? item.id;
  * @cssprop [--mcp-sheet-breakpoint=600px] - viewport width from which the sheet is a centred modal.
  * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`.
  */
-export class McpRootsSheet extends ModalSheet {
-  static override properties = {
-    ...ModalSheet.properties,
-    presenter: { attribute: false },
-  };
+export class McpRootsSheet extends PresenterSheet<RootsApi> {
   static override styles = [tokens, buttons, sheetFrame, formFieldStyles, rootsStyles];
 
   /**
@@ -90,82 +72,19 @@ export class McpRootsSheet extends ModalSheet {
    */
   declare presenter: ConsentPresenter | undefined;
 
-  private readonly model = new ModelController<RootsApi>(this);
-  private readonly consent = new PresenterController<'roots'>(this, {
-    kinds: ['roots'],
-    given: () => this.presenter,
-    createOwn: () =>
-      createConsentPresenter({ clock: this.clock, locale: this.locales, guardMs: this.guardMs }),
-    ownDeps: () => [this.clock, this.locale, this.guardMs],
-    opened: (item, late) => {
-      if (late) this.dueWhileAway();
-      this.model.set(item.model);
-      this.announce(item.model.connect().announcement);
-    },
-    reportOpen: (item) => emit(this, 'mcp-open', { requestId: requestIdOf(item) }),
-    settled: (item, record) => this.settled(item, record),
-    closed: (item, record) => this.closed(item, record),
-  });
-  private focusKey = '';
-
   /** A `pickRoots` callback for `@mcp-consent/mcp`: resolves with what the user shared. */
   readonly roots = (call: RootsCall): Promise<RootsResult> => this.consent.presenter.roots(call);
 
-  protected get showing(): boolean {
-    return this.consent.item !== undefined;
+  constructor() {
+    super('roots');
   }
 
-  private get api(): RootsApi | undefined {
-    return this.consent.item?.model.connect();
-  }
-
-  protected defaultFocusTarget(): HTMLElement | null {
-    const api = this.api;
-    return api ? this.targetOf(api.focused) : null;
-  }
-
-  protected rearm(): void {
-    this.consent.active?.model.rearm();
-  }
-
-  protected leave(): void {
-    this.consent.leave();
-  }
-
-  protected renderFailed(error: unknown): boolean {
-    return this.consent.fail(error);
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    if (OWN_OPTIONS.some((name) => changed.has(name))) this.consent.refresh();
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    const api = this.api;
-    if (!api || api.status !== 'open' || !this.dialog?.open) return;
-    const key = `${this.consent.item?.id}:${api.focused}`;
-    if (key !== this.focusKey) {
-      this.focusKey = key;
-      this.targetOf(api.focused)?.focus();
-    }
-  }
-
-  override render(): TemplateResult {
-    const api = this.api;
-    return html`<dialog
-      ${spread(api?.props.root ?? {})}
-      @keydown=${this.onKeydown}
-      @focusin=${this.onFocusin}
-      @cancel=${this.onCancel}
-      @close=${this.onClose}
-    >
-      ${api ? renderRoots(api, this.announcement, this.handlers) : nothing}
-    </dialog>`;
+  protected renderBody(api: RootsApi): TemplateResult {
+    return renderRoots(api, this.announcement, this.handlers);
   }
 
   /** The control that stands for a focus of the model. */
-  private targetOf(focus: RootsFocus): HTMLElement | null {
+  protected targetOf(focus: RootsFocus): HTMLElement | null {
     const root = this.renderRoot;
     if (focus.startsWith('root-'))
       return root.querySelector(`[data-part='checkbox'][data-index='${focus.slice(5)}']`);
@@ -174,48 +93,26 @@ export class McpRootsSheet extends ModalSheet {
     return root.querySelector(`[data-part='action'][data-answer='${focus}']`);
   }
 
-  private settled(item: Item, record: SettledOf<'roots'>): void {
-    if (record.end !== 'answered') return;
-    emit(this, 'mcp-roots-result', { requestId: requestIdOf(item), result: record.answer });
+  protected focusFrom(target: HTMLElement, api: RootsApi): void {
+    const { part, index, grain, answer } = target.dataset;
+    if (part === 'checkbox' && index !== undefined) api.focus(`root-${Number(index)}`);
+    else if (part === 'grain' && grain) api.focus(`grain-${grain as RootsGrain}`);
+    else if (part === 'action' && answer) api.focus(answer as RootsAnswer);
   }
-
-  private closed(item: Item, record: SettledOf<'roots'> | undefined): void {
-    this.model.set(undefined);
-    this.focusKey = '';
-    this.closeDialog();
-    const reason = record?.end === 'answered' ? 'answered' : 'settled_elsewhere';
-    emit(this, 'mcp-close', { requestId: requestIdOf(item), reason });
-  }
-
-  // --- intents -----------------------------------------------------------------------
 
   /**
    * Escape anywhere shares none; a number key ticks its root; on an action the model's keys
    * (arrows, Enter) apply. Space and arrows on a checkbox or radio stay the browser's.
    */
-  private readonly onKeydown = (event: KeyboardEvent): void => {
-    const api = this.api;
-    if (!api || !this.acceptKey(event) || this.trapTab(event)) return;
-    const target = event.composedPath()[0];
-    const onAction = target instanceof HTMLElement && target.dataset.part === 'action';
+  protected override ownsKey(event: KeyboardEvent): boolean {
     const isNumber = /^[1-9]$/.test(event.key);
-    if (!onAction && !isNumber && event.key !== 'Escape') return;
-    if (event.key === ' ') return;
-    const { handled } = api.handleKey(event);
-    if (!handled) return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
+    if (!onAction(event) && !isNumber && event.key !== 'Escape') return false;
+    return event.key !== ' ';
+  }
 
-  private readonly onFocusin = (event: FocusEvent): void => {
-    const api = this.api;
-    const target = event.composedPath()[0];
-    if (!api || !(target instanceof HTMLElement)) return;
-    const { part, index, grain, answer } = target.dataset;
-    if (part === 'checkbox' && index !== undefined) api.focus(`root-${Number(index)}`);
-    else if (part === 'grain' && grain) api.focus(`grain-${grain as RootsGrain}`);
-    else if (part === 'action' && answer) api.focus(answer as RootsAnswer);
-  };
+  protected answered(item: ItemOf<'roots'>, record: SettledOf<'roots'>): void {
+    emit(this, 'mcp-roots-result', { requestId: this.requestIdOf(item), result: record.answer });
+  }
 
   private readonly handlers = {
     onToggle: (event: Event, index: number) => {
@@ -232,9 +129,6 @@ export class McpRootsSheet extends ModalSheet {
     onAction: (event: MouseEvent, answer: RootsAnswer) => {
       if (this.acceptClick(event)) this.api?.choose(answer);
     },
-    onClose: (event: MouseEvent) => {
-      const api = this.api;
-      if (api && this.acceptClick(event)) api.choose(api.escapeAction);
-    },
+    onClose: this.onCloseClick,
   };
 }

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DryRunAnswer, DryRunApi, MarkdownBlock, MarkdownRun } from '@mcp-consent/prompt';
-import { closeIcon, toolIcon, trustedIcon, untrustedIcon } from './icons.js';
+import { toolIcon } from './icons.js';
+import { labelledActions, serverChip, sheetFoot, titleRow } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface DryRunHandlers {
@@ -39,17 +40,9 @@ export function renderDryRun(
   return html`<div class="handle" aria-hidden="true"></div>
     <div ${spread(p.header!)} class="head">
       <p ${spread(p.step!)} class="step">${api.step.text}</p>
-      <div class="title-row">
-        <h2 ${spread(p.title!)}>${api.title}</h2>
-        <button ${spread(p.close!)} class="close" @click=${on.onClose}>${closeIcon}</button>
-      </div>
+      ${titleRow(api, on.onClose)}
       <div class="meta">
-        <span ${spread(p['server-chip']!)} class="server-chip"
-          ><span class="from">${api.server.from}</span>
-          <span ${spread(p.trust!)}
-            >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
-          ></span
-        >
+        ${serverChip(api)}
         <span ${spread(p['risk-badge']!)} class="risk-badge">${api.risk?.label ?? ''}</span>
       </div>
     </div>
@@ -78,22 +71,5 @@ export function renderDryRun(
       </div>
       <p ${spread(p['operator-notice']!)} class="operator-notice">${api.operatorNotice}</p>
     </div>
-    <div class="foot">
-      <div ${spread(p.actions!)} class="actions">
-        ${api.actions.map(
-          (action) =>
-            html`<button
-              ${spread(api.getActionProps(action.answer), `action-${action.answer}`)}
-              @click=${(event: MouseEvent) => on.onAction(event, action.answer)}
-            >
-              <span class="label">${action.label}</span>
-            </button>`,
-        )}
-      </div>
-      <div class="status-line">
-        <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
-        <p ${spread(p.guard!)}>${api.guard.text}</p>
-      </div>
-    </div>
-    <div ${spread(p.announcer!)}>${announcement}</div>`;
+    ${sheetFoot(api, announcement, labelledActions(api, api.actions, on.onAction))}`;
 }

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { ResultReviewAnswer, ResultReviewApi } from '@mcp-consent/prompt';
-import { closeIcon, trustedIcon, untrustedIcon } from './icons.js';
+import { labelledActions, sheetFoot, sheetHead } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface ResultReviewHandlers {
@@ -21,25 +21,14 @@ export function renderResultReview(
 ): TemplateResult {
   const p = api.props;
   const open = api.status === 'open';
-  return html`<div class="handle" aria-hidden="true"></div>
-    <div ${spread(p.header!)} class="head">
-      <div class="title-row">
-        <h2 ${spread(p.title!)}>${api.title}</h2>
-        <button ${spread(p.close!)} class="close" @click=${on.onClose}>${closeIcon}</button>
-      </div>
-      <div>
-        <span ${spread(p['server-chip']!)} class="server-chip"
-          ><span class="from">${api.server.from}</span>
-          <span ${spread(p.trust!)}
-            >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
-          ></span
-        >
-      </div>
-      <p class="tool-row">
+  return html`${sheetHead(
+      api,
+      on.onClose,
+      html`<p class="tool-row">
         <span ${spread(p.tool!)} class="tool">${api.toolLine}</span>
         <span ${spread(p.risk!)} class="risk">${api.risk.label}</span>
-      </p>
-    </div>
+      </p>`,
+    )}
     <div class="body">
       ${api.notices.map((n) => html`<p ${spread(p.notice!)} data-kind=${n.kind}>${n.text}</p>`)}
       <p ${spread(p.intro!)} class="intro">${api.intro}</p>
@@ -63,23 +52,5 @@ export function renderResultReview(
         )}
       </div>
     </div>
-    <div class="foot">
-      <div ${spread(p.actions!)} class="actions">
-        ${api.actions.map(
-          (action) =>
-            html`<button
-              ${spread(api.getActionProps(action.answer), `action-${action.answer}`)}
-              ?disabled=${!open}
-              @click=${(event: MouseEvent) => on.onAction(event, action.answer)}
-            >
-              <span class="label">${action.label}</span>
-            </button>`,
-        )}
-      </div>
-      <div class="status-line">
-        <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
-        <p ${spread(p.guard!)}>${api.guard.text}</p>
-      </div>
-    </div>
-    <div ${spread(p.announcer!)}>${announcement}</div>`;
+    ${sheetFoot(api, announcement, labelledActions(api, api.actions, on.onAction, !open))}`;
 }

@@ -6,8 +6,8 @@ import type {
   SamplingField,
   SamplingGrain,
 } from '@mcp-consent/prompt';
-import { closeIcon, trustedIcon, untrustedIcon } from './icons.js';
 import { serverText } from './server-text.js';
+import { labelledActions, serverChip, sheetFoot, titleRow } from './sheet-view.js';
 import { spread } from './spread.js';
 
 export interface SamplingHandlers {
@@ -58,17 +58,9 @@ export function renderSampling(
   return html`<div class="handle" aria-hidden="true"></div>
     <div ${spread(p.header!)} class="head">
       <p ${spread(p.step!)} class="step">${api.stepText}</p>
-      <div class="title-row">
-        <h2 ${spread(p.title!)}>${api.title}</h2>
-        <button ${spread(p.close!)} class="close" @click=${on.onClose}>${closeIcon}</button>
-      </div>
+      ${titleRow(api, on.onClose)}
       <div class="meta">
-        <span ${spread(p['server-chip']!)} class="server-chip"
-          ><span class="from">${api.server.from}</span>
-          <span ${spread(p.trust!)}
-            >${trustedIcon}${untrustedIcon}${api.server.trustLabel}</span
-          ></span
-        >
+        ${serverChip(api)}
         <span ${spread(p['risk-badge']!)} class="risk-badge">${api.risk.label}</span>
       </div>
     </div>
@@ -181,22 +173,13 @@ export function renderSampling(
           : nothing
       }
     </div>
-    <div class="foot">
-      <div ${spread(p.actions!)} class="actions">
-        ${api.actions.map(
-          (action) =>
-            html`<button
-              ${spread(api.getActionProps(action.action), `action-${action.action}`)}
-              @click=${(event: MouseEvent) => on.onAction(event, action.action)}
-            >
-              <span class="label">${action.label}</span>
-            </button>`,
-        )}
-      </div>
-      <div class="status-line">
-        <p ${spread(p['key-hint']!)}>${api.keyHint}</p>
-        <p ${spread(p.guard!)}>${api.guard.text}</p>
-      </div>
-    </div>
-    <div ${spread(p.announcer!)}>${announcement}</div>`;
+    ${sheetFoot(
+      api,
+      announcement,
+      labelledActions(
+        api,
+        api.actions.map(({ action, label }) => ({ answer: action, label })),
+        on.onAction,
+      ),
+    )}`;
 }
