@@ -50,9 +50,12 @@ type Status =
   | { kind: 'connected'; url: URL; protocol: string | undefined }
   | { kind: 'failed'; url: URL; message: string };
 
-/** `call` numbers the calls of this page, so a result can be told from the previous one. */
+/**
+ * `call` numbers the calls of this page, so a result can be told from the previous one. A pending
+ * call is `allowed` once the engine allowed it: then it runs on the server (unless a sheet asks).
+ */
 type Result = { call: number; tool: string } & (
-  { kind: 'pending' } | CallOutcome | { kind: 'failed'; message: string }
+  { kind: 'pending'; allowed: boolean } | CallOutcome | { kind: 'failed'; message: string }
 );
 
 interface State {
@@ -125,7 +128,28 @@ const decisions = createDecisionLog(engine, () => {
 // The rules view and the mode switch show what the engine holds, whoever changed it.
 engine.subscribe((event) => {
   if (event.type === 'policy' || event.type === 'mode') draw();
+  // Allowed: the pending call now runs on the server ("Running…", not "Waiting for an answer…").
+  if (event.type === 'decision' && event.result.allowed && state.result?.kind === 'pending') {
+    state.result = { ...state.result, allowed: true };
+    draw();
+  }
 });
+
+/** How many sheets are open: while one is, the call waits for the user, not for the server. */
+let asking = 0;
+/** Wraps a renderer callback so the result area says "Waiting for an answer…" while it is open. */
+function asked<A, R>(open: (arg: A) => Promise<R> | R): (arg: A) => Promise<R> {
+  return async (arg) => {
+    asking++;
+    draw();
+    try {
+      return await open(arg);
+    } finally {
+      asking--;
+      draw();
+    }
+  };
+}
 
 const appRoot = document.getElementById('app')!;
 const sheetHost = document.getElementById('sheets')!;
@@ -205,13 +229,13 @@ async function connectTo(raw: string): Promise<void> {
       workspaceId: workspace,
       locale,
       // Indirections: the renderer can be switched while connected.
-      prompt: (request) => renderer!.prompt(request),
-      elicit: (request) => renderer!.elicit(request),
-      sample: (call) => renderer!.sample(call),
-      ...(state.settings.review ? { reviewResult: (call) => renderer!.result(call) } : {}),
+      prompt: asked((request) => renderer!.prompt(request)),
+      elicit: asked((request) => renderer!.elicit(request)),
+      sample: asked((call) => renderer!.sample(call)),
+      ...(state.settings.review ? { reviewResult: asked((call) => renderer!.result(call)) } : {}),
       roots: {
         list: DEMO_ROOTS,
-        pickRoots: (request) => renderer!.pickRoots(request),
+        pickRoots: asked((request) => renderer!.pickRoots(request)),
         memory: rootsMemory,
       },
       onProgress: (event) => {
@@ -274,7 +298,7 @@ async function callSelected(): Promise<void> {
   }
   state.argsError = null;
   const call = ++callSeq;
-  state.result = { kind: 'pending', call, tool };
+  state.result = { kind: 'pending', allowed: false, call, tool };
   state.progress = null;
   draw();
   const used = connection;
@@ -358,10 +382,17 @@ function statusLine(t: AppTranslator, status: Status): string {
   }
 }
 
+/** The kind the result area shows: a pending call is `running` once allowed and no sheet asks. */
+function shownKind(result: Result): string {
+  return result.kind === 'pending' && result.allowed && asking === 0 ? 'running' : result.kind;
+}
+
 function headline(t: AppTranslator, result: Result): string {
   switch (result.kind) {
     case 'pending':
-      return t.t('mcp.playground.result.pending');
+      return shownKind(result) === 'running'
+        ? t.t('mcp.playground.result.running', { tool: result.tool })
+        : t.t('mcp.playground.result.pending');
     case 'ok':
       return t.t('mcp.playground.result.ok', { tool: result.tool });
     case 'error':
@@ -397,7 +428,7 @@ function resultView(t: AppTranslator, result: Result | null) {
     class="result"
     data-call=${result.call}
     data-for-tool=${result.tool}
-    data-kind=${result.kind}
+    data-kind=${shownKind(result)}
     data-settled-by=${denial?.settledBy ?? ''}
     data-choice=${denial?.choice ?? ''}
     role="status"
