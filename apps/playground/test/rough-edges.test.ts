@@ -67,3 +67,19 @@ describe('the result area while a call is under way', () => {
     await context.close();
   });
 });
+
+describe('prefilled arguments', () => {
+  it('hold the required fields and the defaults, never an optional field left empty', async () => {
+    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    await page.locator('button[data-tool="messages_send"]').click();
+    const args = page.locator('#args');
+    await args.waitFor(WAIT);
+    // `webhookToken` is optional: an empty one would reach the server as a token.
+    expect(JSON.parse(await args.inputValue())).toEqual({ channel: '', text: '' });
+    await page.locator('button[data-tool="demo_sleep"]').click();
+    await page.locator('#call', { hasText: 'demo_sleep' }).waitFor(WAIT);
+    expect(JSON.parse(await args.inputValue())).toEqual({ ms: 0, steps: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
