@@ -43,6 +43,7 @@ import {
 } from './settings.js';
 import { applyRules, readRules, rulesPanel, saveRules, type RulesState } from './rules.js';
 import { argumentSkeleton } from './skeleton.js';
+import { toolDescription, toolNameText } from './server-text.js';
 
 type Status =
   | { kind: 'idle' }
@@ -388,26 +389,25 @@ function shownKind(result: Result): string {
 }
 
 function headline(t: AppTranslator, result: Result): string {
+  const tool = toolNameText(t, result.tool);
   switch (result.kind) {
     case 'pending':
       return shownKind(result) === 'running'
-        ? t.t('mcp.playground.result.running', { tool: result.tool })
+        ? t.t('mcp.playground.result.running', { tool })
         : t.t('mcp.playground.result.pending');
     case 'ok':
-      return t.t('mcp.playground.result.ok', { tool: result.tool });
+      return t.t('mcp.playground.result.ok', { tool });
     case 'error':
-      return t.t('mcp.playground.result.error', { tool: result.tool });
+      return t.t('mcp.playground.result.error', { tool });
     case 'denied':
       // A withheld result ran on the server: only the model did not get it.
       return result.reason === 'result_withheld'
-        ? t.t('mcp.playground.result.withheld', { tool: result.tool })
-        : t.t('mcp.playground.result.denied', { tool: result.tool });
+        ? t.t('mcp.playground.result.withheld', { tool })
+        : t.t('mcp.playground.result.denied', { tool });
     case 'failed':
       return t.t('mcp.playground.result.failed', { message: result.message });
     case 'dry_run':
-      return (
-        dryRunView(result)?.sentence ?? t.t('mcp.playground.result.error', { tool: result.tool })
-      );
+      return dryRunView(result)?.sentence ?? t.t('mcp.playground.result.error', { tool });
   }
 }
 
@@ -465,12 +465,14 @@ function toolRow(t: AppTranslator, tool: ToolDefinition, server: ServerRef) {
       @click=${() => select(tool)}
     >
       <span class="tool-head">
-        <code class="tool-name" dir="auto" translate="no">${tool.name}</code>
+        <code class="tool-name" dir="auto" translate="no">${toolNameText(t, tool.name)}</code>
         <span class="risk" data-tier=${risk.tier}>${t.t(RISK_LABEL[risk.tier])}</span>
       </span>
       ${
         tool.description
-          ? html`<span class="tool-description" dir="auto">${tool.description}</span>`
+          ? html`<span class="tool-description" dir="auto"
+              >${toolDescription(t, tool.description)}</span
+            >`
           : nothing
       }
     </button>
@@ -698,7 +700,7 @@ function draw(): void {
                     class="primary"
                     ?disabled=${status.kind !== 'connected'}
                   >
-                    ${t.t('mcp.playground.call.run', { tool: state.selected })}
+                    ${t.t('mcp.playground.call.run', { tool: toolNameText(t, state.selected) })}
                   </button>
                 </form>`
           }
