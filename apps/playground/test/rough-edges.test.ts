@@ -179,3 +179,88 @@ describe('the tool list', () => {
     });
   });
 });
+
+describe('media and links in a result', () => {
+  // A 1×1 PNG and a tenth of a second of 8 kHz silence as WAV.
+  const PNG =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const wav = (() => {
+    const samples = 800;
+    const buffer = Buffer.alloc(44 + samples, 128);
+    buffer.write('RIFF', 0);
+    buffer.writeUInt32LE(36 + samples, 4);
+    buffer.write('WAVEfmt ', 8);
+    buffer.writeUInt32LE(16, 16);
+    buffer.writeUInt16LE(1, 20); // PCM
+    buffer.writeUInt16LE(1, 22); // mono
+    buffer.writeUInt32LE(8000, 24);
+    buffer.writeUInt32LE(8000, 28);
+    buffer.writeUInt16LE(1, 32);
+    buffer.writeUInt16LE(8, 34);
+    buffer.write('data', 36);
+    buffer.writeUInt32LE(samples, 40);
+    return buffer.toString('base64');
+  })();
+  const tools: TinyTool[] = [
+    {
+      name: 'media',
+      description: 'Returns a picture, a sound and links.',
+      result: {
+        content: [
+          { type: 'text', text: '<b>Here</b> they are.' },
+          { type: 'image', mimeType: 'image/png', data: PNG },
+          { type: 'audio', mimeType: 'audio/wav', data: wav },
+          { type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz48L3N2Zz4=' },
+          { type: 'resource_link', uri: 'https://example.com/report', name: 'report' },
+          { type: 'resource_link', uri: 'javascript:alert(1)', name: 'trap' },
+        ],
+      },
+    },
+  ];
+
+  it('shows images and audio as media, links as links, and server text as text', async () => {
+    await withServer(tools, async (server) => {
+      const { context, page, errors } = await openOn(server, { width: 1280, height: 900 });
+      await page.locator('button[data-tool="media"]').waitFor(WAIT);
+      const n = await call(page, 'media', {});
+      await answer(page, 'allow_once');
+      const done = await result(page, n, 'ok');
+      // Text stays text: no <b> element, the tags are shown.
+      expect(await done.locator('.result-text').innerText()).toBe('<b>Here</b> they are.');
+      expect(await done.locator('b').count()).toBe(0);
+      // The picture: the server's base64 as a data: URL, decoded by the browser.
+      const img = done.locator('img.result-image');
+      expect(await img.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`);
+      expect(await img.getAttribute('alt')).toBe(
+        en.t('mcp.playground.result.image', { mime: 'image/png', tool: 'media' }),
+      );
+      await page.waitForFunction(() => {
+        const shown = document.querySelector<HTMLImageElement>('#result img.result-image');
+        return shown?.complete && shown.naturalWidth === 1;
+      });
+      // The sound: a player whose data the page's policy lets load.
+      const audio = done.locator('audio.result-audio');
+      expect(await audio.getAttribute('controls')).not.toBeNull();
+      expect(await audio.getAttribute('src')).toBe(`data:audio/wav;base64,${wav}`);
+      await page.waitForFunction(
+        () => (document.querySelector<HTMLAudioElement>('#result audio')?.readyState ?? 0) >= 1,
+      );
+      // SVG is not on the list: said, not shown. Base64 JSON is never shown.
+      expect(await done.locator('img').count()).toBe(1);
+      expect(await done.locator('.result-media-hidden').innerText()).toBe(
+        en.t('mcp.playground.result.media_hidden', { mime: 'image/svg+xml' }),
+      );
+      expect(await done.innerText()).not.toContain(PNG);
+      // Links: https is a link with its URI as text; javascript: is only text.
+      const links = done.locator('.result-link');
+      const link = links.nth(0).locator('a');
+      expect(await link.innerText()).toBe('https://example.com/report');
+      expect(await link.getAttribute('href')).toBe('https://example.com/report');
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await links.nth(1).locator('a').count()).toBe(0);
+      expect(await links.nth(1).locator('code').innerText()).toBe('javascript:alert(1)');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+});

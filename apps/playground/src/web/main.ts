@@ -44,6 +44,7 @@ import {
 import { applyRules, readRules, rulesPanel, saveRules, type RulesState } from './rules.js';
 import { argumentSkeleton } from './skeleton.js';
 import { toolDescription, toolNameText } from './server-text.js';
+import { resultContent } from './result-content.js';
 
 type Status =
   | { kind: 'idle' }
@@ -421,6 +422,7 @@ const dryRunView = (result: Extract<Result, { kind: 'dry_run' }>) =>
 function resultView(t: AppTranslator, result: Result | null) {
   if (!result) return nothing;
   const text = 'text' in result ? result.text : null;
+  const blocks = 'blocks' in result ? result.blocks : null;
   const denial = result.kind === 'denied' ? result : null;
   const serverSaid = result.kind === 'dry_run' ? (dryRunView(result)?.serverSaid ?? null) : null;
   return html`<div
@@ -435,15 +437,17 @@ function resultView(t: AppTranslator, result: Result | null) {
   >
     <p class="result-headline" dir="auto">${headline(t, result)}</p>
     ${
-      text === null
-        ? nothing
-        : denial
-          ? // Written for the model (English, not UI copy): behind a label, never as the answer.
-            html`<details class="result-model-text">
-              <summary>${t.t('mcp.playground.result.model_text')}</summary>
-              <pre class="result-text" dir="ltr" lang="en">${text}</pre>
-            </details>`
-          : html`<pre class="result-text" dir="auto">${text}</pre>`
+      blocks
+        ? resultContent(t, toolNameText(t, result.tool), blocks)
+        : text === null
+          ? nothing
+          : denial
+            ? // Written for the model (English, not UI copy): behind a label, never as the answer.
+              html`<details class="result-model-text">
+                <summary>${t.t('mcp.playground.result.model_text')}</summary>
+                <pre class="result-text" dir="ltr" lang="en">${text}</pre>
+              </details>`
+            : html`<pre class="result-text" dir="auto">${text}</pre>`
     }
     ${
       serverSaid === null
