@@ -264,3 +264,38 @@ describe('media and links in a result', () => {
     });
   });
 });
+
+describe('the page’s own controls', () => {
+  it('are 48 × 48 px targets at least on a phone', async () => {
+    const { context, page, errors } = await open(browser, playground.url, 'lit', '', PHONE);
+    // A denied call: its result has the "What the model is told" disclosure; a selected tool
+    // shows the arguments and the call button.
+    const n = await call(page, 'notes_read', { id: 'welcome' });
+    await answer(page, 'deny_once');
+    await result(page, n, 'denied');
+    const small = await page.evaluate(() => {
+      const controls = document.querySelectorAll<HTMLElement>(
+        'button, select, input, textarea, summary, a[href]',
+      );
+      return [...controls]
+        .filter((control) => !control.closest('#manager') && control.getClientRects().length > 0)
+        .map((control) => {
+          // A checkbox's target is its label.
+          const target =
+            control instanceof HTMLInputElement && control.type === 'checkbox'
+              ? (control.closest('label') ?? control)
+              : control;
+          const { width, height } = target.getBoundingClientRect();
+          const name = `${control.tagName.toLowerCase()}#${control.id}.${control.className}`;
+          return { name, width: Math.round(width), height: Math.round(height) };
+        })
+        .filter(({ width, height }) => width < 48 || height < 48);
+    });
+    expect(small).toEqual([]);
+    // The check counted the controls it should have.
+    expect(await page.locator('#call').count()).toBe(1);
+    expect(await page.locator('.result-model-text summary').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
