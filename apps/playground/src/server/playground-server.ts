@@ -71,6 +71,8 @@ const CONTENT_SECURITY_POLICY = [
   "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
+  // A tool's audio result plays from a data: URL of its base64 (images likewise, above).
+  "media-src 'self' data:",
   'connect-src * http: https:',
   "frame-ancestors 'none'",
   "base-uri 'none'",

@@ -19,6 +19,7 @@ import {
   type SampleCallback,
 } from '@mcp-consent/mcp';
 import { guardClientV2, type GuardedClientV2 } from '@mcp-consent/mcp/v2';
+import { resultBlocks, type ResultBlock } from './content.js';
 import { echoModel } from './echo-model.js';
 
 export interface ConnectOptions {
@@ -57,9 +58,12 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** What a call came to, for the result panel. `text` is the server's (untrusted) text. */
+/**
+ * What a call came to, for the result panel. `text` is the server's (untrusted) text; `blocks`
+ * the same content read for display (media, links).
+ */
 export type CallOutcome =
-  | { kind: 'ok' | 'error'; text: string }
+  | { kind: 'ok' | 'error'; text: string; blocks: ResultBlock[] }
   /** Sent for real after a preview, and the server only previewed again or failed: said in words. */
   | { kind: 'dry_run'; outcome: DryRunOutcome; server: ServerRef }
   | { kind: 'denied'; text: string; reason: string; choice?: string; settledBy?: string };
@@ -137,7 +141,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       const dryRun = dryRunOutcomeOf(result);
       if (dryRun && dryRun.outcome !== 'done')
         return { kind: 'dry_run', outcome: dryRun, server: options.server };
-      return { kind: result.isError ? 'error' : 'ok', text };
+      return { kind: result.isError ? 'error' : 'ok', text, blocks: resultBlocks(result.content) };
     },
     async close() {
       unsubscribe();

@@ -43,6 +43,8 @@ import {
 } from './settings.js';
 import { applyRules, readRules, rulesPanel, saveRules, type RulesState } from './rules.js';
 import { argumentSkeleton } from './skeleton.js';
+import { toolDescription, toolNameText } from './server-text.js';
+import { resultContent } from './result-content.js';
 
 type Status =
   | { kind: 'idle' }
@@ -50,9 +52,12 @@ type Status =
   | { kind: 'connected'; url: URL; protocol: string | undefined }
   | { kind: 'failed'; url: URL; message: string };
 
-/** `call` numbers the calls of this page, so a result can be told from the previous one. */
+/**
+ * `call` numbers the calls of this page, so a result can be told from the previous one. A pending
+ * call is `allowed` once the engine allowed it: then it runs on the server (unless a sheet asks).
+ */
 type Result = { call: number; tool: string } & (
-  { kind: 'pending' } | CallOutcome | { kind: 'failed'; message: string }
+  { kind: 'pending'; allowed: boolean } | CallOutcome | { kind: 'failed'; message: string }
 );
 
 interface State {
@@ -125,7 +130,28 @@ const decisions = createDecisionLog(engine, () => {
 // The rules view and the mode switch show what the engine holds, whoever changed it.
 engine.subscribe((event) => {
   if (event.type === 'policy' || event.type === 'mode') draw();
+  // Allowed: the pending call now runs on the server ("Running…", not "Waiting for an answer…").
+  if (event.type === 'decision' && event.result.allowed && state.result?.kind === 'pending') {
+    state.result = { ...state.result, allowed: true };
+    draw();
+  }
 });
+
+/** How many sheets are open: while one is, the call waits for the user, not for the server. */
+let asking = 0;
+/** Wraps a renderer callback so the result area says "Waiting for an answer…" while it is open. */
+function asked<A, R>(open: (arg: A) => Promise<R> | R): (arg: A) => Promise<R> {
+  return async (arg) => {
+    asking++;
+    draw();
+    try {
+      return await open(arg);
+    } finally {
+      asking--;
+      draw();
+    }
+  };
+}
 
 const appRoot = document.getElementById('app')!;
 const sheetHost = document.getElementById('sheets')!;
@@ -205,13 +231,13 @@ async function connectTo(raw: string): Promise<void> {
       workspaceId: workspace,
       locale,
       // Indirections: the renderer can be switched while connected.
-      prompt: (request) => renderer!.prompt(request),
-      elicit: (request) => renderer!.elicit(request),
-      sample: (call) => renderer!.sample(call),
-      ...(state.settings.review ? { reviewResult: (call) => renderer!.result(call) } : {}),
+      prompt: asked((request) => renderer!.prompt(request)),
+      elicit: asked((request) => renderer!.elicit(request)),
+      sample: asked((call) => renderer!.sample(call)),
+      ...(state.settings.review ? { reviewResult: asked((call) => renderer!.result(call)) } : {}),
       roots: {
         list: DEMO_ROOTS,
-        pickRoots: (request) => renderer!.pickRoots(request),
+        pickRoots: asked((request) => renderer!.pickRoots(request)),
         memory: rootsMemory,
       },
       onProgress: (event) => {
@@ -274,7 +300,7 @@ async function callSelected(): Promise<void> {
   }
   state.argsError = null;
   const call = ++callSeq;
-  state.result = { kind: 'pending', call, tool };
+  state.result = { kind: 'pending', allowed: false, call, tool };
   state.progress = null;
   draw();
   const used = connection;
@@ -358,25 +384,31 @@ function statusLine(t: AppTranslator, status: Status): string {
   }
 }
 
+/** The kind the result area shows: a pending call is `running` once allowed and no sheet asks. */
+function shownKind(result: Result): string {
+  return result.kind === 'pending' && result.allowed && asking === 0 ? 'running' : result.kind;
+}
+
 function headline(t: AppTranslator, result: Result): string {
+  const tool = toolNameText(t, result.tool);
   switch (result.kind) {
     case 'pending':
-      return t.t('mcp.playground.result.pending');
+      return shownKind(result) === 'running'
+        ? t.t('mcp.playground.result.running', { tool })
+        : t.t('mcp.playground.result.pending');
     case 'ok':
-      return t.t('mcp.playground.result.ok', { tool: result.tool });
+      return t.t('mcp.playground.result.ok', { tool });
     case 'error':
-      return t.t('mcp.playground.result.error', { tool: result.tool });
+      return t.t('mcp.playground.result.error', { tool });
     case 'denied':
       // A withheld result ran on the server: only the model did not get it.
       return result.reason === 'result_withheld'
-        ? t.t('mcp.playground.result.withheld', { tool: result.tool })
-        : t.t('mcp.playground.result.denied', { tool: result.tool });
+        ? t.t('mcp.playground.result.withheld', { tool })
+        : t.t('mcp.playground.result.denied', { tool });
     case 'failed':
       return t.t('mcp.playground.result.failed', { message: result.message });
     case 'dry_run':
-      return (
-        dryRunView(result)?.sentence ?? t.t('mcp.playground.result.error', { tool: result.tool })
-      );
+      return dryRunView(result)?.sentence ?? t.t('mcp.playground.result.error', { tool });
   }
 }
 
@@ -390,6 +422,7 @@ const dryRunView = (result: Extract<Result, { kind: 'dry_run' }>) =>
 function resultView(t: AppTranslator, result: Result | null) {
   if (!result) return nothing;
   const text = 'text' in result ? result.text : null;
+  const blocks = 'blocks' in result ? result.blocks : null;
   const denial = result.kind === 'denied' ? result : null;
   const serverSaid = result.kind === 'dry_run' ? (dryRunView(result)?.serverSaid ?? null) : null;
   return html`<div
@@ -397,22 +430,24 @@ function resultView(t: AppTranslator, result: Result | null) {
     class="result"
     data-call=${result.call}
     data-for-tool=${result.tool}
-    data-kind=${result.kind}
+    data-kind=${shownKind(result)}
     data-settled-by=${denial?.settledBy ?? ''}
     data-choice=${denial?.choice ?? ''}
     role="status"
   >
     <p class="result-headline" dir="auto">${headline(t, result)}</p>
     ${
-      text === null
-        ? nothing
-        : denial
-          ? // Written for the model (English, not UI copy): behind a label, never as the answer.
-            html`<details class="result-model-text">
-              <summary>${t.t('mcp.playground.result.model_text')}</summary>
-              <pre class="result-text" dir="ltr" lang="en">${text}</pre>
-            </details>`
-          : html`<pre class="result-text" dir="auto">${text}</pre>`
+      blocks
+        ? resultContent(t, toolNameText(t, result.tool), blocks)
+        : text === null
+          ? nothing
+          : denial
+            ? // Written for the model (English, not UI copy): behind a label, never as the answer.
+              html`<details class="result-model-text">
+                <summary>${t.t('mcp.playground.result.model_text')}</summary>
+                <pre class="result-text" dir="ltr" lang="en">${text}</pre>
+              </details>`
+            : html`<pre class="result-text" dir="auto">${text}</pre>`
     }
     ${
       serverSaid === null
@@ -434,12 +469,14 @@ function toolRow(t: AppTranslator, tool: ToolDefinition, server: ServerRef) {
       @click=${() => select(tool)}
     >
       <span class="tool-head">
-        <code class="tool-name" dir="auto" translate="no">${tool.name}</code>
+        <code class="tool-name" dir="auto" translate="no">${toolNameText(t, tool.name)}</code>
         <span class="risk" data-tier=${risk.tier}>${t.t(RISK_LABEL[risk.tier])}</span>
       </span>
       ${
         tool.description
-          ? html`<span class="tool-description" dir="auto">${tool.description}</span>`
+          ? html`<span class="tool-description" dir="auto"
+              >${toolDescription(t, tool.description)}</span
+            >`
           : nothing
       }
     </button>
@@ -667,7 +704,7 @@ function draw(): void {
                     class="primary"
                     ?disabled=${status.kind !== 'connected'}
                   >
-                    ${t.t('mcp.playground.call.run', { tool: state.selected })}
+                    ${t.t('mcp.playground.call.run', { tool: toolNameText(t, state.selected) })}
                   </button>
                 </form>`
           }

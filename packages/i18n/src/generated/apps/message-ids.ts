@@ -48,6 +48,10 @@ export const appMessageIds = [
   'mcp.playground.call.not_object',
   'mcp.playground.result.heading',
   'mcp.playground.result.pending',
+  'mcp.playground.result.running',
+  'mcp.playground.result.image',
+  'mcp.playground.result.audio',
+  'mcp.playground.result.media_hidden',
   'mcp.playground.result.ok',
   'mcp.playground.result.error',
   'mcp.playground.result.denied',
@@ -258,6 +262,10 @@ export interface AppMessageValues {
   'mcp.playground.call.not_object': never;
   'mcp.playground.result.heading': never;
   'mcp.playground.result.pending': never;
+  'mcp.playground.result.running': { tool: string | number };
+  'mcp.playground.result.image': { mime: string | number; tool: string | number };
+  'mcp.playground.result.audio': { mime: string | number; tool: string | number };
+  'mcp.playground.result.media_hidden': { mime: string | number };
   'mcp.playground.result.ok': { tool: string | number };
   'mcp.playground.result.error': { tool: string | number };
   'mcp.playground.result.denied': { tool: string | number };
