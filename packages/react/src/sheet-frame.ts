@@ -1,0 +1,93 @@
+import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { cycleTab } from '@mcp-consent/prompt/dom';
+import type { SheetViewProps } from './answer-sheet.js';
+import { useAnnouncement, useModalSheet, useRearmOnVisible } from './dom.js';
+import { useLatest, useModel, useOnAnswered, type ModelSource } from './hooks/use-model.js';
+
+/** What a frame needs of a headless model: its view, its changes and its input guard. */
+export interface FrameModel<Api> extends ModelSource<Api> {
+  rearm(): void;
+}
+
+/** What every sheet's view offers its frame. */
+export interface FrameApi<Outcome extends { handled: boolean }> {
+  status: string;
+  announcement: string;
+  handleKey(input: globalThis.KeyboardEvent): Outcome;
+}
+
+/** What differs between the frames of the sheets; the rest is `useSheetFrame`'s. */
+export interface SheetFrameOptions<Api, Outcome> {
+  /** A stable id of the request (the modal sheet opens once per id). */
+  id: string;
+  /** The control that stands for the model's focus in the open view (`null`: none yet). */
+  focusTarget: (root: HTMLElement | null, api: Api) => HTMLElement | null;
+  /** Called with the view once, when the user answered (see `useOnAnswered`). */
+  onAnswered: (api: Api) => void;
+  /**
+   * True when a key stays the focused control's (Space on a checkbox, typing in a field):
+   * the model never sees it.
+   * @default () => false
+   */
+  keepKey?: (event: KeyboardEvent<HTMLDivElement>) => boolean;
+  /**
+   * After the model handled a key (its default prevented).
+   * @default focuses the model's focus while the sheet is open
+   */
+  onKeyHandled?: (outcome: Outcome, root: HTMLElement | null) => void;
+}
+
+/** One sheet's frame: whether it is open, and what its view component takes. */
+export interface SheetFrame<Api> {
+  open: boolean;
+  /** The sheet's root element, once rendered. */
+  rootRef: RefObject<HTMLDivElement | null>;
+  view: SheetViewProps<Api>;
+}
+
+/**
+ * The DOM side every sheet shares, as a thin adapter of its headless model: the view,
+ * followed; the answer, reported once; the modal sheet (focus on the model's focus, the
+ * page inert, the input gate on keys and clicks); re-arming the guard when the page is
+ * visible again; the live announcement; and the key handler (gate, Tab cycling inside the
+ * sheet, the model's keys, then focus). What differs is passed in `options`.
+ */
+export function useSheetFrame<Api extends FrameApi<Outcome>, Outcome extends { handled: boolean }>(
+  model: FrameModel<Api>,
+  options: SheetFrameOptions<Api, Outcome>,
+): SheetFrame<Api> {
+  const { id, focusTarget, keepKey, onKeyHandled } = options;
+  const api = useModel(model);
+  useOnAnswered(model, options.onAnswered);
+  const latest = useLatest(api);
+  const open = api.status === 'open';
+  const rootRef = useRef<HTMLDivElement>(null);
+  const sheet = useModalSheet(rootRef, open ? id : null, () =>
+    focusTarget(rootRef.current, latest.current),
+  );
+  useRearmOnVisible(open ? model : null);
+  const announcement = useAnnouncement(open ? api.announcement : null);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!sheet.acceptKey(event)) return event.preventDefault();
+    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
+    if (keepKey?.(event)) return;
+    const outcome = api.handleKey(event.nativeEvent);
+    if (!outcome.handled) return;
+    event.preventDefault();
+    if (onKeyHandled) return onKeyHandled(outcome, rootRef.current);
+    const now = model.connect();
+    if (now.status === 'open') focusTarget(rootRef.current, now)?.focus();
+  };
+
+  return {
+    open,
+    rootRef,
+    view: { api, rootRef, onKeyDown, acceptClick: sheet.acceptClick, announcement },
+  };
+}
+
+/** Whether a key event comes from one of the sheet's actions (its answer buttons). */
+export function onAction(event: { target: EventTarget | null }): boolean {
+  return event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
+}
