@@ -30,14 +30,11 @@ export interface SheetViewProps<Api> {
   announcement: string;
 }
 
-export interface AnswerSheetProps<Answer extends string> {
-  api: AnswerSheetApi<Answer>;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  /** The live-region text (empty at first, then the model's announcement). */
-  announcement: string;
+export interface AnswerSheetProps<Answer extends string> extends SheetViewProps<
+  AnswerSheetApi<Answer>
+> {
+  /** What stands above the header (the dry run's step line), when the sheet has it. */
+  lead?: ReactNode;
   /** The header's tool row and badges, when the sheet has them. */
   tool?: ReactNode;
   meta?: ReactNode;
@@ -48,7 +45,7 @@ export interface AnswerSheetProps<Answer extends string> {
 const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
 
 /**
- * The frame the roots and result review sheets share: backdrop, dialog, handle, the header
+ * The frame the roots, result review and dry-run sheets share: backdrop, dialog, handle, the header
  * (close answers the model's escape action), the model's notices, the body, then the answers,
  * key hint, guard line and live region. Every string and attribute comes from the model.
  */
@@ -61,6 +58,7 @@ export function AnswerSheet<Answer extends string>(view: AnswerSheetProps<Answer
       <div {...p(props['root'])} ref={rootRef} onKeyDown={onKeyDown}>
         <div className="mcp-consent-handle" aria-hidden="true" />
         <div className="mcp-consent-scroll">
+          {view.lead}
           <SheetHeader
             props={props}
             title={api.title}

@@ -1,17 +1,11 @@
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { ElicitAction, ElicitationApi, ElicitationOutcome } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import type { SheetViewProps } from './answer-sheet.js';
 import { ElicitationField } from './elicitation-fields.js';
 import { ElicitationMessage } from './elicitation-message.js';
 import { SheetHeader } from './sheet-header.js';
 
-export interface ElicitationViewProps {
-  api: ElicitationApi;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  announcement: string;
+export interface ElicitationViewProps extends SheetViewProps<ElicitationApi> {
   /** What an answer attempt came to (an invalid form stays open). */
   onOutcome?: (outcome: ElicitationOutcome) => void;
 }

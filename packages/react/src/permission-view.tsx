@@ -1,20 +1,12 @@
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { Choice } from '@mcp-consent/engine';
 import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import type { SheetViewProps } from './answer-sheet.js';
 import { PermissionBody } from './permission-body.js';
 import { PermissionGrains } from './permission-grains.js';
 import { SheetHeader } from './sheet-header.js';
 
-export interface PermissionViewProps {
-  api: PermissionApi;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  /** The live-region text (empty at first, then the model's announcement). */
-  announcement: string;
-}
+export type PermissionViewProps = SheetViewProps<PermissionApi>;
 
 /** Anatomy parts the model has no attribute object for. */
 const part = (name: PermissionPart) => ({ 'data-scope': 'permission', 'data-part': name });

@@ -1,19 +1,11 @@
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { BlockView, SamplingApi, SamplingField } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import type { SheetViewProps } from './answer-sheet.js';
 import { SheetFooter } from './sheet-footer.js';
 import { ServerTextView } from './server-text.js';
 import { SheetHeader } from './sheet-header.js';
 
-export interface SamplingViewProps {
-  api: SamplingApi;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  /** The live-region text (empty at first, then the model's announcement). */
-  announcement: string;
-}
+export type SamplingViewProps = SheetViewProps<SamplingApi>;
 
 const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
 

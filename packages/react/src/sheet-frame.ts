@@ -10,14 +10,14 @@ export interface FrameModel<Api> extends ModelSource<Api> {
 }
 
 /** What every sheet's view offers its frame. */
-export interface FrameApi<Outcome extends { handled: boolean }> {
+export interface FrameApi {
   status: string;
   announcement: string;
-  handleKey(input: globalThis.KeyboardEvent): Outcome;
+  handleKey(input: globalThis.KeyboardEvent): { handled: boolean };
 }
 
 /** What differs between the frames of the sheets; the rest is `useSheetFrame`'s. */
-export interface SheetFrameOptions<Api, Outcome> {
+export interface SheetFrameOptions<Api extends FrameApi> {
   /** A stable id of the request (the modal sheet opens once per id). */
   id: string;
   /** The control that stands for the model's focus in the open view (`null`: none yet). */
@@ -34,7 +34,7 @@ export interface SheetFrameOptions<Api, Outcome> {
    * After the model handled a key (its default prevented).
    * @default focuses the model's focus while the sheet is open
    */
-  onKeyHandled?: (outcome: Outcome, root: HTMLElement | null) => void;
+  onKeyHandled?: (outcome: ReturnType<Api['handleKey']>, root: HTMLElement | null) => void;
 }
 
 /** One sheet's frame: whether it is open, and what its view component takes. */
@@ -52,9 +52,9 @@ export interface SheetFrame<Api> {
  * visible again; the live announcement; and the key handler (gate, Tab cycling inside the
  * sheet, the model's keys, then focus). What differs is passed in `options`.
  */
-export function useSheetFrame<Api extends FrameApi<Outcome>, Outcome extends { handled: boolean }>(
+export function useSheetFrame<Api extends FrameApi>(
   model: FrameModel<Api>,
-  options: SheetFrameOptions<Api, Outcome>,
+  options: SheetFrameOptions<Api>,
 ): SheetFrame<Api> {
   const { id, focusTarget, keepKey, onKeyHandled } = options;
   const api = useModel(model);
@@ -72,7 +72,7 @@ export function useSheetFrame<Api extends FrameApi<Outcome>, Outcome extends { h
     if (!sheet.acceptKey(event)) return event.preventDefault();
     if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
     if (keepKey?.(event)) return;
-    const outcome = api.handleKey(event.nativeEvent);
+    const outcome = api.handleKey(event.nativeEvent) as ReturnType<Api['handleKey']>;
     if (!outcome.handled) return;
     event.preventDefault();
     if (onKeyHandled) return onKeyHandled(outcome, rootRef.current);
