@@ -39,11 +39,7 @@ export function DryRunView(view: DryRunViewProps) {
   const { props, preview, hint } = api;
   return (
     <AnswerSheet
-      api={api}
-      rootRef={view.rootRef}
-      onKeyDown={view.onKeyDown}
-      acceptClick={view.acceptClick}
-      announcement={view.announcement}
+      {...view}
       lead={<p {...p(props.step)}>{api.step.text}</p>}
       meta={<span {...p(props['risk-badge'])}>{api.risk?.label}</span>}
     >
