@@ -4,6 +4,7 @@ import { keepFocus, SheetShell } from './sheet-shell.js';
 import type { SheetViewProps } from './answer-sheet.js';
 import { ElicitationField } from './elicitation-fields.js';
 import { ElicitationMessage } from './elicitation-message.js';
+import { FooterShell } from './sheet-footer.js';
 import { SheetHeader } from './sheet-header.js';
 
 export interface ElicitationViewProps extends SheetViewProps<ElicitationApi> {
@@ -71,16 +72,14 @@ export function ElicitationView(props: ElicitationViewProps) {
           {api.mode === 'form' ? <FormPart api={api} onOutcome={outcome} /> : <UrlPart api={api} />}
         </div>
       </div>
-      <div className="mcp-consent-footer">
+      <FooterShell
+        parts={api.props}
+        keyHint={api.keyHint}
+        guardText={api.guard.text}
+        announcement={announcement}
+      >
         <div {...p(api.props.actions)}>{api.actions.map((view) => action(view.action))}</div>
-        <div className="mcp-consent-status-line">
-          <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
-          <p {...p(api.props.guard)}>{api.guard.text}</p>
-        </div>
-      </div>
-      <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
-        {announcement}
-      </div>
+      </FooterShell>
     </SheetShell>
   );
 }

@@ -5,6 +5,7 @@ import { keepFocus, SheetShell } from './sheet-shell.js';
 import type { SheetViewProps } from './answer-sheet.js';
 import { PermissionBody } from './permission-body.js';
 import { PermissionGrains } from './permission-grains.js';
+import { FooterShell } from './sheet-footer.js';
 import { SheetHeader } from './sheet-header.js';
 
 export type PermissionViewProps = SheetViewProps<PermissionApi>;
@@ -55,21 +56,19 @@ export function PermissionView(props: PermissionViewProps) {
         <PermissionGrains api={api} acceptClick={acceptClick} />
       </div>
 
-      <div className="mcp-consent-footer">
+      <FooterShell
+        parts={api.props}
+        keyHint={api.keyHint}
+        guardText={api.guard.text}
+        announcement={announcement}
+      >
         <div {...p(api.props.actions)}>{api.actionRows.flat().map(action)}</div>
         {api.actions.map((view) => (
           <p {...p(api.getActionReasonProps(view.choice))} key={view.choice}>
             {view.disabledReason}
           </p>
         ))}
-        <div className="mcp-consent-status-line">
-          <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
-          <p {...p(api.props.guard)}>{api.guard.text}</p>
-        </div>
-      </div>
-      <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
-        {announcement}
-      </div>
+      </FooterShell>
     </SheetShell>
   );
 }
