@@ -2,7 +2,7 @@ import type { KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react';
 import type { PartProps } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { SheetShell } from './sheet-shell.js';
-import { SheetFooter } from './sheet-footer.js';
+import { footerAction, SheetFooter } from './sheet-footer.js';
 import { SheetHeader } from './sheet-header.js';
 
 /** What a sheet with a header, notices and numbered answers takes from its model. */
@@ -75,13 +75,9 @@ export function AnswerSheet<Answer extends string>(view: AnswerSheetProps<Answer
       </div>
       <SheetFooter
         parts={props}
-        actions={api.actions.map((action) => ({
-          id: action.answer,
-          label: action.label,
-          props: api.getActionProps(action.answer),
-          choose: () => api.choose(action.answer),
-          focus: () => api.focus(action.answer),
-        }))}
+        actions={api.actions.map((action) =>
+          footerAction(api, action.answer, action.label, action.answer),
+        )}
         keyHint={api.keyHint}
         guardText={api.guard.text}
         acceptClick={acceptClick}

@@ -1,8 +1,8 @@
 import type { DryRunAnswer, DryRunApi, DryRunModel } from '@mcp-consent/prompt';
 import { NAVIGATION_KEYS } from './dom.js';
 import { DryRunView } from './dry-run-view.js';
-import { onAction, useSheetFrame } from './sheet-frame.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface DryRunFrameProps extends LayerOptions {
   /** The model to show: the presenter's head, or one `<DryRunSheet>` made. */
@@ -28,16 +28,7 @@ function keepKey(event: { key: string; target: EventTarget | null }): boolean {
  * the modal sheet with Don't send focused, the input gate, re-arming and the announcement.
  */
 export function DryRunFrame({ model, id, onAnswered, ...layer }: DryRunFrameProps) {
-  const frame = useSheetFrame(model, {
-    id,
-    focusTarget,
-    keepKey,
-    onAnswered: (answered) => answered.answer && onAnswered?.(answered.answer),
-  });
-  if (!frame.open) return null;
-  return (
-    <SheetLayer scope="dry-run" {...layer}>
-      <DryRunView {...frame.view} />
-    </SheetLayer>
-  );
+  const report = (api: DryRunApi) => api.answer && onAnswered?.(api.answer);
+  const frame = useSheetFrame(model, { id, focusTarget, keepKey, onAnswered: report });
+  return <FrameLayer frame={frame} scope="dry-run" layer={layer} View={DryRunView} />;
 }

@@ -58,21 +58,21 @@ function ColumnHeads({
  */
 export function ManagerTable(view: {
   api: ManagerApi;
-  table: 'grants-table' | 'audit-table' | 'rules-table';
-  labelledBy: string;
+  /** The section: its table part is `<name>-table`, its heading `ids.<name>Heading`. */
+  name: 'grants' | 'audit' | 'rules';
   columns: readonly (readonly [Column, string])[];
   /** Header cells after the model's columns. */
   extraHeads?: ReactNode;
   children: ReactNode;
 }) {
   const { api } = view;
-  const props = api.props[view.table];
+  const props = api.props[`${view.name}-table`];
   return (
     <div
       className="mcp-consent-table-scroll"
       // A group, not a region: the section around it is already the landmark with this name.
       role="group"
-      aria-labelledby={view.labelledBy}
+      aria-labelledby={api.ids[`${view.name}Heading`]}
       tabIndex={0}
       hidden={props?.hidden === true}
     >
@@ -107,43 +107,36 @@ export function CallCells(view: {
   );
 }
 
-/** A labelled text filter of a toolbar. */
-export function FilterInput(view: {
+/** What a toolbar's choice takes: its label, its control's part and value, and changes. */
+interface FilterProps {
   labelProps: PartProps | undefined;
   label: string;
-  inputProps: PartProps | undefined;
+  controlProps: PartProps | undefined;
   value: string;
   onChange: (value: string) => void;
-}) {
+}
+
+/** The text filter of the grants or the audit toolbar: the model's label, query and parts. */
+export function QueryFilter({ api, of }: { api: ManagerApi; of: 'grants' | 'audit' }) {
+  const { filter } = api[of];
+  const onChange = of === 'grants' ? api.setGrantQuery : api.setAuditQuery;
+  const controlProps = api.props[`${of}-filter`];
   return (
     <div className="mcp-consent-filter">
-      <label {...p(view.labelProps)}>{view.label}</label>
-      <input
-        {...p(view.inputProps)}
-        value={view.value}
-        onChange={(event) => view.onChange(event.target.value)}
-      />
+      <label {...p(api.props[`${of}-filter-label`])}>{filter.label}</label>
+      <input {...filterControl({ controlProps, value: filter.value, onChange })} />
     </div>
   );
 }
 
 /** A labelled choice of a toolbar (a native select with the model's options). */
-export function FilterSelect(view: {
-  labelProps: PartProps | undefined;
-  label: string;
-  selectProps: PartProps | undefined;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
+export function FilterSelect(
+  view: FilterProps & { options: readonly { value: string; label: string }[] },
+) {
   return (
     <div className="mcp-consent-filter">
       <label {...p(view.labelProps)}>{view.label}</label>
-      <select
-        {...p(view.selectProps)}
-        value={view.value}
-        onChange={(event) => view.onChange(event.target.value)}
-      >
+      <select {...filterControl(view)}>
         {view.options.map((option) => (
           <option value={option.value} key={option.value}>
             {option.label}
@@ -152,4 +145,13 @@ export function FilterSelect(view: {
       </select>
     </div>
   );
+}
+
+/** A filter control's attributes, its value and its change handler. */
+function filterControl(view: Pick<FilterProps, 'controlProps' | 'value' | 'onChange'>) {
+  return {
+    ...p(view.controlProps),
+    value: view.value,
+    onChange: (event: { target: { value: string } }) => view.onChange(event.target.value),
+  };
 }

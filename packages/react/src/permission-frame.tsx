@@ -2,8 +2,8 @@ import type { Choice } from '@mcp-consent/engine';
 import type { KeyOutcome, PermissionApi, PermissionModel } from '@mcp-consent/prompt';
 import { NAVIGATION_KEYS } from './dom.js';
 import { PermissionView } from './permission-view.js';
-import { onAction, useSheetFrame } from './sheet-frame.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface PermissionFrameProps extends LayerOptions {
   /** The model to show: the presenter's head, or one a controlled sheet made. */
@@ -41,10 +41,5 @@ export function PermissionFrame({ model, onAnswered, ...layer }: PermissionFrame
     onKeyHandled,
     onAnswered: (answered) => answered.answer && onAnswered?.(answered.answer),
   });
-  if (!frame.open) return null;
-  return (
-    <SheetLayer scope="permission" {...layer}>
-      <PermissionView {...frame.view} />
-    </SheetLayer>
-  );
+  return <FrameLayer frame={frame} scope="permission" layer={layer} View={PermissionView} />;
 }

@@ -15,9 +15,9 @@ import { useHeadlessModel } from './hooks/use-model.js';
 import {
   Badge,
   CallCells,
-  FilterInput,
   FilterSelect,
   ManagerTable,
+  QueryFilter,
   tableColumns,
 } from './manager-table.js';
 import { useOptionalConsent } from './provider.js';
@@ -211,13 +211,7 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
         <p {...p(api.props['grants-count'])}>{grants.countText}</p>
       </div>
       <div className="mcp-consent-toolbar" hidden={grants.total === 0}>
-        <FilterInput
-          labelProps={api.props['grants-filter-label']}
-          label={grants.filter.label}
-          inputProps={api.props['grants-filter']}
-          value={grants.filter.value}
-          onChange={api.setGrantQuery}
-        />
+        <QueryFilter api={api} of="grants" />
         <button {...p(api.props['revoke-all'])} onClick={api.requestRevokeAll}>
           {grants.revokeAllLabel}
         </button>
@@ -226,8 +220,7 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
       <p {...p(api.props.status)}>{api.status}</p>
       <ManagerTable
         api={api}
-        table="grants-table"
-        labelledBy={api.ids.grantsHeading}
+        name="grants"
         columns={columns}
         extraHeads={<th {...actionsColumn('column-header')}>{grants.actionsColumn}</th>}
       >
@@ -271,28 +264,17 @@ function AuditSection({ api }: { api: ManagerApi }) {
         <h2 {...p(api.props['audit-heading'])}>{audit.title}</h2>
       </div>
       <div className="mcp-consent-toolbar">
-        <FilterInput
-          labelProps={api.props['audit-filter-label']}
-          label={audit.filter.label}
-          inputProps={api.props['audit-filter']}
-          value={audit.filter.value}
-          onChange={api.setAuditQuery}
-        />
+        <QueryFilter api={api} of="audit" />
         <FilterSelect
           labelProps={api.props['audit-decision-label']}
           label={audit.filter.decisionLabel}
-          selectProps={api.props['audit-decision']}
+          controlProps={api.props['audit-decision']}
           value={audit.filter.decision}
           options={audit.filter.options}
           onChange={(value) => api.setAuditDecision(value as AuditDecisionFilter)}
         />
       </div>
-      <ManagerTable
-        api={api}
-        table="audit-table"
-        labelledBy={api.ids.auditHeading}
-        columns={columns}
-      >
+      <ManagerTable api={api} name="audit" columns={columns}>
         {audit.rows.map((row) => (
           <tr {...p(row.props.row)} key={row.id}>
             <td {...cell('time')}>
@@ -339,7 +321,7 @@ function ExpirySection({ api }: { api: ManagerApi }) {
             key={tier.tier}
             labelProps={tier.props.label}
             label={tier.label}
-            selectProps={tier.props.select}
+            controlProps={tier.props.select}
             value={tier.value}
             options={tier.options}
             onChange={(value) => api.setExpiry(tier.tier, value)}
@@ -372,12 +354,7 @@ function RulesSection({ api }: { api: ManagerApi }) {
           ))}
         </ul>
       </div>
-      <ManagerTable
-        api={api}
-        table="rules-table"
-        labelledBy={api.ids.rulesHeading}
-        columns={columns}
-      >
+      <ManagerTable api={api} name="rules" columns={columns}>
         {rules.rows.map((row) => (
           <tr {...p(row.props.row)} key={row.id}>
             <td {...cell('layer')}>{row.layerText}</td>

@@ -1,7 +1,7 @@
 import type { ResultReviewApi, ResultReviewModel, ResultReviewResult } from '@mcp-consent/prompt';
 import { ResultReviewView } from './result-review-view.js';
-import { useSheetFrame } from './sheet-frame.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface ResultReviewFrameProps extends LayerOptions {
   /** The model to show: the presenter's head. */
@@ -23,15 +23,7 @@ function focusTarget(root: HTMLElement | null, api: ResultReviewApi): HTMLElemen
  * anywhere in the sheet.
  */
 export function ResultReviewFrame({ model, id, onAnswered, ...layer }: ResultReviewFrameProps) {
-  const frame = useSheetFrame(model, {
-    id,
-    focusTarget,
-    onAnswered: (answered) => answered.result && onAnswered?.(answered.result),
-  });
-  if (!frame.open) return null;
-  return (
-    <SheetLayer scope="result-review" {...layer}>
-      <ResultReviewView {...frame.view} />
-    </SheetLayer>
-  );
+  const report = (api: ResultReviewApi) => api.result && onAnswered?.(api.result);
+  const frame = useSheetFrame(model, { id, focusTarget, onAnswered: report });
+  return <FrameLayer frame={frame} scope="result-review" layer={layer} View={ResultReviewView} />;
 }

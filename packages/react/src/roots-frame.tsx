@@ -1,7 +1,7 @@
 import type { RootsApi, RootsModel, RootsResult } from '@mcp-consent/prompt';
 import { RootsView } from './roots-view.js';
-import { onAction, useSheetFrame } from './sheet-frame.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface RootsFrameProps extends LayerOptions {
   /** The model to show: the presenter's head. */
@@ -34,16 +34,7 @@ function keepKey(event: { key: string; target: EventTarget | null }): boolean {
  * root; Space and arrows on a checkbox or radio stay the browser's.
  */
 export function RootsFrame({ model, id, onAnswered, ...layer }: RootsFrameProps) {
-  const frame = useSheetFrame(model, {
-    id,
-    focusTarget,
-    keepKey,
-    onAnswered: (answered) => answered.result && onAnswered?.(answered.result),
-  });
-  if (!frame.open) return null;
-  return (
-    <SheetLayer scope="roots" {...layer}>
-      <RootsView {...frame.view} />
-    </SheetLayer>
-  );
+  const report = (api: RootsApi) => api.result && onAnswered?.(api.result);
+  const frame = useSheetFrame(model, { id, focusTarget, keepKey, onAnswered: report });
+  return <FrameLayer frame={frame} scope="roots" layer={layer} View={RootsView} />;
 }

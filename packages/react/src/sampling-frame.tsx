@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { SamplingAnswer, SamplingApi, SamplingModel } from '@mcp-consent/prompt';
 import { useLatest } from './hooks/use-model.js';
 import { SamplingView } from './sampling-view.js';
-import { onAction, useSheetFrame } from './sheet-frame.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface SamplingFrameProps extends LayerOptions {
   /** The model to show: the presenter's head of kind `sampling`. */
@@ -39,12 +39,8 @@ function keepKey(event: { key: string; target: EventTarget | null }): boolean {
  * in the edit form are the form's; Escape denies everywhere.
  */
 export function SamplingFrame({ model, id, onAnswered, ...layer }: SamplingFrameProps) {
-  const frame = useSheetFrame(model, {
-    id,
-    focusTarget,
-    keepKey,
-    onAnswered: (answered) => answered.answer && onAnswered?.(answered.answer),
-  });
+  const report = (api: SamplingApi) => api.answer && onAnswered?.(api.answer);
+  const frame = useSheetFrame(model, { id, focusTarget, keepKey, onAnswered: report });
   const {
     rootRef,
     view: { api },
@@ -57,10 +53,5 @@ export function SamplingFrame({ model, id, onAnswered, ...layer }: SamplingFrame
     if (latest.current.status === 'open') focusTarget(rootRef.current, latest.current)?.focus();
   }, [editing]);
 
-  if (!frame.open) return null;
-  return (
-    <SheetLayer scope="sampling" {...layer}>
-      <SamplingView {...frame.view} />
-    </SheetLayer>
-  );
+  return <FrameLayer frame={frame} scope="sampling" layer={layer} View={SamplingView} />;
 }

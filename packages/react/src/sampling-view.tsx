@@ -1,12 +1,21 @@
-import type { BlockView, SamplingApi, SamplingField } from '@mcp-consent/prompt';
+import type { BlockView, PartProps, SamplingApi, SamplingField } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { keepFocus, SheetShell } from './sheet-shell.js';
 import type { SheetViewProps } from './answer-sheet.js';
-import { SheetFooter } from './sheet-footer.js';
+import { footerAction, SheetFooter } from './sheet-footer.js';
 import { ServerTextView } from './server-text.js';
 import { SheetHeader } from './sheet-header.js';
 
 export type SamplingViewProps = SheetViewProps<SamplingApi>;
+
+/** Plain text items, each with the model's part (the order is their key: texts may repeat). */
+function TextItems({ texts, props }: { texts: readonly string[]; props: PartProps | undefined }) {
+  return texts.map((text, index) => (
+    <li {...p(props)} key={index}>
+      {text}
+    </li>
+  ));
+}
 
 /** One content block: text with its "show more", or the label of an image, audio or tool block. */
 function Block({ api, block }: { api: SamplingApi; block: BlockView }) {
@@ -67,11 +76,7 @@ export function SamplingView(view: SamplingViewProps) {
           ))}
           <p {...p(props.intro)}>{api.intro}</p>
           <ul className="mcp-consent-reasons">
-            {api.risk.reasons.map((reason, index) => (
-              <li {...p(props['risk-reason'])} key={index}>
-                {reason}
-              </li>
-            ))}
+            <TextItems texts={api.risk.reasons} props={props['risk-reason']} />
           </ul>
           {api.response ? (
             <div {...p(props.response)}>
@@ -101,11 +106,7 @@ export function SamplingView(view: SamplingViewProps) {
             </div>
           ) : null}
           <ul {...p(props.details)}>
-            {api.details.map((detail, index) => (
-              <li {...p(props.detail)} key={index}>
-                {detail}
-              </li>
-            ))}
+            <TextItems texts={api.details} props={props.detail} />
           </ul>
           {api.tools ? (
             <div {...p(props.tools)}>
@@ -173,13 +174,9 @@ export function SamplingView(view: SamplingViewProps) {
 
       <SheetFooter
         parts={props}
-        actions={api.actions.map((action) => ({
-          id: action.action,
-          label: action.label,
-          props: api.getActionProps(action.action),
-          choose: () => api.choose(action.action),
-          focus: () => api.focus({ kind: 'action', action: action.action }),
-        }))}
+        actions={api.actions.map(({ action, label }) =>
+          footerAction(api, action, label, { kind: 'action', action } as const),
+        )}
         keyHint={api.keyHint}
         guardText={api.guard.text}
         acceptClick={acceptClick}

@@ -13,6 +13,26 @@ export interface FooterAction {
   focus(): void;
 }
 
+/** The footer button of one of a model's answers: its props, and choose and focus it there. */
+export function footerAction<A extends string, Focus>(
+  api: {
+    getActionProps(answer: A): PartProps;
+    choose(answer: A): unknown;
+    focus(target: Focus): unknown;
+  },
+  answer: A,
+  label: string,
+  focus: Focus,
+): FooterAction {
+  return {
+    id: answer,
+    label,
+    props: api.getActionProps(answer),
+    choose: () => api.choose(answer),
+    focus: () => api.focus(focus),
+  };
+}
+
 export interface SheetFooterProps {
   /** The model's part props: `actions`, `key-hint`, `guard`, `announcer`. */
   parts: Readonly<Record<string, PartProps | undefined>>;

@@ -1,8 +1,9 @@
-import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
 import { cycleTab } from '@mcp-consent/prompt/dom';
 import type { SheetViewProps } from './answer-sheet.js';
 import { useAnnouncement, useModalSheet, useRearmOnVisible } from './dom.js';
 import { useLatest, useModel, useOnAnswered, type ModelSource } from './hooks/use-model.js';
+import { SheetLayer, type LayerOptions } from './sheet-layer.js';
 
 /** What a frame needs of a headless model: its view, its changes and its input guard. */
 export interface FrameModel<Api> extends ModelSource<Api> {
@@ -85,6 +86,22 @@ export function useSheetFrame<Api extends FrameApi>(
     rootRef,
     view: { api, rootRef, onKeyDown, acceptClick: sheet.acceptClick, announcement },
   };
+}
+
+/** The open sheet's layer (`scope` names it) with its view in it; nothing while it is closed. */
+export function FrameLayer<Api>(view: {
+  frame: SheetFrame<Api>;
+  scope: string;
+  layer: LayerOptions;
+  View: ComponentType<SheetViewProps<Api>>;
+}) {
+  const { frame, View } = view;
+  if (!frame.open) return null;
+  return (
+    <SheetLayer scope={view.scope} {...view.layer}>
+      <View {...frame.view} />
+    </SheetLayer>
+  );
 }
 
 /** Whether a key event comes from one of the sheet's actions (its answer buttons). */
