@@ -1,7 +1,8 @@
 import type { KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react';
 import type { PartProps } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
-import { SheetFooter } from './sheet-footer.js';
+import { SheetShell } from './sheet-shell.js';
+import { footerAction, SheetFooter } from './sheet-footer.js';
 import { SheetHeader } from './sheet-header.js';
 
 /** What a sheet with a header, notices and numbered answers takes from its model. */
@@ -30,14 +31,11 @@ export interface SheetViewProps<Api> {
   announcement: string;
 }
 
-export interface AnswerSheetProps<Answer extends string> {
-  api: AnswerSheetApi<Answer>;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  /** The live-region text (empty at first, then the model's announcement). */
-  announcement: string;
+export interface AnswerSheetProps<Answer extends string> extends SheetViewProps<
+  AnswerSheetApi<Answer>
+> {
+  /** What stands above the header (the dry run's step line), when the sheet has it. */
+  lead?: ReactNode;
   /** The header's tool row and badges, when the sheet has them. */
   tool?: ReactNode;
   meta?: ReactNode;
@@ -45,54 +43,46 @@ export interface AnswerSheetProps<Answer extends string> {
   children: ReactNode;
 }
 
-const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
-
 /**
- * The frame the roots and result review sheets share: backdrop, dialog, handle, the header
- * (close answers the model's escape action), the model's notices, the body, then the answers,
- * key hint, guard line and live region. Every string and attribute comes from the model.
+ * The frame the roots, result review and dry-run sheets share: the shell (backdrop, dialog,
+ * handle), an optional lead line, the header (close answers the model's escape action), the
+ * model's notices, the body, then the answers, key hint, guard line and live region. Every
+ * string and attribute comes from the model.
  */
 export function AnswerSheet<Answer extends string>(view: AnswerSheetProps<Answer>) {
   const { api, rootRef, onKeyDown, acceptClick, announcement } = view;
   const { props } = api;
   return (
-    <>
-      <div {...p(props['backdrop'])} onMouseDown={keepFocus} />
-      <div {...p(props['root'])} ref={rootRef} onKeyDown={onKeyDown}>
-        <div className="mcp-consent-handle" aria-hidden="true" />
-        <div className="mcp-consent-scroll">
-          <SheetHeader
-            props={props}
-            title={api.title}
-            server={api.server}
-            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
-            tool={view.tool}
-            meta={view.meta}
-          />
-          <div className="mcp-consent-body">
-            {api.notices.map((notice, index) => (
-              <p {...p(props['notice'])} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
-                {notice.text}
-              </p>
-            ))}
-            {view.children}
-          </div>
-        </div>
-        <SheetFooter
-          parts={props}
-          actions={api.actions.map((action) => ({
-            id: action.answer,
-            label: action.label,
-            props: api.getActionProps(action.answer),
-            choose: () => api.choose(action.answer),
-            focus: () => api.focus(action.answer),
-          }))}
-          keyHint={api.keyHint}
-          guardText={api.guard.text}
-          acceptClick={acceptClick}
-          announcement={announcement}
+    <SheetShell props={props} rootRef={rootRef} onKeyDown={onKeyDown}>
+      <div className="mcp-consent-scroll">
+        {view.lead}
+        <SheetHeader
+          props={props}
+          title={api.title}
+          server={api.server}
+          onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
+          tool={view.tool}
+          meta={view.meta}
         />
+        <div className="mcp-consent-body">
+          {api.notices.map((notice, index) => (
+            <p {...p(props['notice'])} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
+              {notice.text}
+            </p>
+          ))}
+          {view.children}
+        </div>
       </div>
-    </>
+      <SheetFooter
+        parts={props}
+        actions={api.actions.map((action) =>
+          footerAction(api, action.answer, action.label, action.answer),
+        )}
+        keyHint={api.keyHint}
+        guardText={api.guard.text}
+        acceptClick={acceptClick}
+        announcement={announcement}
+      />
+    </SheetShell>
   );
 }

@@ -1,10 +1,8 @@
-import { useRef, type KeyboardEvent } from 'react';
-import type { DryRunAnswer, DryRunModel } from '@mcp-consent/prompt';
-import { cycleTab } from '@mcp-consent/prompt/dom';
-import { NAVIGATION_KEYS, useAnnouncement, useModalSheet, useRearmOnVisible } from './dom.js';
-import { useLatest, useModel, useOnAnswered } from './hooks/use-model.js';
+import type { DryRunAnswer, DryRunApi, DryRunModel } from '@mcp-consent/prompt';
+import { NAVIGATION_KEYS } from './dom.js';
 import { DryRunView } from './dry-run-view.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface DryRunFrameProps extends LayerOptions {
   /** The model to show: the presenter's head, or one `<DryRunSheet>` made. */
@@ -15,45 +13,22 @@ export interface DryRunFrameProps extends LayerOptions {
   onAnswered?: (answer: DryRunAnswer) => void;
 }
 
+/** The button that stands for the model's focus. */
+function focusTarget(root: HTMLElement | null, api: DryRunApi): HTMLElement | null {
+  return root?.querySelector<HTMLElement>(`[data-answer="${api.focused}"]`) ?? null;
+}
+
+/** Enter, Space and arrows belong to the focused control unless it is an action. */
+function keepKey(event: { key: string; target: EventTarget | null }): boolean {
+  return !onAction(event) && NAVIGATION_KEYS.has(event.key);
+}
+
 /**
  * One open dry-run preview (seed 001) in the DOM, in the sheet of the permission prompt:
  * the modal sheet with Don't send focused, the input gate, re-arming and the announcement.
  */
 export function DryRunFrame({ model, id, onAnswered, ...layer }: DryRunFrameProps) {
-  const api = useModel(model);
-  useOnAnswered(model, (answered) => answered.answer && onAnswered?.(answered.answer));
-  const latest = useLatest(api);
-  const open = api.status === 'open';
-  const rootRef = useRef<HTMLDivElement>(null);
-  const button = (answer: DryRunAnswer | undefined) =>
-    rootRef.current?.querySelector<HTMLElement>(`[data-answer="${answer}"]`) ?? null;
-  const sheet = useModalSheet(rootRef, open ? id : null, () => button(latest.current.focused));
-  useRearmOnVisible(open ? model : null);
-  const announcement = useAnnouncement(open ? api.announcement : null);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!sheet.acceptKey(event)) return event.preventDefault();
-    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
-    // Enter, Space and arrows belong to the focused control unless it is an action.
-    const onAction =
-      event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
-    if (!onAction && NAVIGATION_KEYS.has(event.key)) return;
-    if (!api.handleKey(event.nativeEvent).handled) return;
-    event.preventDefault();
-    const now = model.connect();
-    if (now.status === 'open') button(now.focused)?.focus();
-  };
-
-  if (!open) return null;
-  return (
-    <SheetLayer scope="dry-run" {...layer}>
-      <DryRunView
-        api={api}
-        rootRef={rootRef}
-        onKeyDown={onKeyDown}
-        acceptClick={sheet.acceptClick}
-        announcement={announcement}
-      />
-    </SheetLayer>
-  );
+  const report = (api: DryRunApi) => api.answer && onAnswered?.(api.answer);
+  const frame = useSheetFrame(model, { id, focusTarget, keepKey, onAnswered: report });
+  return <FrameLayer frame={frame} scope="dry-run" layer={layer} View={DryRunView} />;
 }

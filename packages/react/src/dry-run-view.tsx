@@ -1,20 +1,9 @@
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { DryRunApi, MarkdownBlock, MarkdownRun } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
-import { SheetFooter } from './sheet-footer.js';
-import { SheetHeader, ToolRow } from './sheet-header.js';
+import { AnswerSheet, type SheetViewProps } from './answer-sheet.js';
+import { ToolRow } from './sheet-header.js';
 
-export interface DryRunViewProps {
-  api: DryRunApi;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  /** The live-region text (empty at first, then the model's announcement). */
-  announcement: string;
-}
-
-const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
+export type DryRunViewProps = SheetViewProps<DryRunApi>;
 
 /** One run of the server's note as a text node (strong, em and code only change the look). */
 function Run({ run }: { run: MarkdownRun }) {
@@ -46,67 +35,35 @@ function NoteBlocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
  * text, never markup.
  */
 export function DryRunView(view: DryRunViewProps) {
-  const { api, rootRef, onKeyDown, acceptClick, announcement } = view;
+  const { api } = view;
   const { props, preview, hint } = api;
   return (
-    <>
-      <div {...p(props.backdrop)} onMouseDown={keepFocus} />
-      <div {...p(props.root)} ref={rootRef} onKeyDown={onKeyDown}>
-        <div className="mcp-consent-handle" aria-hidden="true" />
-        <div className="mcp-consent-scroll">
-          <p {...p(props.step)}>{api.step.text}</p>
-          <SheetHeader
-            props={props}
-            title={api.title}
-            server={api.server}
-            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
-            meta={<span {...p(props['risk-badge'])}>{api.risk?.label}</span>}
-          />
-          <div className="mcp-consent-body">
-            {api.notices.map((notice, index) => (
-              <p {...p(props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
-                {notice.text}
-              </p>
-            ))}
-            <ToolRow>
-              <p {...p(props['tool-name'])}>{api.tool.name}</p>
-            </ToolRow>
-            <p {...p(props.intro)}>{api.intro}</p>
-            <div className="mcp-consent-section mcp-consent-preview">
-              <p {...p(props['preview-heading'])}>{preview.heading}</p>
-              <pre {...p(props.preview)}>{preview.text}</pre>
-              {preview.moreText ? <p className="mcp-consent-more">{preview.moreText}</p> : null}
-              <p {...p(props['args-redacted'])}>{preview.redactedText}</p>
-              <button {...p(props['args-toggle'])} onClick={() => api.togglePreview()}>
-                {preview.toggleLabel}
-              </button>
-            </div>
-            <div {...p(props['from-server'])}>
-              <p {...p(props['from-server-heading'])}>{hint?.heading}</p>
-              <p {...p(props['hint-label'])}>{hint?.label}</p>
-              <blockquote {...p(props.hint)}>
-                {hint ? <NoteBlocks blocks={hint.blocks} /> : null}
-              </blockquote>
-            </div>
-            <p {...p(props['operator-notice'])}>{api.operatorNotice}</p>
-          </div>
-        </div>
-
-        <SheetFooter
-          parts={props}
-          actions={api.actions.map((action) => ({
-            id: action.answer,
-            label: action.label,
-            props: api.getActionProps(action.answer),
-            choose: () => api.choose(action.answer),
-            focus: () => api.focus(action.answer),
-          }))}
-          keyHint={api.keyHint}
-          guardText={api.guard.text}
-          acceptClick={acceptClick}
-          announcement={announcement}
-        />
+    <AnswerSheet
+      {...view}
+      lead={<p {...p(props.step)}>{api.step.text}</p>}
+      meta={<span {...p(props['risk-badge'])}>{api.risk?.label}</span>}
+    >
+      <ToolRow>
+        <p {...p(props['tool-name'])}>{api.tool.name}</p>
+      </ToolRow>
+      <p {...p(props.intro)}>{api.intro}</p>
+      <div className="mcp-consent-section mcp-consent-preview">
+        <p {...p(props['preview-heading'])}>{preview.heading}</p>
+        <pre {...p(props.preview)}>{preview.text}</pre>
+        {preview.moreText ? <p className="mcp-consent-more">{preview.moreText}</p> : null}
+        <p {...p(props['args-redacted'])}>{preview.redactedText}</p>
+        <button {...p(props['args-toggle'])} onClick={() => api.togglePreview()}>
+          {preview.toggleLabel}
+        </button>
       </div>
-    </>
+      <div {...p(props['from-server'])}>
+        <p {...p(props['from-server-heading'])}>{hint?.heading}</p>
+        <p {...p(props['hint-label'])}>{hint?.label}</p>
+        <blockquote {...p(props.hint)}>
+          {hint ? <NoteBlocks blocks={hint.blocks} /> : null}
+        </blockquote>
+      </div>
+      <p {...p(props['operator-notice'])}>{api.operatorNotice}</p>
+    </AnswerSheet>
   );
 }

@@ -1,14 +1,12 @@
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type {
   ElicitationApi,
   ElicitationModel,
   ElicitationOutcome,
   ElicitResult,
 } from '@mcp-consent/prompt';
-import { cycleTab } from '@mcp-consent/prompt/dom';
-import { useAnnouncement, useModalSheet, useRearmOnVisible } from './dom.js';
-import { useLatest, useModel, useOnAnswered } from './hooks/use-model.js';
 import { ElicitationView } from './elicitation-view.js';
+import { onAction, useSheetFrame } from './sheet-frame.js';
 import { SheetLayer, type LayerOptions } from './sheet-layer.js';
 
 export interface ElicitationFrameProps extends LayerOptions {
@@ -32,6 +30,13 @@ function focusTarget(root: HTMLElement | null, api: ElicitationApi): HTMLElement
   return el instanceof HTMLFieldSetElement ? el.querySelector('input') : (el as HTMLElement);
 }
 
+/** Space and other keys stay with the control; Escape cancels from anywhere. */
+function keepKey(event: { key: string; target: EventTarget | null }): boolean {
+  const target = event.target instanceof Element ? event.target : null;
+  const onField = target?.closest('[data-part="field"]');
+  return event.key === ' ' || (event.key !== 'Escape' && !onAction(event) && !onField);
+}
+
 /**
  * One open elicitation in the DOM: the modal sheet (focus on the model's default field or
  * action), the input gate, focus on the first invalid field after a refused submit, and
@@ -40,63 +45,39 @@ function focusTarget(root: HTMLElement | null, api: ElicitationApi): HTMLElement
  */
 export function ElicitationFrame(props: ElicitationFrameProps) {
   const { model, id, openUrl, onAnswered, ...layer } = props;
-  const api = useModel(model);
-  const latest = useLatest(api);
-  useOnAnswered(model, (answered) => {
-    const { result } = answered;
-    if (!result) return;
-    const link = answered.mode === 'url' ? answered.url.openUrl : null;
-    if (result.action === 'accept' && link && openUrl) openUrl(link);
-    onAnswered?.(result);
-  });
-  const open = api.status === 'open';
-  const rootRef = useRef<HTMLDivElement>(null);
-  const sheet = useModalSheet(rootRef, open ? id : null, () =>
-    focusTarget(rootRef.current, latest.current),
-  );
-  useRearmOnVisible(open ? model : null);
-  const announcement = useAnnouncement(open ? api.announcement : null);
-
   // An invalid form stays open: once the errors are rendered, go to the first field that needs attention.
   const focusInvalid = useRef(false);
   const onOutcome = (outcome: ElicitationOutcome | undefined) => {
     if (outcome && !outcome.accepted && outcome.reason === 'invalid') focusInvalid.current = true;
   };
+  const frame = useSheetFrame(model, {
+    id,
+    focusTarget,
+    keepKey,
+    onKeyHandled: (outcome, root) => {
+      onOutcome(outcome.outcome);
+      const now = model.connect();
+      if (now.status === 'open' && now.focused.kind === 'action') focusTarget(root, now)?.focus();
+    },
+    onAnswered: (answered) => {
+      const { result } = answered;
+      if (!result) return;
+      const link = answered.mode === 'url' ? answered.url.openUrl : null;
+      if (result.action === 'accept' && link && openUrl) openUrl(link);
+      onAnswered?.(result);
+    },
+  });
+  const { rootRef } = frame;
   useLayoutEffect(() => {
     if (!focusInvalid.current) return;
     focusInvalid.current = false;
     rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!sheet.acceptKey(event)) return event.preventDefault();
-    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
-    const target = event.target instanceof Element ? event.target : null;
-    const onAction = target?.closest('[data-part="action"]');
-    const onField = target?.closest('[data-part="field"]');
-    // Space and other keys stay with the control; Escape cancels from anywhere.
-    if (event.key === ' ' || (event.key !== 'Escape' && !onAction && !onField)) return;
-    const outcome = api.handleKey(event.nativeEvent);
-    if (!outcome.handled) return;
-    event.preventDefault();
-    onOutcome(outcome.outcome);
-    const now = model.connect();
-    if (now.status === 'open' && now.focused.kind === 'action') {
-      focusTarget(rootRef.current, now)?.focus();
-    }
-  };
-
-  if (!open) return null;
+  if (!frame.open) return null;
   return (
     <SheetLayer scope="elicitation" {...layer}>
-      <ElicitationView
-        api={api}
-        rootRef={rootRef}
-        onKeyDown={onKeyDown}
-        acceptClick={sheet.acceptClick}
-        announcement={announcement}
-        onOutcome={onOutcome}
-      />
+      <ElicitationView {...frame.view} onOutcome={onOutcome} />
     </SheetLayer>
   );
 }

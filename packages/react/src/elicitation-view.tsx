@@ -1,22 +1,16 @@
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { ElicitAction, ElicitationApi, ElicitationOutcome } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import { keepFocus, SheetShell } from './sheet-shell.js';
+import type { SheetViewProps } from './answer-sheet.js';
 import { ElicitationField } from './elicitation-fields.js';
 import { ElicitationMessage } from './elicitation-message.js';
+import { FooterShell } from './sheet-footer.js';
 import { SheetHeader } from './sheet-header.js';
 
-export interface ElicitationViewProps {
-  api: ElicitationApi;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  announcement: string;
+export interface ElicitationViewProps extends SheetViewProps<ElicitationApi> {
   /** What an answer attempt came to (an invalid form stays open). */
   onOutcome?: (outcome: ElicitationOutcome) => void;
 }
-
-const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
 
 /**
  * The elicitation sheet's markup: the requesting server, the server's message
@@ -57,46 +51,36 @@ export function ElicitationView(props: ElicitationViewProps) {
   };
 
   return (
-    <>
-      <div {...p(api.props.backdrop)} onMouseDown={keepFocus} />
-      <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
-        <div className="mcp-consent-handle" aria-hidden="true" />
-        <div className="mcp-consent-scroll">
-          <SheetHeader
-            props={api.props}
-            title={api.title}
-            server={api.server}
-            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
-          />
-          <div className="mcp-consent-body">
-            {api.notices.map((notice, index) => (
-              <p {...p(api.props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
-                {notice.text}
-              </p>
-            ))}
-            <div className="mcp-consent-section">
-              <p {...p(api.props['message-label'])}>{api.message.label}</p>
-              <ElicitationMessage api={api} />
-            </div>
-            {api.mode === 'form' ? (
-              <FormPart api={api} onOutcome={outcome} />
-            ) : (
-              <UrlPart api={api} />
-            )}
+    <SheetShell props={api.props} rootRef={rootRef} onKeyDown={onKeyDown}>
+      <div className="mcp-consent-scroll">
+        <SheetHeader
+          props={api.props}
+          title={api.title}
+          server={api.server}
+          onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
+        />
+        <div className="mcp-consent-body">
+          {api.notices.map((notice, index) => (
+            <p {...p(api.props.notice)} data-kind={notice.kind} key={`${notice.kind}-${index}`}>
+              {notice.text}
+            </p>
+          ))}
+          <div className="mcp-consent-section">
+            <p {...p(api.props['message-label'])}>{api.message.label}</p>
+            <ElicitationMessage api={api} />
           </div>
-        </div>
-        <div className="mcp-consent-footer">
-          <div {...p(api.props.actions)}>{api.actions.map((view) => action(view.action))}</div>
-          <div className="mcp-consent-status-line">
-            <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
-            <p {...p(api.props.guard)}>{api.guard.text}</p>
-          </div>
-        </div>
-        <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
-          {announcement}
+          {api.mode === 'form' ? <FormPart api={api} onOutcome={outcome} /> : <UrlPart api={api} />}
         </div>
       </div>
-    </>
+      <FooterShell
+        parts={api.props}
+        keyHint={api.keyHint}
+        guardText={api.guard.text}
+        announcement={announcement}
+      >
+        <div {...p(api.props.actions)}>{api.actions.map((view) => action(view.action))}</div>
+      </FooterShell>
+    </SheetShell>
   );
 }
 

@@ -1,17 +1,30 @@
-import { useRef, type KeyboardEvent } from 'react';
 import type { Choice } from '@mcp-consent/engine';
-import type { PermissionModel } from '@mcp-consent/prompt';
-import { cycleTab } from '@mcp-consent/prompt/dom';
-import { NAVIGATION_KEYS, useAnnouncement, useModalSheet, useRearmOnVisible } from './dom.js';
-import { useModel, useOnAnswered } from './hooks/use-model.js';
+import type { KeyOutcome, PermissionApi, PermissionModel } from '@mcp-consent/prompt';
+import { NAVIGATION_KEYS } from './dom.js';
 import { PermissionView } from './permission-view.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface PermissionFrameProps extends LayerOptions {
   /** The model to show: the presenter's head, or one a controlled sheet made. */
   model: PermissionModel;
   /** The user's answer, once, inside the click or key press that gave it. */
   onAnswered?: (choice: Choice) => void;
+}
+
+/** The button of a choice. */
+function choiceButton(root: HTMLElement | null, choice: Choice): HTMLElement | null {
+  return root?.querySelector<HTMLElement>(`[data-choice="${choice}"]`) ?? null;
+}
+
+/** Enter, Space and arrows belong to the focused control unless it is an action. */
+function keepKey(event: { key: string; target: EventTarget | null }): boolean {
+  return !onAction(event) && NAVIGATION_KEYS.has(event.key);
+}
+
+/** Focus follows the model's arrow keys only (a refused answer leaves it where it is). */
+function onKeyHandled(outcome: KeyOutcome, root: HTMLElement | null): void {
+  if (outcome.handled && outcome.intent === 'focus') choiceButton(root, outcome.focused)?.focus();
 }
 
 /**
@@ -21,43 +34,12 @@ export interface PermissionFrameProps extends LayerOptions {
  * decides everything; this forwards events to it.
  */
 export function PermissionFrame({ model, onAnswered, ...layer }: PermissionFrameProps) {
-  const api = useModel(model);
-  useOnAnswered(model, (answered) => answered.answer && onAnswered?.(answered.answer));
-  const open = api.status === 'open';
-  const rootRef = useRef<HTMLDivElement>(null);
-  const sheet = useModalSheet(
-    rootRef,
-    open ? model.requestId : null,
-    () => rootRef.current?.querySelector<HTMLElement>(`[data-choice="${api.focused}"]`) ?? null,
-  );
-  useRearmOnVisible(open ? model : null);
-  const announcement = useAnnouncement(open ? api.announcement : null);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!sheet.acceptKey(event)) return event.preventDefault();
-    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
-    // Enter, Space and arrows belong to the focused control unless it is an action.
-    const onAction =
-      event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
-    if (!onAction && NAVIGATION_KEYS.has(event.key)) return;
-    const outcome = api.handleKey(event.nativeEvent);
-    if (!outcome.handled) return;
-    event.preventDefault();
-    if (outcome.intent === 'focus') {
-      rootRef.current?.querySelector<HTMLElement>(`[data-choice="${outcome.focused}"]`)?.focus();
-    }
-  };
-
-  if (!open) return null;
-  return (
-    <SheetLayer scope="permission" {...layer}>
-      <PermissionView
-        api={api}
-        rootRef={rootRef}
-        onKeyDown={onKeyDown}
-        acceptClick={sheet.acceptClick}
-        announcement={announcement}
-      />
-    </SheetLayer>
-  );
+  const frame = useSheetFrame(model, {
+    id: model.requestId,
+    focusTarget: (root, api: PermissionApi) => choiceButton(root, api.focused),
+    keepKey,
+    onKeyHandled,
+    onAnswered: (answered) => answered.answer && onAnswered?.(answered.answer),
+  });
+  return <FrameLayer frame={frame} scope="permission" layer={layer} View={PermissionView} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { AuditEvent, Clock, GrantFilter, RiskTier } from '@mcp-consent/engine';
 import { systemClock } from '@mcp-consent/engine';
 import {
@@ -8,11 +8,18 @@ import {
   type ManagerApi,
   type ManagerEngine,
   type ManagerModel,
-  type PartProps,
 } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 import { useIsClient } from './dom.js';
 import { useHeadlessModel } from './hooks/use-model.js';
+import {
+  Badge,
+  CallCells,
+  FilterSelect,
+  ManagerTable,
+  QueryFilter,
+  tableColumns,
+} from './manager-table.js';
 import { useOptionalConsent } from './provider.js';
 import { ConsentStyles, type ColorScheme } from './sheet-layer.js';
 
@@ -152,16 +159,6 @@ function useRevokeFocus(api: ManagerApi | null) {
   return { root, revoked: (index: number) => (pending.current = index) };
 }
 
-/** A keyboard-scrollable box around a table, so narrow screens scroll it sideways. */
-const scrollRegion = (labelledBy: string, hidden: boolean) => ({
-  className: 'mcp-consent-table-scroll',
-  // A group, not a region: the section around it is already the landmark with this name.
-  role: 'group',
-  'aria-labelledby': labelledBy,
-  tabIndex: 0,
-  hidden,
-});
-
 /** The column of each row's Revoke button (the model names the data columns only). */
 const actionsColumn = (part: 'column-header' | 'cell') => ({
   'data-scope': 'manager',
@@ -169,11 +166,6 @@ const actionsColumn = (part: 'column-header' | 'cell') => ({
   'data-column': 'actions',
   ...(part === 'column-header' ? { scope: 'col' } : {}),
 });
-
-/** The decision badge; its colour comes from the model's `data-tone`. */
-const Badge = ({ props, label }: { props: PartProps; label: string }) => (
-  <span {...p(props)}>{label}</span>
-);
 
 /** The second step of Revoke all: Cancel is focused first (see `useRevokeFocus`), Escape cancels. */
 function ConfirmRevokeAll({ api, onConfirm }: { api: ManagerApi; onConfirm: () => void }) {
@@ -207,37 +199,9 @@ function ConfirmRevokeAll({ api, onConfirm }: { api: ManagerApi; onConfirm: () =
   );
 }
 
-/** A table's header row: one `th` per model column (plus `children`, e.g. the actions column). */
-function ColumnHeads({
-  api,
-  columns,
-  children,
-}: {
-  api: ManagerApi;
-  columns: readonly (readonly [Parameters<ManagerApi['getColumnProps']>[1], string])[];
-  children?: ReactNode;
-}) {
-  return (
-    <thead>
-      <tr>
-        {columns.map(([column, label]) => (
-          <th {...p(api.getColumnProps('column-header', column))} key={column}>
-            {label}
-          </th>
-        ))}
-        {children}
-      </tr>
-    </thead>
-  );
-}
-
 function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: number) => void }) {
   const { grants } = api;
-  const columns = Object.entries(grants.columns) as [keyof typeof grants.columns, string][];
-  const cell = (column: keyof typeof grants.columns) => ({
-    ...p(api.getColumnProps('cell', column)),
-    'data-label': grants.columns[column],
-  });
+  const { columns, cell } = tableColumns(api, grants.columns);
   return (
     <section {...p(api.props.grants)}>
       <div className="mcp-consent-section-head">
@@ -247,62 +211,45 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
         <p {...p(api.props['grants-count'])}>{grants.countText}</p>
       </div>
       <div className="mcp-consent-toolbar" hidden={grants.total === 0}>
-        <div className="mcp-consent-filter">
-          <label {...p(api.props['grants-filter-label'])}>{grants.filter.label}</label>
-          <input
-            {...p(api.props['grants-filter'])}
-            value={grants.filter.value}
-            onChange={(event) => api.setGrantQuery(event.target.value)}
-          />
-        </div>
+        <QueryFilter api={api} of="grants" />
         <button {...p(api.props['revoke-all'])} onClick={api.requestRevokeAll}>
           {grants.revokeAllLabel}
         </button>
       </div>
       <ConfirmRevokeAll api={api} onConfirm={() => onRevoke(0)} />
       <p {...p(api.props.status)}>{api.status}</p>
-      <div {...scrollRegion(api.ids.grantsHeading, api.props['grants-table']?.hidden === true)}>
-        <table {...p(api.props['grants-table'])}>
-          <ColumnHeads api={api} columns={columns}>
-            <th {...actionsColumn('column-header')}>{grants.actionsColumn}</th>
-          </ColumnHeads>
-          <tbody>
-            {grants.rows.map((row, index) => (
-              <tr {...p(row.props.row)} key={row.key}>
-                <td {...cell('tool')}>
-                  <span dir="auto">{row.tool}</span>
-                </td>
-                <td {...cell('server')}>
-                  <span dir="auto">{row.server}</span>
-                </td>
-                <td {...cell('decision')}>
-                  <Badge props={row.props.decision} label={row.decisionLabel} />
-                </td>
-                <td {...cell('scope')}>{row.scopeText}</td>
-                <td {...cell('expires')}>
-                  <span>
-                    {row.expiresText}
-                    {row.expiresDateText ? (
-                      <span className="mcp-consent-secondary">{row.expiresDateText}</span>
-                    ) : null}
-                  </span>
-                </td>
-                <td {...actionsColumn('cell')}>
-                  <button
-                    {...p(row.props.revoke)}
-                    onClick={() => {
-                      onRevoke(index);
-                      void row.revoke();
-                    }}
-                  >
-                    {row.revokeLabel}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ManagerTable
+        api={api}
+        name="grants"
+        columns={columns}
+        extraHeads={<th {...actionsColumn('column-header')}>{grants.actionsColumn}</th>}
+      >
+        {grants.rows.map((row, index) => (
+          <tr {...p(row.props.row)} key={row.key}>
+            <CallCells cell={cell} row={row} />
+            <td {...cell('scope')}>{row.scopeText}</td>
+            <td {...cell('expires')}>
+              <span>
+                {row.expiresText}
+                {row.expiresDateText ? (
+                  <span className="mcp-consent-secondary">{row.expiresDateText}</span>
+                ) : null}
+              </span>
+            </td>
+            <td {...actionsColumn('cell')}>
+              <button
+                {...p(row.props.revoke)}
+                onClick={() => {
+                  onRevoke(index);
+                  void row.revoke();
+                }}
+              >
+                {row.revokeLabel}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ManagerTable>
       <p {...p(api.props['grants-empty'])}>{grants.emptyText}</p>
     </section>
   );
@@ -310,79 +257,49 @@ function GrantsSection({ api, onRevoke }: { api: ManagerApi; onRevoke: (index: n
 
 function AuditSection({ api }: { api: ManagerApi }) {
   const { audit } = api;
-  const columns = Object.entries(audit.columns) as [keyof typeof audit.columns, string][];
-  const cell = (column: keyof typeof audit.columns) => ({
-    ...p(api.getColumnProps('cell', column)),
-    'data-label': audit.columns[column],
-  });
+  const { columns, cell } = tableColumns(api, audit.columns);
   return (
     <section {...p(api.props.audit)}>
       <div className="mcp-consent-section-head">
         <h2 {...p(api.props['audit-heading'])}>{audit.title}</h2>
       </div>
       <div className="mcp-consent-toolbar">
-        <div className="mcp-consent-filter">
-          <label {...p(api.props['audit-filter-label'])}>{audit.filter.label}</label>
-          <input
-            {...p(api.props['audit-filter'])}
-            value={audit.filter.value}
-            onChange={(event) => api.setAuditQuery(event.target.value)}
-          />
-        </div>
-        <div className="mcp-consent-filter">
-          <label {...p(api.props['audit-decision-label'])}>{audit.filter.decisionLabel}</label>
-          <select
-            {...p(api.props['audit-decision'])}
-            value={audit.filter.decision}
-            onChange={(event) => api.setAuditDecision(event.target.value as AuditDecisionFilter)}
-          >
-            {audit.filter.options.map((option) => (
-              <option value={option.value} key={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <QueryFilter api={api} of="audit" />
+        <FilterSelect
+          labelProps={api.props['audit-decision-label']}
+          label={audit.filter.decisionLabel}
+          controlProps={api.props['audit-decision']}
+          value={audit.filter.decision}
+          options={audit.filter.options}
+          onChange={(value) => api.setAuditDecision(value as AuditDecisionFilter)}
+        />
       </div>
-      <div {...scrollRegion(api.ids.auditHeading, api.props['audit-table']?.hidden === true)}>
-        <table {...p(api.props['audit-table'])}>
-          <ColumnHeads api={api} columns={columns} />
-          <tbody>
-            {audit.rows.map((row) => (
-              <tr {...p(row.props.row)} key={row.id}>
-                <td {...cell('time')}>
-                  <time dateTime={row.timestamp}>{row.timeText}</time>
-                </td>
-                <td {...cell('tool')}>
-                  <span dir="auto">{row.tool}</span>
-                </td>
-                <td {...cell('server')}>
-                  <span dir="auto">{row.server}</span>
-                </td>
-                <td {...cell('decision')}>
-                  <Badge props={row.props.decision} label={row.decisionLabel} />
-                </td>
-                <td {...cell('risk')}>{row.riskText}</td>
-                <td {...cell('origin')}>
-                  <span>
-                    {row.originText}
-                    {row.details.map((detail, index) => (
-                      <span
-                        {...p(api.props['audit-detail'])}
-                        className="mcp-consent-secondary"
-                        dir="auto"
-                        key={index}
-                      >
-                        {detail}
-                      </span>
-                    ))}
+      <ManagerTable api={api} name="audit" columns={columns}>
+        {audit.rows.map((row) => (
+          <tr {...p(row.props.row)} key={row.id}>
+            <td {...cell('time')}>
+              <time dateTime={row.timestamp}>{row.timeText}</time>
+            </td>
+            <CallCells cell={cell} row={row} />
+            <td {...cell('risk')}>{row.riskText}</td>
+            <td {...cell('origin')}>
+              <span>
+                {row.originText}
+                {row.details.map((detail, index) => (
+                  <span
+                    {...p(api.props['audit-detail'])}
+                    className="mcp-consent-secondary"
+                    dir="auto"
+                    key={index}
+                  >
+                    {detail}
                   </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ))}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </ManagerTable>
       <p {...p(api.props['audit-empty'])}>{audit.emptyText}</p>
     </section>
   );
@@ -400,20 +317,15 @@ function ExpirySection({ api }: { api: ManagerApi }) {
       <p {...p(api.props['expiry-description'])}>{expiry.description}</p>
       <div className="mcp-consent-toolbar">
         {expiry.tiers.map((tier) => (
-          <div className="mcp-consent-filter" key={tier.tier}>
-            <label {...p(tier.props.label)}>{tier.label}</label>
-            <select
-              {...p(tier.props.select)}
-              value={tier.value}
-              onChange={(event) => api.setExpiry(tier.tier, event.target.value)}
-            >
-              {tier.options.map((option) => (
-                <option value={option.value} key={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            key={tier.tier}
+            labelProps={tier.props.label}
+            label={tier.label}
+            controlProps={tier.props.select}
+            value={tier.value}
+            options={tier.options}
+            onChange={(value) => api.setExpiry(tier.tier, value)}
+          />
         ))}
       </div>
     </section>
@@ -424,11 +336,7 @@ function ExpirySection({ api }: { api: ManagerApi }) {
 function RulesSection({ api }: { api: ManagerApi }) {
   const { rules } = api;
   if (!rules) return null;
-  const cell = (column: keyof typeof rules.columns) => ({
-    ...p(api.getColumnProps('cell', column)),
-    'data-label': rules.columns[column],
-  });
-  const columns = Object.entries(rules.columns) as [keyof typeof rules.columns, string][];
+  const { columns, cell } = tableColumns(api, rules.columns);
   return (
     <section {...p(api.props.rules)}>
       <div className="mcp-consent-section-head">
@@ -446,37 +354,32 @@ function RulesSection({ api }: { api: ManagerApi }) {
           ))}
         </ul>
       </div>
-      <div {...scrollRegion(api.ids.rulesHeading, api.props['rules-table']?.hidden === true)}>
-        <table {...p(api.props['rules-table'])}>
-          <ColumnHeads api={api} columns={columns} />
-          <tbody>
-            {rules.rows.map((row) => (
-              <tr {...p(row.props.row)} key={row.id}>
-                <td {...cell('layer')}>{row.layerText}</td>
-                <td {...cell('effect')}>
-                  <Badge props={row.props.effect} label={row.effectText} />
-                </td>
-                <td {...cell('matches')}>
-                  <span>
-                    <span dir="auto">{row.matchText}</span>
-                    {row.note ? (
-                      <span {...p(api.props['rule-note'])} className="mcp-consent-secondary">
-                        {row.note}
-                      </span>
-                    ) : null}
+      <ManagerTable api={api} name="rules" columns={columns}>
+        {rules.rows.map((row) => (
+          <tr {...p(row.props.row)} key={row.id}>
+            <td {...cell('layer')}>{row.layerText}</td>
+            <td {...cell('effect')}>
+              <Badge props={row.props.effect} label={row.effectText} />
+            </td>
+            <td {...cell('matches')}>
+              <span>
+                <span dir="auto">{row.matchText}</span>
+                {row.note ? (
+                  <span {...p(api.props['rule-note'])} className="mcp-consent-secondary">
+                    {row.note}
                   </span>
-                </td>
-                <td {...cell('source')}>
-                  <span dir="auto">{row.sourceText}</span>
-                </td>
-                <td {...cell('reason')}>
-                  <span dir="auto">{row.reason ?? ''}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ) : null}
+              </span>
+            </td>
+            <td {...cell('source')}>
+              <span dir="auto">{row.sourceText}</span>
+            </td>
+            <td {...cell('reason')}>
+              <span dir="auto">{row.reason ?? ''}</span>
+            </td>
+          </tr>
+        ))}
+      </ManagerTable>
       <p {...p(api.props['rules-empty'])}>{rules.emptyText}</p>
     </section>
   );

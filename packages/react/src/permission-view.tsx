@@ -1,25 +1,17 @@
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import type { Choice } from '@mcp-consent/engine';
 import type { PermissionApi, PermissionPart } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
+import { keepFocus, SheetShell } from './sheet-shell.js';
+import type { SheetViewProps } from './answer-sheet.js';
 import { PermissionBody } from './permission-body.js';
 import { PermissionGrains } from './permission-grains.js';
+import { FooterShell } from './sheet-footer.js';
 import { SheetHeader } from './sheet-header.js';
 
-export interface PermissionViewProps {
-  api: PermissionApi;
-  rootRef: Ref<HTMLDivElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** Whether a click may answer (one without a pointer only after a key in the sheet). */
-  acceptClick: (event: MouseEvent) => boolean;
-  /** The live-region text (empty at first, then the model's announcement). */
-  announcement: string;
-}
+export type PermissionViewProps = SheetViewProps<PermissionApi>;
 
 /** Anatomy parts the model has no attribute object for. */
 const part = (name: PermissionPart) => ({ 'data-scope': 'permission', 'data-part': name });
-const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
-
 /**
  * The permission sheet's markup (spec R1 anatomy): every string, attribute and
  * state comes from the model's view; this only places parts and forwards
@@ -50,39 +42,33 @@ export function PermissionView(props: PermissionViewProps) {
   };
 
   return (
-    <>
-      <div {...p(api.props.backdrop)} onMouseDown={keepFocus} />
-      <div {...p(api.props.root)} ref={rootRef} onKeyDown={onKeyDown}>
-        <div className="mcp-consent-handle" aria-hidden="true" />
-        <div className="mcp-consent-scroll">
-          {/* Only the kit's own strings in the header: its title, the risk badge, the queue. */}
-          <SheetHeader
-            props={api.props}
-            title={api.header.title}
-            onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
-            titleExtra={<output {...p(api.props['queue-position'])}>{api.queue.text}</output>}
-            meta={<span {...p(api.props['risk-badge'])}>{api.header.risk.label}</span>}
-          />
-          <PermissionBody api={api} />
-          <PermissionGrains api={api} acceptClick={acceptClick} />
-        </div>
-
-        <div className="mcp-consent-footer">
-          <div {...p(api.props.actions)}>{api.actionRows.flat().map(action)}</div>
-          {api.actions.map((view) => (
-            <p {...p(api.getActionReasonProps(view.choice))} key={view.choice}>
-              {view.disabledReason}
-            </p>
-          ))}
-          <div className="mcp-consent-status-line">
-            <p {...p(api.props['key-hint'])}>{api.keyHint}</p>
-            <p {...p(api.props.guard)}>{api.guard.text}</p>
-          </div>
-        </div>
-        <div {...p(api.props.announcer)} className="mcp-consent-visually-hidden">
-          {announcement}
-        </div>
+    <SheetShell props={api.props} rootRef={rootRef} onKeyDown={onKeyDown}>
+      <div className="mcp-consent-scroll">
+        {/* Only the kit's own strings in the header: its title, the risk badge, the queue. */}
+        <SheetHeader
+          props={api.props}
+          title={api.header.title}
+          onClose={(event) => acceptClick(event) && api.choose(api.escapeAction)}
+          titleExtra={<output {...p(api.props['queue-position'])}>{api.queue.text}</output>}
+          meta={<span {...p(api.props['risk-badge'])}>{api.header.risk.label}</span>}
+        />
+        <PermissionBody api={api} />
+        <PermissionGrains api={api} acceptClick={acceptClick} />
       </div>
-    </>
+
+      <FooterShell
+        parts={api.props}
+        keyHint={api.keyHint}
+        guardText={api.guard.text}
+        announcement={announcement}
+      >
+        <div {...p(api.props.actions)}>{api.actionRows.flat().map(action)}</div>
+        {api.actions.map((view) => (
+          <p {...p(api.getActionReasonProps(view.choice))} key={view.choice}>
+            {view.disabledReason}
+          </p>
+        ))}
+      </FooterShell>
+    </SheetShell>
   );
 }

@@ -15,11 +15,7 @@ export function ResultReviewView(view: ResultReviewViewProps) {
   const { props } = api;
   return (
     <AnswerSheet
-      api={api}
-      rootRef={view.rootRef}
-      onKeyDown={view.onKeyDown}
-      acceptClick={view.acceptClick}
-      announcement={view.announcement}
+      {...view}
       tool={<span {...p(props.tool)}>{api.toolLine}</span>}
       meta={<span {...p(props.risk)}>{api.risk.label}</span>}
     >

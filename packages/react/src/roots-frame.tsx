@@ -1,10 +1,7 @@
-import { useRef, type KeyboardEvent } from 'react';
-import type { RootsFocus, RootsModel, RootsResult } from '@mcp-consent/prompt';
-import { cycleTab } from '@mcp-consent/prompt/dom';
-import { useAnnouncement, useModalSheet, useRearmOnVisible } from './dom.js';
-import { useLatest, useModel, useOnAnswered } from './hooks/use-model.js';
+import type { RootsApi, RootsModel, RootsResult } from '@mcp-consent/prompt';
 import { RootsView } from './roots-view.js';
-import { SheetLayer, type LayerOptions } from './sheet-layer.js';
+import { FrameLayer, onAction, useSheetFrame } from './sheet-frame.js';
+import type { LayerOptions } from './sheet-layer.js';
 
 export interface RootsFrameProps extends LayerOptions {
   /** The model to show: the presenter's head. */
@@ -15,14 +12,20 @@ export interface RootsFrameProps extends LayerOptions {
   onAnswered?: (result: RootsResult) => void;
 }
 
-/** The control that stands for a focus of the model. */
-function focusTarget(root: HTMLElement | null, focus: RootsFocus): HTMLElement | null {
+/** The control that stands for the model's focus. */
+function focusTarget(root: HTMLElement | null, { focused }: RootsApi): HTMLElement | null {
   if (!root) return null;
-  if (focus.startsWith('root-'))
-    return root.querySelector(`[data-part="checkbox"][data-index="${focus.slice(5)}"]`);
-  if (focus.startsWith('grain-'))
-    return root.querySelector(`[data-part="grain"][data-grain="${focus.slice(6)}"]`);
-  return root.querySelector(`[data-part="action"][data-answer="${focus}"]`);
+  if (focused.startsWith('root-'))
+    return root.querySelector(`[data-part="checkbox"][data-index="${focused.slice(5)}"]`);
+  if (focused.startsWith('grain-'))
+    return root.querySelector(`[data-part="grain"][data-grain="${focused.slice(6)}"]`);
+  return root.querySelector(`[data-part="action"][data-answer="${focused}"]`);
+}
+
+/** Space, and any key off the actions but a number or Escape, stay the focused control's. */
+function keepKey(event: { key: string; target: EventTarget | null }): boolean {
+  const isNumber = /^[1-9]$/.test(event.key);
+  return event.key === ' ' || (!onAction(event) && !isNumber && event.key !== 'Escape');
 }
 
 /**
@@ -31,40 +34,7 @@ function focusTarget(root: HTMLElement | null, focus: RootsFocus): HTMLElement |
  * root; Space and arrows on a checkbox or radio stay the browser's.
  */
 export function RootsFrame({ model, id, onAnswered, ...layer }: RootsFrameProps) {
-  const api = useModel(model);
-  useOnAnswered(model, (answered) => answered.result && onAnswered?.(answered.result));
-  const latest = useLatest(api);
-  const open = api.status === 'open';
-  const rootRef = useRef<HTMLDivElement>(null);
-  const sheet = useModalSheet(rootRef, open ? id : null, () =>
-    focusTarget(rootRef.current, latest.current.focused),
-  );
-  useRearmOnVisible(open ? model : null);
-  const announcement = useAnnouncement(open ? api.announcement : null);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!sheet.acceptKey(event)) return event.preventDefault();
-    if (cycleTab(event, rootRef.current) || event.key === 'Tab') return;
-    const onAction =
-      event.target instanceof Element && event.target.closest('[data-part="action"]') !== null;
-    const isNumber = /^[1-9]$/.test(event.key);
-    if (event.key === ' ' || (!onAction && !isNumber && event.key !== 'Escape')) return;
-    if (!api.handleKey(event.nativeEvent).handled) return;
-    event.preventDefault();
-    const now = model.connect();
-    if (now.status === 'open') focusTarget(rootRef.current, now.focused)?.focus();
-  };
-
-  if (!open) return null;
-  return (
-    <SheetLayer scope="roots" {...layer}>
-      <RootsView
-        api={api}
-        rootRef={rootRef}
-        onKeyDown={onKeyDown}
-        acceptClick={sheet.acceptClick}
-        announcement={announcement}
-      />
-    </SheetLayer>
-  );
+  const report = (api: RootsApi) => api.result && onAnswered?.(api.result);
+  const frame = useSheetFrame(model, { id, focusTarget, keepKey, onAnswered: report });
+  return <FrameLayer frame={frame} scope="roots" layer={layer} View={RootsView} />;
 }

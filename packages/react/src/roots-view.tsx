@@ -14,13 +14,7 @@ export function RootsView(view: RootsViewProps) {
   const { api } = view;
   const { props } = api;
   return (
-    <AnswerSheet
-      api={api}
-      rootRef={view.rootRef}
-      onKeyDown={view.onKeyDown}
-      acceptClick={view.acceptClick}
-      announcement={view.announcement}
-    >
+    <AnswerSheet {...view}>
       <p {...p(props.intro)}>{api.intro}</p>
       <p {...p(props.empty)}>{api.empty}</p>
       <p {...p(props['list-heading'])} hidden={api.empty !== null}>
