@@ -80,11 +80,17 @@ export async function inPty(
     rows?: number;
     /** Added to (or overriding) the test environment. */
     env?: Record<string, string>;
+    /**
+     * A `sh -c` script that runs the CLI as `"$@"`, to redirect its streams inside the
+     * terminal (`'"$@" > out.json'`). @default the CLI runs directly on the terminal
+     */
+    shell?: string;
   },
 ): Promise<PtyRun> {
   requirePythonPty();
+  const command = [...CLI, ...args];
   const spec = {
-    command: [...CLI, ...args],
+    command: options.shell === undefined ? command : ['sh', '-c', options.shell, 'sh', ...command],
     cwd: root,
     env: { ...testEnv(options.configHome), ...options.env },
     cols: options.cols ?? 100,
@@ -111,6 +117,9 @@ export async function piped(
   try {
     const { stdout, stderr } = await execFileAsync(CLI[0]!, [...CLI.slice(1), ...args], {
       cwd: root,
+      // A session of its own: no controlling terminal (no /dev/tty), even when the tests
+      // run from one, so this is the CI or service case.
+      detached: true,
       env: testEnv(configHome),
       timeout: 90_000,
       maxBuffer: 16 * 1024 * 1024,
