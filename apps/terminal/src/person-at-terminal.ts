@@ -34,3 +34,14 @@ if ((process.stdin.isTTY && process.stdout.isTTY) || controllingTerminal) {
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
 }
+
+/**
+ * Ink's cursor helper (restore-cursor) shows the cursor at exit by writing to stderr, whatever
+ * stderr is. Redirected, that is an escape code in a log file, and the terminal had its cursor
+ * shown already, by Ink when the prompt closed.
+ */
+if (!process.stderr.isTTY) {
+  const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
+  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) =>
+    chunk === '\u001B[?25h' ? true : write(chunk, ...rest)) as typeof process.stderr.write;
+}

@@ -78,7 +78,7 @@ describe('call with stdout redirected, in a pseudo-terminal', () => {
     expect(run.exitCode).toBe(1);
     expect(readFileSync(out, 'utf8')).toBe('');
     const reason = readFileSync(err, 'utf8');
-    expect(reason).toContain('Write a note');
+    expect(reason).toContain('notes_put did not run');
     expect(reason).not.toContain(ESC);
   });
 
