@@ -2,7 +2,8 @@
  * `mcp-consent call <tool> '<json>' -- <server>`: one call for scripts. The prompt (when
  * the engine asks) is drawn on the terminal; stdout carries only the tool's result.
  * Exit 0 when the tool ran without `isError`; 1 with the reason on stderr when the kit
- * denied the call or the tool failed.
+ * denied the call or the tool failed; 2 when the server lists no tool of that name (nothing
+ * is asked: a prompt about a tool that does not exist has nothing true to say).
  */
 import type { ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
@@ -18,6 +19,10 @@ export async function runCall(
 ): Promise<number> {
   const { t } = options;
   const name = clean(tool, 200);
+  if (!session.client.catalog.list().some((listed) => listed.name === tool)) {
+    process.stderr.write(`${t.t('mcp.cli.error.no_such_tool', { tool: name })}\n`);
+    return 2;
+  }
   let result;
   try {
     result = await session.call(tool, args);
@@ -32,7 +37,7 @@ export async function runCall(
     result,
     tool,
     t,
-    process.stdin.isTTY === true,
+    session.canPrompt,
     options.server,
     session.lastDecision(),
   );

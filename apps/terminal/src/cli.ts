@@ -9,7 +9,9 @@
  *   mcp-consent grants revoke <id>                       revoke one saved permission
  *   mcp-consent rules [--policy FILE]                    the policy rules in force
  *
- * Exit codes: 0 ran / done, 1 denied or failed, 2 usage or connection error, 130 Ctrl+C.
+ * Exit codes: 0 ran / done, 1 denied or failed, 2 usage or connection error or no such
+ * tool, 130 Ctrl+C. Prompts are drawn on the terminal (`/dev/tty` when stdout or stdin is
+ * redirected), so stdout carries only what was asked for.
  */
 import './person-at-terminal.js'; // first: before anything loads Ink
 import process from 'node:process';
@@ -38,6 +40,7 @@ import {
   type Scope,
 } from './records.js';
 import { policyErrorLine, printRules } from './rules.js';
+import { promptTerminal, type PromptTerminal } from './prompt-terminal.js';
 import { openSession, type Session } from './session.js';
 import { clean, wrap } from './text.js';
 
@@ -80,7 +83,12 @@ async function main(argv: readonly string[]): Promise<number> {
   if (options.command === 'rules' && policies) return printRules(policies, t);
   const serverId = options.serverId ?? (options.target ? serverIdFor(options.target) : undefined);
   const scope: Scope = { userId, workspaceId, all: options.all, ...(serverId ? { serverId } : {}) };
-  const input = lineInput();
+  const call = options.command === 'call';
+  // Opened only for a connection: prompts (and our own questions, when keys come from a
+  // person) go to the terminal, whatever stdout was redirected to.
+  const terminal = options.target ? promptTerminal(call) : undefined;
+  const input =
+    terminal && process.stdin.isTTY ? lineInput(terminal.input, terminal.output) : lineInput();
   try {
     if (options.command === 'grants' && options.revoke !== undefined)
       return await revokeGrant(paths, scope, options.revoke, { t });
@@ -104,9 +112,8 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const error of policies.errors) note(policyErrorLine(error, t));
     if (policies.errors.length > 0) note(t.t('mcp.cli.policy.asking'));
     const server = { id: serverId, name: options.name ?? serverId, trusted: options.trusted };
-    const call = options.command === 'call';
-    // In call mode stdout carries the result only, so prompts go to the terminal on stderr.
-    const ui = call && process.stderr.isTTY ? process.stderr : process.stdout;
+    // In call mode stdout carries the result only: prompts go to stderr or /dev/tty.
+    const ui = terminal?.output ?? process.stdout;
     let session: Session;
     try {
       session = await openSession({
@@ -117,6 +124,7 @@ async function main(argv: readonly string[]): Promise<number> {
         workspaceId,
         t,
         ui,
+        ...(terminal ? { input: terminal.input } : {}),
         engine: { ...engineInputs(policies), mode: options.mode },
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         ...(options.samplingCommand === undefined
@@ -131,7 +139,7 @@ async function main(argv: readonly string[]): Promise<number> {
       fail(error.message);
       return 2;
     }
-    onInterrupt(session);
+    onInterrupt(session, terminal);
     const code =
       call && options.tool && options.toolArgs
         ? await runCall(session, options.tool, options.toolArgs, { json: options.json, t, server })
@@ -144,6 +152,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   } finally {
     input.close();
+    terminal?.close();
   }
 }
 
@@ -152,7 +161,7 @@ async function main(argv: readonly string[]): Promise<number> {
  * gives the terminal back and raises SIGINT): stop the server, write what is pending to
  * the store, exit 130 without printing anything more.
  */
-function onInterrupt(session: Session) {
+function onInterrupt(session: Session, terminal: PromptTerminal | undefined) {
   let stopping = false;
   process.on('SIGINT', () => {
     if (stopping) return;
@@ -160,8 +169,13 @@ function onInterrupt(session: Session) {
     process.stderr.write('\n');
     // Whatever the interrupted loop would still print (a "denied" line) is not wanted now.
     process.stdout.write = (() => true) as typeof process.stdout.write;
-    void session.close().finally(() => process.exit(130));
-    setTimeout(() => process.exit(130), 3000).unref();
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    const exit = () => {
+      terminal?.close();
+      process.exit(130);
+    };
+    void session.close().finally(exit);
+    setTimeout(exit, 3000).unref();
   });
 }
 

@@ -66,7 +66,7 @@ export async function runInteractive(
         await session.call(tool.name, args),
         tool.name,
         t,
-        process.stdin.isTTY === true,
+        session.canPrompt,
         server,
         session.lastDecision(),
       );

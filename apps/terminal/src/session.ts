@@ -34,8 +34,13 @@ export interface SessionOptions {
   userId: string;
   workspaceId: string;
   t: AppTranslator;
-  /** Where prompts are drawn and host messages go (stdout, or stderr in `call` mode). */
+  /** Where prompts are drawn and host messages go (stdout, stderr in `call` mode, or `/dev/tty`). */
   ui: NodeJS.WriteStream;
+  /**
+   * Where the keys that answer prompts come from (stdin or `/dev/tty`); not a terminal means
+   * nobody can answer, and every prompt fails closed. @default process.stdin
+   */
+  input?: NodeJS.ReadStream;
   /** Policy rules, the callback that keeps deny rules while a file is broken, the mode. */
   engine?: EngineSettings;
   /**
@@ -61,6 +66,8 @@ export interface Session {
   records: Records;
   client: HostClient;
   prompter: InkPrompter;
+  /** A person can answer prompts (keys come from a terminal). */
+  canPrompt: boolean;
   /** Calls a tool through the guard. A denial is a normal `isError` result. */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   /** The engine's decision on the last `call` (undefined when it made none, e.g. a failed check). */
@@ -74,6 +81,7 @@ export interface Session {
 /** Opens the store, connects and lists the tools. Throws `ConnectError` (store errors only warn). */
 export async function openSession(options: SessionOptions): Promise<Session> {
   const { t, ui } = options;
+  const input = options.input ?? process.stdin;
   // The terminal session is the engine's session: session grants live in this process only.
   const records = openRecords(options.paths, options.engine);
   records.engine.ready.catch((error: unknown) => {
@@ -81,7 +89,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     const detail = clean(error instanceof Error ? error.message : String(error), 500);
     process.stderr.write(`${t.t('mcp.error.store_unavailable')}\n${detail}\n`);
   });
-  const prompter = inkPrompter({ engine: records.engine, translator: t, stdout: ui });
+  const prompter = inkPrompter({ engine: records.engine, translator: t, stdout: ui, stdin: input });
   // Progress and the server's log lines: stderr, so stdout stays the result's; never over a prompt.
   const status = statusLine(process.stderr, t, () => !prompter.getSnapshot().current);
   const stopClearing = prompter.subscribe(() => {
@@ -120,11 +128,11 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     onLog: status.log,
     // -32042: after the link was accepted (and shown), the call is retried once the person
     // says the browser step is done. Without a terminal nobody accepted a link, so no question.
-    ...(process.stdin.isTTY
+    ...(input.isTTY
       ? {
           urlDone: async () => {
             await terminalFree();
-            const answer = await lineInput(process.stdin, ui).ask(t.t('mcp.cli.url_done'));
+            const answer = await lineInput(input, ui).ask(t.t('mcp.cli.url_done'));
             return answer.kind === 'line';
           },
         }
@@ -178,6 +186,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     records,
     client,
     prompter,
+    canPrompt: input.isTTY === true,
     async call(name, args) {
       // The SDK's 60 s request timeout counts server time only: the guard stops the
       // clock while the user answers an elicitation.

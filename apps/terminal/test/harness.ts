@@ -4,7 +4,7 @@
  * in a real pseudo-terminal (Python's `pty` module, through the Ink renderer's own
  * packages/ink/test/fixtures/pty-run.py) or with plain pipes.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,11 +80,17 @@ export async function inPty(
     rows?: number;
     /** Added to (or overriding) the test environment. */
     env?: Record<string, string>;
+    /**
+     * A `sh -c` script that runs the CLI as `"$@"`, to redirect its streams inside the
+     * terminal (`'"$@" > out.json'`). @default the CLI runs directly on the terminal
+     */
+    shell?: string;
   },
 ): Promise<PtyRun> {
   requirePythonPty();
+  const command = [...CLI, ...args];
   const spec = {
-    command: [...CLI, ...args],
+    command: options.shell === undefined ? command : ['sh', '-c', options.shell, 'sh', ...command],
     cwd: root,
     env: { ...testEnv(options.configHome), ...options.env },
     cols: options.cols ?? 100,
@@ -103,24 +109,34 @@ export async function inPty(
   return { ...report, error, raw, text };
 }
 
-/** Runs the CLI with pipes (no terminal): stdin is empty, nobody can answer a prompt. */
+/**
+ * Runs the CLI with pipes (no terminal): stdin is empty, nobody can answer a prompt. It runs
+ * in a session of its own (`detached`: setsid), so it has no controlling terminal and cannot
+ * open `/dev/tty` even when the tests run from one: the CI or service case.
+ */
 export async function piped(
   args: string[],
   configHome: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(CLI[0]!, [...CLI.slice(1), ...args], {
-      cwd: root,
-      env: testEnv(configHome),
-      timeout: 90_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+  // execFile drops `detached`, so spawn directly.
+  const child = spawn(CLI[0]!, [...CLI.slice(1), ...args], {
+    cwd: root,
+    env: testEnv(configHome),
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const timer = setTimeout(() => child.kill('SIGTERM'), 90_000);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  }).finally(() => clearTimeout(timer));
+  if (code === null) throw new Error(`the CLI was killed: ${args.join(' ')}`);
+  const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
+  return { code, stdout: text(stdout), stderr: text(stderr) };
 }
 
 /** Terminal output without CSI/OSC sequences and carriage returns. */

@@ -131,6 +131,7 @@ export const appMessageIds = [
   'mcp.cli.ask.tool',
   'mcp.cli.ask.args',
   'mcp.cli.error.unknown_tool',
+  'mcp.cli.error.no_such_tool',
   'mcp.cli.error.invalid_json',
   'mcp.cli.error.not_object',
   'mcp.cli.result.heading',
@@ -345,6 +346,7 @@ export interface AppMessageValues {
   'mcp.cli.ask.tool': never;
   'mcp.cli.ask.args': { tool: string | number; empty: string | number };
   'mcp.cli.error.unknown_tool': { tool: string | number };
+  'mcp.cli.error.no_such_tool': { tool: string | number };
   'mcp.cli.error.invalid_json': { example: string | number };
   'mcp.cli.error.not_object': { example: string | number };
   'mcp.cli.result.heading': { tool: string | number };
