@@ -5,9 +5,8 @@
  * React renderers, IndexedDB across reloads, and the user/workspace scope (T8).
  * Every wait is on visible UI state; nothing asserts a duration.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   answer,
   call,
@@ -18,31 +17,16 @@ import {
   WAIT,
   type RendererName,
 } from './driver.js';
-import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+import { usePlayground } from './harness.js';
 
-let browser: Browser;
-let playground: RunningPlayground;
-let removePages: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
-  removePages = pages.remove;
-  browser = chromium;
-  playground = await startPlayground(pages.dir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await removePages();
-});
+const playground = usePlayground();
 
 /** A fresh browser profile (its own IndexedDB) on the playground. */
 function open(
   renderer: RendererName,
   query = '',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  return openPage(browser, playground.url, renderer, query);
+  return openPage(playground.browser, playground.url, renderer, query);
 }
 
 const manager = (page: Page) => page.locator('#manager [data-scope="manager"][data-part="root"]');
@@ -266,7 +250,7 @@ describe('the page', () => {
 
   it('takes a server URL from ?server= and says when it cannot connect', async () => {
     const target = 'http://127.0.0.1:9/mcp';
-    const context = await browser.newContext();
+    const context = await playground.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${playground.url}?server=${encodeURIComponent(target)}`);
     await page.locator('#status[data-status="failed"]').waitFor(WAIT);

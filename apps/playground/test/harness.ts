@@ -3,7 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../../../test/support/browser.js';
 
 export const appDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -81,6 +84,39 @@ export async function startPlayground(
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * For a test file: the built pages, one Chromium and the playground process (`npm start`'s
+ * entry), started before the first test and closed after the last.
+ */
+export function usePlayground(): { readonly browser: Browser; readonly url: string } {
+  let browser: Browser | undefined;
+  let playground: RunningPlayground | undefined;
+  let removePages: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
+    removePages = pages.remove;
+    browser = chromium;
+    playground = await startPlayground(pages.dir);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+    await removePages();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('usePlayground: used before beforeAll ran.');
+    return value;
+  };
+  return {
+    get browser() {
+      return ready(browser);
+    },
+    get url() {
+      return ready(playground).url;
     },
   };
 }

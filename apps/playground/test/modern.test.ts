@@ -4,28 +4,12 @@
  * `input_required` results (a form, then a sampling request), and the 2025 server at `/mcp`,
  * which the same client reaches by negotiating down. Every wait is on visible UI state.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { answer, call, open, openSheets, result, WAIT, type RendererName } from './driver.js';
-import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+import { usePlayground } from './harness.js';
 
-let browser: Browser;
-let playground: RunningPlayground;
-let removePages: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
-  removePages = pages.remove;
-  browser = chromium;
-  playground = await startPlayground(pages.dir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await removePages();
-});
+const playground = usePlayground();
 
 /** Switches the page to the 2026-07-28 demo server with its preset button. */
 async function useModernDemo(page: Page): Promise<void> {
@@ -50,7 +34,7 @@ async function choose(page: Page, step: 'request' | 'response', action: string):
 
 describe.each<RendererName>(['lit', 'react'])('2026-07-28 with the %s renderer', (renderer) => {
   it('publish_note: one permission prompt, then the form, then the sampling steps; the note is published', async () => {
-    const { context, page, errors } = await open(browser, playground.url, renderer);
+    const { context, page, errors } = await open(playground.browser, playground.url, renderer);
     // The 2025 server at /mcp: the same client negotiated down.
     expect(await page.locator('#status').getAttribute('data-protocol')).toBe('2025-11-25');
     await useModernDemo(page);
@@ -88,7 +72,7 @@ describe.each<RendererName>(['lit', 'react'])('2026-07-28 with the %s renderer',
   });
 
   it('a denied publish_note never reaches the server: no form is shown', async () => {
-    const { context, page, errors } = await open(browser, playground.url, renderer);
+    const { context, page, errors } = await open(playground.browser, playground.url, renderer);
     await useModernDemo(page);
     const n = await call(page, 'publish_note', { id: 'denied', text: 'Hello, world' });
     await answer(page, 'deny_once');

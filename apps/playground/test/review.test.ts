@@ -4,32 +4,16 @@
  * the result review sheet first; Send gives the page (the model's side) the result, Withhold
  * gives it only the kit's text and says the tool ran. Every wait is on visible UI state.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { launchChromium } from '../../../test/support/browser.js';
 import { answer, call, open, result, WAIT, type RendererName } from './driver.js';
-import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+import { usePlayground } from './harness.js';
 
 const en = createAppTranslator('en-US');
 const NOTE = 'Welcome to the MCP Consent Kit demo server.';
 
-let browser: Browser;
-let playground: RunningPlayground;
-let removePages: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
-  removePages = pages.remove;
-  browser = chromium;
-  playground = await startPlayground(pages.dir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await removePages();
-});
+const playground = usePlayground();
 
 /** The open result review sheet, once its input guard has lifted. */
 const reviewSheet = (page: Page): Locator =>
@@ -48,7 +32,12 @@ async function review(page: Page, action: 'send' | 'withhold'): Promise<string> 
 
 describe.each<RendererName>(['lit', 'react'])('result review with the %s renderer', (renderer) => {
   it('Send: the result is reviewed first, then reaches the page', async () => {
-    const { context, page, errors } = await open(browser, playground.url, renderer, '&review=true');
+    const { context, page, errors } = await open(
+      playground.browser,
+      playground.url,
+      renderer,
+      '&review=true',
+    );
     expect(await page.locator('#review').isChecked()).toBe(true);
     const n = await call(page, 'notes_read', { id: 'welcome' });
     await answer(page, 'allow_once');
@@ -62,7 +51,12 @@ describe.each<RendererName>(['lit', 'react'])('result review with the %s rendere
   });
 
   it('Withhold: the page gets only the kit’s text, and is told the tool ran', async () => {
-    const { context, page } = await open(browser, playground.url, renderer, '&review=true');
+    const { context, page } = await open(
+      playground.browser,
+      playground.url,
+      renderer,
+      '&review=true',
+    );
     const n = await call(page, 'notes_read', { id: 'welcome' });
     await answer(page, 'allow_once');
     await review(page, 'withhold');
@@ -76,7 +70,7 @@ describe.each<RendererName>(['lit', 'react'])('result review with the %s rendere
 });
 
 it('without the setting, results are not held for review', async () => {
-  const { context, page } = await open(browser, playground.url, 'lit');
+  const { context, page } = await open(playground.browser, playground.url, 'lit');
   expect(await page.locator('#review').isChecked()).toBe(false);
   const n = await call(page, 'notes_read', { id: 'welcome' });
   await answer(page, 'allow_once');

@@ -4,32 +4,16 @@
  * without optional fields, a tool list cleaned like the sheets, long names that wrap on a phone.
  * Every wait is on visible UI state.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { launchChromium } from '../../../test/support/browser.js';
 import { answer, call, open, permissionSheet, result, WAIT } from './driver.js';
-import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+import { usePlayground } from './harness.js';
 import { startTinyServer, type TinyServer, type TinyTool } from './tiny-server.js';
 
 const en = createAppTranslator('en-US');
 
-let browser: Browser;
-let playground: RunningPlayground;
-let removePages: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
-  removePages = pages.remove;
-  browser = chromium;
-  playground = await startPlayground(pages.dir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await removePages();
-});
+const playground = usePlayground();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -38,7 +22,7 @@ async function openOn(
   server: TinyServer,
   viewport = PHONE,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await playground.browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -62,7 +46,7 @@ async function withServer(
 
 describe('the result area while a call is under way', () => {
   it('says it waits for an answer while the sheet is open, then that the call runs', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
     const n = await call(page, 'demo_sleep', { ms: 5000, steps: 1 });
     await permissionSheet(page).waitFor(WAIT);
     const waiting = page.locator(`#result[data-call="${n}"][data-kind="pending"]`);
@@ -81,7 +65,7 @@ describe('the result area while a call is under way', () => {
   });
 
   it('a denied call never says it runs', async () => {
-    const { context, page } = await open(browser, playground.url, 'lit');
+    const { context, page } = await open(playground.browser, playground.url, 'lit');
     const seen: string[] = [];
     await page.exposeFunction('seenKind', (kind: string) => seen.push(kind));
     await page.evaluate(() => {
@@ -101,7 +85,7 @@ describe('the result area while a call is under way', () => {
 
 describe('prefilled arguments', () => {
   it('hold the required fields and the defaults, never an optional field left empty', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
     await page.locator('button[data-tool="messages_send"]').click();
     const args = page.locator('#args');
     await args.waitFor(WAIT);
@@ -268,7 +252,13 @@ describe('media and links in a result', () => {
 
 describe('the page’s own controls', () => {
   it('are 48 × 48 px targets at least on a phone', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit', '', PHONE);
+    const { context, page, errors } = await open(
+      playground.browser,
+      playground.url,
+      'lit',
+      '',
+      PHONE,
+    );
     // A denied call: its result has the "What the model is told" disclosure; a selected tool
     // shows the arguments and the call button.
     const n = await call(page, 'notes_read', { id: 'welcome' });

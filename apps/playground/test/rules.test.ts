@@ -4,28 +4,12 @@
  * the user types decides what the engine does, an invalid file fails closed (asks), and the
  * log names the rule or the mode that decided each call.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { answer, call, open, openSheets, permissionSheet, result, WAIT } from './driver.js';
-import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+import { usePlayground } from './harness.js';
 
-let browser: Browser;
-let playground: RunningPlayground;
-let removePages: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
-  removePages = pages.remove;
-  browser = chromium;
-  playground = await startPlayground(pages.dir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await removePages();
-});
+const playground = usePlayground();
 
 const policyStatus = (page: Page) => page.locator('#policy-status');
 /** The newest entry of the decision log. */
@@ -37,7 +21,7 @@ async function typePolicy(page: Page, text: string): Promise<void> {
 
 describe('the rules editor', () => {
   it('applies the example, and an invalid file shows where it is wrong and asks instead of allowing', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
 
     // The example is in force: its allow rule runs demo_state without a prompt.
     await page.locator('#policy-status[data-status="ok"]').waitFor(WAIT);
@@ -93,7 +77,7 @@ describe('the rules editor', () => {
   });
 
   it('a deny rule denies the call without a prompt, and the log names the rule and its reason', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'react');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'react');
     await typePolicy(
       page,
       JSON.stringify(
@@ -149,7 +133,7 @@ describe('the rules editor', () => {
 
 describe('the mode switch', () => {
   it('plan mode denies a call that is not read-only without a prompt, and still asks about a read-only one', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
     await page.locator('#mode').selectOption('plan');
     await page.locator('#mode-help[data-mode="plan"]').waitFor(WAIT);
     expect(await page.locator('#mode-help').innerText()).toContain(
@@ -181,7 +165,7 @@ describe('the mode switch', () => {
   });
 
   it('an answer for this session holds until End session, then the call is asked about again', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
     const args = { id: 'session-note', text: 'x' };
 
     // Allow for this session, picked in the sheet's "How long" panel.
@@ -217,7 +201,7 @@ describe('the mode switch', () => {
   });
 
   it("the user's expiry setting (R5) survives a reload (Never expires, Off)", async () => {
-    const { context, page } = await open(browser, playground.url, 'lit');
+    const { context, page } = await open(playground.browser, playground.url, 'lit');
     const low = page.locator('[data-part="expiry-select"][data-tier="low"]');
     await low.waitFor(WAIT);
     await low.selectOption({ label: 'Never expires' });

@@ -5,34 +5,18 @@
  * back. Also the progress of a running call and the server's log lines. Every wait is on
  * visible UI state; nothing asserts a duration.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { launchChromium } from '../../../test/support/browser.js';
 import { answer, call, open, result, WAIT, type RendererName } from './driver.js';
-import { buildPages, startPlayground, type RunningPlayground } from './harness.js';
+import { usePlayground } from './harness.js';
 
 const en = createAppTranslator('en-US');
 const NOTE = 'Welcome to the MCP Consent Kit demo server.';
 /** The approve path runs on a phone-sized viewport: the sampling sheet is a bottom sheet. */
 const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
-let playground: RunningPlayground;
-let removePages: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  const [pages, chromium] = await Promise.all([buildPages(), launchChromium()]);
-  removePages = pages.remove;
-  browser = chromium;
-  playground = await startPlayground(pages.dir);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await removePages();
-});
+const playground = usePlayground();
 
 /** The open sampling step, once its input guard has lifted. */
 function samplingStep(page: Page, step: 'request' | 'response'): Locator {
@@ -51,7 +35,13 @@ async function choose(page: Page, step: 'request' | 'response', action: string):
 
 describe.each<RendererName>(['lit', 'react'])('sampling with the %s renderer', (renderer) => {
   it("approve, then send the echo model's reply: the server returns it", async () => {
-    const { context, page, errors } = await open(browser, playground.url, renderer, '', PHONE);
+    const { context, page, errors } = await open(
+      playground.browser,
+      playground.url,
+      renderer,
+      '',
+      PHONE,
+    );
     // The settings say plainly that replies come from a demo echo model, not a real one.
     expect(await page.locator('#echo-model-note').innerText()).toBe(
       en.t('mcp.playground.sampling.echo'),
@@ -106,7 +96,7 @@ describe.each<RendererName>(['lit', 'react'])('sampling with the %s renderer', (
   });
 
   it('deny the request: the server gets the rejection and no reply text', async () => {
-    const { context, page, errors } = await open(browser, playground.url, renderer);
+    const { context, page, errors } = await open(playground.browser, playground.url, renderer);
     const n = await call(page, 'notes_summarize', { id: 'groceries' });
     await answer(page, 'allow_once');
     await choose(page, 'request', 'deny');
@@ -124,7 +114,7 @@ describe.each<RendererName>(['lit', 'react'])('sampling with the %s renderer', (
 
 describe('progress', () => {
   it('a running call shows its progress, and it is gone with the result', async () => {
-    const { context, page, errors } = await open(browser, playground.url, 'lit');
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
     const n = await call(page, 'demo_sleep', { ms: 4000, steps: 4 });
     await answer(page, 'allow_once');
     const progress = page.locator('#progress[data-for-tool="demo_sleep"]');

@@ -4,24 +4,14 @@
  * stderr, sanitized, and the -32042 URL-required path.
  */
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { startEverythingHttp } from '../../../packages/mcp/test/everything.js';
-import { inPty, literal, piped, tempDir, type Step } from './harness.js';
+import { inPty, literal, piped, tempDir, type Step, everythingServer } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
-const require = createRequire(import.meta.url);
-const everything = [
-  '--',
-  process.execPath,
-  join(
-    dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-    'dist/index.js',
-  ),
-  'stdio',
-];
+const everything = everythingServer;
 const home = tempDir();
 // Nobody is at a terminal here: a user policy file allows the tools these tests call.
 const policy = join(home.dir, 'allow.json');

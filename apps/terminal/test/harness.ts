@@ -12,8 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { bundledCommand } from '../../../test/support/source-bundle.js';
 import { requirePythonPty } from '../../../packages/ink/test/fixtures/python.js';
+import { EVERYTHING_ENTRY } from '../../../packages/mcp/test/everything.js';
 
 const execFileAsync = promisify(execFile);
+
+/** `-- node <server-everything> stdio`: the real reference server as the CLI's server command. */
+export const everythingServer = ['--', process.execPath, EVERYTHING_ENTRY, 'stdio'];
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cliEntry = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const ptyRunner = fileURLToPath(

@@ -5,24 +5,14 @@
  * prints only the kit's sentence and exits 1, and without a terminal the result is withheld.
  */
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { parseCli, UsageError } from '../src/args.js';
-import { inPty, literal, piped, tempDir } from './harness.js';
+import { inPty, literal, piped, tempDir, everythingServer } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
-const require = createRequire(import.meta.url);
-const everything = [
-  '--',
-  process.execPath,
-  join(
-    dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-    'dist/index.js',
-  ),
-  'stdio',
-];
+const everything = everythingServer;
 const home = tempDir();
 afterAll(() => home.cleanup());
 // The call itself is allowed by policy: these tests are about its result.

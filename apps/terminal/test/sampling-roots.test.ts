@@ -4,24 +4,14 @@
  * picks the roots, and the tool's own output shows what the server got.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { inPty, literal, markerModel, tempDir } from './harness.js';
+import { inPty, literal, markerModel, tempDir, everythingServer } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
-const require = createRequire(import.meta.url);
-const everything = [
-  '--',
-  process.execPath,
-  join(
-    dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-    'dist/index.js',
-  ),
-  'stdio',
-];
+const everything = everythingServer;
 const home = tempDir();
 afterAll(() => home.cleanup());
 // The tool calls themselves are allowed by policy: these tests are about what the server asks.
