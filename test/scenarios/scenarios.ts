@@ -13,6 +13,7 @@ import {
   tools,
 } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
+import { until } from './poll.js';
 import { dryRunScenarios } from './dry-run-scenarios.js';
 import { editScenarios } from './edit-scenarios.js';
 import { elicitationScenarios } from './elicitation-scenarios.js';
@@ -254,7 +255,9 @@ export function runScenarioSuite(driverName: string, makeDriver: () => RendererD
       const first = await h.request(call(tools.notesPut));
       const second = await h.request(call(tools.notesList));
       await openPrompt(h);
-      await sees(h, en.t('mcp.permission.queue.position', { position: 1, total: 2 }));
+      // The second call joins the queue once its arguments are hashed, as the user then sees.
+      const position = norm(en.t('mcp.permission.queue.position', { position: 1, total: 2 }));
+      await until(async () => norm(await h.screen()).includes(position), 'the queue position');
       await sees(h, 'notes_put');
       await h.press('1');
       expect(await h.result(first)).toMatchObject({ allowed: true });
