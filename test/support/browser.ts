@@ -35,6 +35,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type LaunchOptions,
   type Page,
 } from 'playwright-core';
@@ -225,4 +226,23 @@ async function resetScenarioPage(page: Page): Promise<void> {
     window.scrollTo(0, 0);
   });
   await page.mouse.move(0, 0);
+}
+
+/**
+ * Makes a page that a test used ready for the next test with the same context options: the
+ * listeners the test added removed, the viewport and media back to `options` (`viewport`
+ * defaults to `defaultViewport`). The caller reloads it before handing it out again.
+ */
+export async function restorePage(
+  page: Page,
+  options: Pick<BrowserContextOptions, 'viewport' | 'colorScheme' | 'reducedMotion'>,
+  defaultViewport: { width: number; height: number },
+): Promise<void> {
+  page.removeAllListeners('console');
+  page.removeAllListeners('dialog');
+  await page.setViewportSize(options.viewport ?? defaultViewport);
+  await page.emulateMedia({
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
 }

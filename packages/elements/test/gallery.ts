@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
   launchChromium,
+  restorePage,
   startFixtureServer,
   type FixtureServer,
 } from '../../../test/support/browser.js';
@@ -83,13 +84,7 @@ export function useGalleryBrowser(): GalleryBrowser {
     const options = optionsOf.get(page);
     if (!options || page.isClosed()) return page.context().close();
     try {
-      page.removeAllListeners('console');
-      page.removeAllListeners('dialog');
-      await page.setViewportSize(options.viewport ?? expanded);
-      await page.emulateMedia({
-        colorScheme: options.colorScheme ?? 'light',
-        reducedMotion: options.reducedMotion ?? 'no-preference',
-      });
+      await restorePage(page, options, expanded);
       const key = keyOf(options);
       spare.set(key, [...(spare.get(key) ?? []), page]);
     } catch {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import type { FixtureExtras, FixtureWindow } from './fixture/globals.js';
+import { restorePage } from '../../../test/support/browser.js';
 import { openFixture, pageHost, sharedBrowser } from './react-driver.js';
 
 type W = FixtureWindow;
@@ -40,13 +41,8 @@ export function useFixturePages() {
   const putAway = async (key: string, page: Page, context: ContextOptions) => {
     if (page.isClosed()) return page.context().close();
     try {
-      page.removeAllListeners('console');
-      page.removeAllListeners('dialog');
-      await page.setViewportSize(context.viewport ?? { width: 1280, height: 720 });
-      await page.emulateMedia({
-        colorScheme: context.colorScheme ?? 'light',
-        reducedMotion: context.reducedMotion ?? 'no-preference',
-      });
+      // Playwright's own default viewport, as the context was opened with.
+      await restorePage(page, context, { width: 1280, height: 720 });
       spare.set(key, [...(spare.get(key) ?? []), page]);
     } catch {
       await page.context().close();
