@@ -56,7 +56,7 @@ export function testEnv(configHome: string): Record<string, string> {
   };
 }
 
-export type Step = { expect: string } | { send: string } | { sleep: number };
+export type Step = { expect: string } | { send: string } | { sleep: number } | { mark: true };
 
 export interface PtyRun {
   /** Everything written to the terminal, as bytes decoded to text. */
@@ -68,6 +68,8 @@ export interface PtyRun {
   /** Line editing and echo were on again when the program ended. */
   canonical: boolean;
   echo: boolean;
+  /** The output up to each `{ mark: true }` step, decoded like `raw`. */
+  marks: string[];
 }
 
 /**
@@ -105,12 +107,17 @@ export async function inPty(
   const { stdout } = await execFileAsync('python3', [ptyRunner, JSON.stringify(spec)], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  const report = JSON.parse(stdout) as Omit<PtyRun, 'raw' | 'text'> & { output: string };
-  const raw = Buffer.from(report.output, 'base64').toString('utf8');
+  const report = JSON.parse(stdout) as Omit<PtyRun, 'raw' | 'text' | 'marks'> & {
+    output: string;
+    marks: number[];
+  };
+  const bytes = Buffer.from(report.output, 'base64');
+  const raw = bytes.toString('utf8');
+  const marks = report.marks.map((end) => bytes.subarray(0, end).toString('utf8'));
   const text = plain(raw);
   // A failed step says what the terminal showed last, so a wait that never ended explains itself.
   const error = report.error && `${report.error}\n--- last output ---\n${text.slice(-1500)}`;
-  return { ...report, error, raw, text };
+  return { ...report, error, raw, text, marks };
 }
 
 /**

@@ -15,7 +15,15 @@ import { SEP } from './scroll.js';
 
 const MIN_MESSAGE_ROWS = 3;
 /** Glyphs of the terminal form controls (not copy). */
-const MARK = { on: '[x]', off: '[ ]', left: '‹ ', right: ' ›', caret: '▏' } as const;
+const MARK = {
+  on: '[x]',
+  off: '[ ]',
+  left: '‹ ',
+  right: ' ›',
+  caret: '▏',
+  up: '↑',
+  down: '↓',
+} as const;
 
 /** Where keyboard focus can go, in Tab order: every field, then the actions. */
 export function focusOrder(api: ElicitationApi): ElicitationFocus[] {
@@ -128,6 +136,8 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     line('message-label', [{ text: api.message.label, tone: 'dim' }], { gap: true }),
   );
 
+  let blocks: Line[][] = [];
+  let fieldsAt = 0;
   const body: Line[] = api.notices.map((notice, index) =>
     line(`notice-${index}`, [{ text: `! ${notice.text}`, tone: 'notice' }]),
   );
@@ -140,12 +150,11 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     if (api.form.errorSummary !== null) {
       body.push(line('error-summary', [{ text: api.form.errorSummary, tone: 'error' }]));
     }
-    api.form.fields.forEach((field, index) => {
+    blocks = api.form.fields.map((field) => {
       const focused = api.focused.kind === 'field' && api.focused.name === field.name;
-      const lines = fieldLines(field, focused, options, labels);
-      if (index === 0 && lines[0]) lines[0] = { ...lines[0], gap: true };
-      body.push(...lines);
+      return fieldLines(field, focused, options, labels);
     });
+    fieldsAt = body.length;
   } else {
     const { url } = api;
     body.push(line('url-label', [{ text: url.label, tone: 'dim' }], { gap: true }), urlLine(url));
@@ -171,6 +180,18 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     ]),
   );
 
+  if (api.mode === 'form') {
+    // A form taller than the terminal would push the header and the focused field off the
+    // screen, and Ink clears the scrollback when its frame is taller than the terminal: the
+    // fields get the rows the rest leaves, as a window around the focused one.
+    const wanted = Math.min(MIN_MESSAGE_ROWS, messageRows(api.message.blocks, width - 2).length);
+    const room =
+      options.rows === undefined
+        ? undefined
+        : options.rows - linesHeight(head, width) - linesHeight(body, width) - wanted;
+    body.splice(fieldsAt, 0, ...fieldWindow(api, blocks, width, room));
+  }
+
   // An address of thousands of characters would make the frame taller than the terminal,
   // and Ink then clears the screen and the scrollback: shorten it to the rows left, host kept.
   const urlAt = body.findIndex((entry) => entry.key === 'url');
@@ -192,6 +213,55 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     line(`message-${index}`, spans.length === 0 ? [{ text: ' ' }] : spans, { indent: 2 }),
   );
   return { lines: [...head, ...message, ...body], messageShown: visible.length };
+}
+
+/**
+ * The fields' lines within `room` rows: all of them when they fit, else the focused field
+ * (or the last one while an answer is focused) and its neighbours, below first, with
+ * "n more fields above/below" where fields are hidden.
+ */
+function fieldWindow(
+  api: Extract<ElicitationApi, { mode: 'form' }>,
+  blocks: Line[][],
+  width: number,
+  room: number | undefined,
+): Line[] {
+  const gapped = (lines: Line[]) =>
+    lines[0] ? [{ ...lines[0], gap: true }, ...lines.slice(1)] : [];
+  const all = blocks.flat();
+  if (room === undefined || linesHeight(gapped(all), width) <= room) return gapped(all);
+  const heights = blocks.map((block) => linesHeight(block, width));
+  const at = api.form.fields.findIndex(
+    (field) => api.focused.kind === 'field' && api.focused.name === field.name,
+  );
+  const focus = at < 0 ? blocks.length - 1 : at;
+  // Two rows for the indicators, one for the gap above the first of them.
+  const budget = Math.max(1, room - 3);
+  let start = focus;
+  let end = focus + 1;
+  let used = heights[focus]!;
+  for (let grew = true; grew;) {
+    grew = false;
+    if (end < blocks.length && used + heights[end]! <= budget) {
+      used += heights[end++]!;
+      grew = true;
+    }
+    if (start > 0 && used + heights[start - 1]! <= budget) {
+      used += heights[--start]!;
+      grew = true;
+    }
+  }
+  let shown = blocks.slice(start, end).flat();
+  // A field taller than the window on its own (a long list of options) keeps its first rows.
+  while (shown.length > 1 && linesHeight(shown, width) > budget) shown = shown.slice(0, -1);
+  // Both indicator rows stay while the form scrolls, blank at either end, so it does not jump.
+  const more = (key: string, glyph: string, count: number, text: (n: number) => string) =>
+    line(key, [{ text: count > 0 ? `${glyph} ${text(count)}` : ' ', tone: 'dim' }], { indent: 2 });
+  return [
+    { ...more('fields-above', MARK.up, start, api.form.moreAbove), gap: true },
+    ...shown,
+    more('fields-below', MARK.down, blocks.length - end, api.form.moreBelow),
+  ];
 }
 
 /**

@@ -60,6 +60,29 @@ describe('elicitation in the terminal', () => {
     await h.sees(`${en.t('mcp.elicitation.title.form', { server: server.name })} · Submit`);
   });
 
+  it('a form taller than the terminal scrolls its fields with the focus; title and answers stay', async () => {
+    const h = start({ rows: 16 });
+    void h.prompter.elicit({ params: form, server });
+    const title = en.t('mcp.elicitation.title.form', { server: server.name });
+    await h.sees(title);
+    await h.passGuard();
+    await h.quiet();
+    const submit = `3. ${en.t('mcp.elicitation.action.accept')}`;
+    // The whole frame fits (Ink would wipe the screen and the scrollback otherwise).
+    expect(h.screen().split('\n').length).toBeLessThan(16);
+    expect(h.text()).toContain('› Name');
+    expect(h.text()).toContain('↓');
+    expect(h.text()).not.toContain('Tags');
+    expect(h.text()).not.toContain('↑');
+    for (let tab = 0; tab < 4; tab += 1) await h.press(TAB);
+    await h.sees('› Tags');
+    await h.quiet();
+    expect(h.screen().split('\n').length).toBeLessThan(16);
+    for (const shown of [title, '[ ] a', '↑', submit]) expect(h.text()).toContain(shown);
+    expect(h.text()).not.toContain('› Name');
+    expect(h.text()).not.toContain('↓');
+  });
+
   it('a missing required field shows its error and keeps the form open', async () => {
     const h = start();
     const result = h.prompter.elicit({ params: form, server });

@@ -156,6 +156,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.required": [{"type":0,"value":"مطلوب"}],
   "mcp.elicitation.field.optional": [{"type":0,"value":"اختياري"}],
   "mcp.elicitation.field.choose": [{"type":0,"value":"اختر…"}],
+  "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"zero":{"value":[{"type":0,"value":"لا توجد حقول أخرى في الأعلى"}]},"one":{"value":[{"type":0,"value":"حقل آخر واحد في الأعلى"}]},"two":{"value":[{"type":0,"value":"حقلان آخران في الأعلى"}]},"few":{"value":[{"type":7},{"type":0,"value":" حقول أخرى في الأعلى"}]},"many":{"value":[{"type":7},{"type":0,"value":" حقلًا آخر في الأعلى"}]},"other":{"value":[{"type":7},{"type":0,"value":" حقل آخر في الأعلى"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"zero":{"value":[{"type":0,"value":"لا توجد حقول أخرى في الأسفل"}]},"one":{"value":[{"type":0,"value":"حقل آخر واحد في الأسفل"}]},"two":{"value":[{"type":0,"value":"حقلان آخران في الأسفل"}]},"few":{"value":[{"type":7},{"type":0,"value":" حقول أخرى في الأسفل"}]},"many":{"value":[{"type":7},{"type":0,"value":" حقلًا آخر في الأسفل"}]},"other":{"value":[{"type":7},{"type":0,"value":" حقل آخر في الأسفل"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"نعم"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"لا"}],
   "mcp.elicitation.error.required": [{"type":0,"value":"الحقل "},{"type":1,"value":"field"},{"type":0,"value":" مطلوب"}],

@@ -156,6 +156,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.required": [{"type":0,"value":"必須"}],
   "mcp.elicitation.field.optional": [{"type":0,"value":"任意"}],
   "mcp.elicitation.field.choose": [{"type":0,"value":"選択してください…"}],
+  "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"上にあと "},{"type":7},{"type":0,"value":" 項目"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"下にあと "},{"type":7},{"type":0,"value":" 項目"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"はい"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"いいえ"}],
   "mcp.elicitation.error.required": [{"type":1,"value":"field"},{"type":0,"value":" は必須です"}],

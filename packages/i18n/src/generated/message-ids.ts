@@ -156,6 +156,8 @@ export const messageIds = [
   'mcp.elicitation.field.required',
   'mcp.elicitation.field.optional',
   'mcp.elicitation.field.choose',
+  'mcp.elicitation.form.more_above',
+  'mcp.elicitation.form.more_below',
   'mcp.elicitation.field.yes',
   'mcp.elicitation.field.no',
   'mcp.elicitation.error.required',
@@ -571,6 +573,8 @@ export interface MessageValues {
   'mcp.elicitation.field.required': never;
   'mcp.elicitation.field.optional': never;
   'mcp.elicitation.field.choose': never;
+  'mcp.elicitation.form.more_above': { count: number };
+  'mcp.elicitation.form.more_below': { count: number };
   'mcp.elicitation.field.yes': never;
   'mcp.elicitation.field.no': never;
   'mcp.elicitation.error.required': { field: string | number };

@@ -107,5 +107,7 @@ export function formView(
     yesLabel: t.t('mcp.elicitation.field.yes'),
     noLabel: t.t('mcp.elicitation.field.no'),
     choosePlaceholder: t.t('mcp.elicitation.field.choose'),
+    moreAbove: (count) => t.t('mcp.elicitation.form.more_above', { count }),
+    moreBelow: (count) => t.t('mcp.elicitation.form.more_below', { count }),
   };
 }

@@ -151,6 +151,10 @@ export interface ElicitationFormApi extends ApiBase {
     yesLabel: string;
     noLabel: string;
     choosePlaceholder: string;
+    /** "3 more fields above": a terminal form taller than the screen shows a window of fields. */
+    moreAbove(count: number): string;
+    /** "2 more fields below", the other side of that window. */
+    moreBelow(count: number): string;
   };
   setValue(name: string, value: FieldValue): void;
   /** Marks a field as visited, so its error shows. */
