@@ -189,7 +189,7 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
       options.rows === undefined
         ? undefined
         : options.rows - linesHeight(head, width) - linesHeight(body, width) - wanted;
-    body.splice(fieldsAt, 0, ...fieldWindow(api, blocks, width, room));
+    body.splice(fieldsAt, 0, ...fieldWindow(api, blocks, width, room, options.optionCursor));
   }
 
   // An address of thousands of characters would make the frame taller than the terminal,
@@ -225,6 +225,7 @@ function fieldWindow(
   blocks: Line[][],
   width: number,
   room: number | undefined,
+  optionCursor: number,
 ): Line[] {
   const gapped = (lines: Line[]) =>
     lines[0] ? [{ ...lines[0], gap: true }, ...lines.slice(1)] : [];
@@ -252,7 +253,11 @@ function fieldWindow(
     }
   }
   let shown = blocks.slice(start, end).flat();
-  // A field taller than the window on its own (a long list of options) keeps its first rows.
+  // A field taller than the window on its own (a long list of options) scrolls its options
+  // with the cursor; whatever is still too tall keeps its first rows.
+  if (at >= 0 && heights[focus]! > budget) {
+    shown = optionWindow(blocks[focus]!, optionCursor, budget, width, api.form);
+  }
   while (shown.length > 1 && linesHeight(shown, width) > budget) shown = shown.slice(0, -1);
   // Both indicator rows stay while the form scrolls, blank at either end, so it does not jump.
   const more = (key: string, glyph: string, count: number, text: (n: number) => string) =>
@@ -261,6 +266,68 @@ function fieldWindow(
     { ...more('fields-above', MARK.up, start, api.form.moreAbove), gap: true },
     ...shown,
     more('fields-below', MARK.down, blocks.length - end, api.form.moreBelow),
+  ];
+}
+
+/**
+ * A focused multi-select taller than `budget` rows: its label and description, the options
+ * around the cursor between "n more options above/below" rows, then its error, so the option
+ * the user is toggling is always on screen.
+ */
+function optionWindow(
+  block: Line[],
+  cursor: number,
+  budget: number,
+  width: number,
+  form: Extract<ElicitationApi, { mode: 'form' }>['form'],
+): Line[] {
+  const isOption = (entry: Line) => /-option-\d+$/.test(entry.key);
+  const first = block.findIndex(isOption);
+  if (first < 0) return block;
+  let last = first;
+  while (last + 1 < block.length && isOption(block[last + 1]!)) last += 1;
+  const [head, options, tail] = [
+    block.slice(0, first),
+    block.slice(first, last + 1),
+    block.slice(last + 1),
+  ];
+  const heights = options.map((option) => linesHeight([option], width));
+  // Two rows for the indicators when there is room for them and an option; else the option.
+  const left = budget - linesHeight(head, width) - linesHeight(tail, width);
+  const marked = left >= 3;
+  const room = Math.max(1, marked ? left - 2 : left);
+  const focus = Math.min(Math.max(cursor, 0), options.length - 1);
+  let start = focus;
+  let end = focus + 1;
+  let used = heights[focus]!;
+  for (let grew = true; grew;) {
+    grew = false;
+    if (end < options.length && used + heights[end]! <= room) {
+      used += heights[end++]!;
+      grew = true;
+    }
+    if (start > 0 && used + heights[start - 1]! <= room) {
+      used += heights[--start]!;
+      grew = true;
+    }
+  }
+  const key = block[0]?.key ?? 'field';
+  const more = (side: string, glyph: string, count: number, text: (n: number) => string) =>
+    line(
+      `${key}-options-${side}`,
+      [{ text: count > 0 ? `${glyph} ${text(count)}` : ' ', tone: 'dim' }],
+      {
+        indent: 4,
+      },
+    );
+  const shown = options.slice(start, end);
+  if (!marked) return [...head, ...shown, ...tail];
+  return [
+    ...head,
+    more('above', MARK.up, start, form.moreOptionsAbove),
+    ...shown,
+    more('below', MARK.down, options.length - end, form.moreOptionsBelow),
+    ...tail,
   ];
 }
 

@@ -83,6 +83,43 @@ describe('elicitation in the terminal', () => {
     expect(h.text()).not.toContain('↓');
   });
 
+  it('a multi-select taller than the terminal scrolls its options with the cursor', async () => {
+    const options = Array.from({ length: 30 }, (_, index) => `option-${index + 1}`);
+    const long = {
+      message: 'Pick what to share',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          picks: { type: 'array', title: 'Picks', items: { type: 'string', enum: options } },
+        },
+      },
+    };
+    const h = start({ rows: 24 });
+    const result = h.prompter.elicit({ params: long, server });
+    const title = en.t('mcp.elicitation.title.form', { server: server.name });
+    await h.sees(title);
+    await h.passGuard();
+    await h.quiet();
+    expect(h.screen().split('\n').length).toBeLessThan(24);
+    expect(h.text()).toMatch(/\[ \] option-1 /);
+    expect(h.text()).toMatch(/↓ \d+ more options below/);
+    expect(h.text()).not.toContain('option-25');
+    for (let step = 0; step < 24; step += 1) await h.press(RIGHT);
+    await h.press(' ');
+    await h.sees('[x] option-25');
+    await h.quiet();
+    // The option under the cursor is on screen, the title, the field's label and Submit too.
+    expect(h.screen().split('\n').length).toBeLessThan(24);
+    expect(h.text()).toMatch(/↑ \d+ more options above/);
+    for (const shown of [title, 'Picks', `3. ${en.t('mcp.elicitation.action.accept')}`]) {
+      expect(h.text()).toContain(shown);
+    }
+    expect(h.text()).not.toMatch(/option-1 /);
+    await h.press('\r'); // leaves the multi-select for the actions
+    await h.press('\r'); // Submit
+    expect(await result).toEqual({ action: 'accept', content: { picks: ['option-25'] } });
+  });
+
   it('a missing required field shows its error and keeps the form open', async () => {
     const h = start();
     const result = h.prompter.elicit({ params: form, server });

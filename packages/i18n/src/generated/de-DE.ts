@@ -158,6 +158,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.choose": [{"type":0,"value":"Auswählen …"}],
   "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" weiteres Feld oben"}]},"other":{"value":[{"type":7},{"type":0,"value":" weitere Felder oben"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" weiteres Feld unten"}]},"other":{"value":[{"type":7},{"type":0,"value":" weitere Felder unten"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" weitere Option oben"}]},"other":{"value":[{"type":7},{"type":0,"value":" weitere Optionen oben"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" weitere Option unten"}]},"other":{"value":[{"type":7},{"type":0,"value":" weitere Optionen unten"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"Ja"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"Nein"}],
   "mcp.elicitation.error.required": [{"type":1,"value":"field"},{"type":0,"value":" ist erforderlich"}],

@@ -158,6 +158,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.choose": [{"type":0,"value":"Choose…"}],
   "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" more field above"}]},"other":{"value":[{"type":7},{"type":0,"value":" more fields above"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" more field below"}]},"other":{"value":[{"type":7},{"type":0,"value":" more fields below"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" more option above"}]},"other":{"value":[{"type":7},{"type":0,"value":" more options above"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" more option below"}]},"other":{"value":[{"type":7},{"type":0,"value":" more options below"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"Yes"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"No"}],
   "mcp.elicitation.error.required": [{"type":1,"value":"field"},{"type":0,"value":" is required"}],

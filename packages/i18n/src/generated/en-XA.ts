@@ -158,6 +158,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.choose": [{"type":0,"value":"⟦Çĥööšé… ļöŕ⟧"}],
   "mcp.elicitation.form.more_above": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ɱöŕé ƒîéļđ åƀöṽé"}]},"other":{"value":[{"type":7},{"type":0,"value":" ɱöŕé ƒîéļđš åƀöṽé"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
   "mcp.elicitation.form.more_below": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ɱöŕé ƒîéļđ ƀéļöŵ"}]},"other":{"value":[{"type":7},{"type":0,"value":" ɱöŕé ƒîéļđš ƀéļöŵ"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
+  "mcp.elicitation.form.more_options_above": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ɱöŕé öþţîöñ åƀöṽé"}]},"other":{"value":[{"type":7},{"type":0,"value":" ɱöŕé öþţîöñš åƀöṽé"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
+  "mcp.elicitation.form.more_options_below": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" ɱöŕé öþţîöñ ƀéļöŵ"}]},"other":{"value":[{"type":7},{"type":0,"value":" ɱöŕé öþţîöñš ƀéļöŵ"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþš⟧"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"⟦Ýéš ļ⟧"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"⟦Ñö ļ⟧"}],
   "mcp.elicitation.error.required": [{"type":0,"value":"⟦"},{"type":1,"value":"field"},{"type":0,"value":" îš ŕéǫûîŕéđ ļöŕéɱ⟧"}],

@@ -158,6 +158,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.choose": [{"type":0,"value":"Elige…"}],
   "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" campo más arriba"}]},"other":{"value":[{"type":7},{"type":0,"value":" campos más arriba"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" campo más abajo"}]},"other":{"value":[{"type":7},{"type":0,"value":" campos más abajo"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" opción más arriba"}]},"other":{"value":[{"type":7},{"type":0,"value":" opciones más arriba"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" opción más abajo"}]},"other":{"value":[{"type":7},{"type":0,"value":" opciones más abajo"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"Sí"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"No"}],
   "mcp.elicitation.error.required": [{"type":1,"value":"field"},{"type":0,"value":" es obligatorio"}],

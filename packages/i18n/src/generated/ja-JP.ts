@@ -158,6 +158,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.choose": [{"type":0,"value":"選択してください…"}],
   "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"上にあと "},{"type":7},{"type":0,"value":" 項目"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"下にあと "},{"type":7},{"type":0,"value":" 項目"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_above": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"上にあと "},{"type":7},{"type":0,"value":" 個の選択肢"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_below": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"下にあと "},{"type":7},{"type":0,"value":" 個の選択肢"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"はい"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"いいえ"}],
   "mcp.elicitation.error.required": [{"type":1,"value":"field"},{"type":0,"value":" は必須です"}],

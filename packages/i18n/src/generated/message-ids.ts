@@ -158,6 +158,8 @@ export const messageIds = [
   'mcp.elicitation.field.choose',
   'mcp.elicitation.form.more_above',
   'mcp.elicitation.form.more_below',
+  'mcp.elicitation.form.more_options_above',
+  'mcp.elicitation.form.more_options_below',
   'mcp.elicitation.field.yes',
   'mcp.elicitation.field.no',
   'mcp.elicitation.error.required',
@@ -575,6 +577,8 @@ export interface MessageValues {
   'mcp.elicitation.field.choose': never;
   'mcp.elicitation.form.more_above': { count: number };
   'mcp.elicitation.form.more_below': { count: number };
+  'mcp.elicitation.form.more_options_above': { count: number };
+  'mcp.elicitation.form.more_options_below': { count: number };
   'mcp.elicitation.field.yes': never;
   'mcp.elicitation.field.no': never;
   'mcp.elicitation.error.required': { field: string | number };

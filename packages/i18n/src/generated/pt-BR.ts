@@ -158,6 +158,8 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.field.choose": [{"type":0,"value":"Escolha…"}],
   "mcp.elicitation.form.more_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" campo acima"}]},"other":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" campos acima"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.form.more_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" campo abaixo"}]},"other":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" campos abaixo"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_above": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" opção acima"}]},"other":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" opções acima"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.elicitation.form.more_options_below": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" opção abaixo"}]},"other":{"value":[{"type":0,"value":"mais "},{"type":7},{"type":0,"value":" opções abaixo"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.elicitation.field.yes": [{"type":0,"value":"Sim"}],
   "mcp.elicitation.field.no": [{"type":0,"value":"Não"}],
   "mcp.elicitation.error.required": [{"type":1,"value":"field"},{"type":0,"value":" é obrigatório"}],

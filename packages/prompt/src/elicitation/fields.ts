@@ -109,5 +109,7 @@ export function formView(
     choosePlaceholder: t.t('mcp.elicitation.field.choose'),
     moreAbove: (count) => t.t('mcp.elicitation.form.more_above', { count }),
     moreBelow: (count) => t.t('mcp.elicitation.form.more_below', { count }),
+    moreOptionsAbove: (count) => t.t('mcp.elicitation.form.more_options_above', { count }),
+    moreOptionsBelow: (count) => t.t('mcp.elicitation.form.more_options_below', { count }),
   };
 }

@@ -155,6 +155,10 @@ export interface ElicitationFormApi extends ApiBase {
     moreAbove(count: number): string;
     /** "2 more fields below", the other side of that window. */
     moreBelow(count: number): string;
+    /** "4 more options above": a multi-select taller than that window scrolls its options. */
+    moreOptionsAbove(count: number): string;
+    /** "6 more options below". */
+    moreOptionsBelow(count: number): string;
   };
   setValue(name: string, value: FieldValue): void;
   /** Marks a field as visited, so its error shows. */
