@@ -147,6 +147,22 @@ describe('while the first listing is under way', () => {
     expect((await harness.state()).calls).toEqual({});
   });
 
+  test('firstListingWaitMs: 0 turns the wait off: the call is asked at once with the name only', async () => {
+    const harness = await setup('memory', {
+      catalogReady: false,
+      guard: { firstListingWaitMs: 0 },
+    });
+    open.push(harness);
+    expect(harness.guarded.catalog.status).toBe('loading');
+    harness.human.script('deny_once');
+    await harness.guarded.callTool(listNotes);
+    expect(harness.human.requests[0]?.call.tool).toEqual({ name: 'notes_list' });
+    expect(harness.human.requests[0]?.risk).toMatchObject({
+      tier: 'high',
+      reasons: ['no_annotations'],
+    });
+  });
+
   test('a listing that fails ends the wait: the call is asked as unknown, the worst case', async () => {
     const server = new Server({ name: 'broken', version: '0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, () => {
