@@ -13,6 +13,8 @@ export default sourceProject('mcp-v2', {
     'test/denials-and-edits.test.ts',
     'test/progress.test.ts',
     'test/result-review.test.ts',
+    'test/first-listing.test.ts',
+    'test/t6-catalog.test.ts',
   ],
   env: { MCP_CONSENT_SDK: 'v2' },
 });

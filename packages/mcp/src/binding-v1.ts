@@ -13,13 +13,14 @@ import {
   McpError,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type {
-  CallOptions,
-  CallParams,
-  CallResult,
-  SdkBinding,
-  ServerNotificationMethod,
-  ServerRequestMethod,
+import {
+  declaresTools,
+  type CallOptions,
+  type CallParams,
+  type CallResult,
+  type SdkBinding,
+  type ServerNotificationMethod,
+  type ServerRequestMethod,
 } from './binding.js';
 import { taskCall } from './tasks.js';
 import { createCatalog, type ToolCatalog, type ToolCatalogOptions } from './catalog.js';
@@ -68,6 +69,9 @@ export function bindV1(client: Client): SdkBinding {
     declareCapabilities: (capabilities) => client.registerCapabilities(capabilities),
     get connected() {
       return client.transport !== undefined;
+    },
+    get listsTools() {
+      return declaresTools(client.getServerCapabilities());
     },
     ...V1_TIMEOUTS,
     requestError: (code, message) => new McpError(code, message),

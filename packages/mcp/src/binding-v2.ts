@@ -8,6 +8,7 @@ import {
   type Client,
 } from '@modelcontextprotocol/client';
 import {
+  declaresTools,
   InputRequiredOutcome,
   type CallOptions,
   type CallParams,
@@ -77,6 +78,9 @@ export function bindV2(client: Client): SdkBinding {
     declareCapabilities: (capabilities) => client.registerCapabilities(capabilities),
     get connected() {
       return client.transport !== undefined;
+    },
+    get listsTools() {
+      return declaresTools(client.getServerCapabilities());
     },
     timeoutError: (budget) =>
       new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: budget }),

@@ -39,6 +39,11 @@ export interface SdkBinding {
   declareCapabilities(capabilities: Record<string, unknown>): void;
   /** True once the client has a transport (connected or connecting). */
   readonly connected: boolean;
+  /**
+   * False when the server's capabilities are known and say no `tools`: it is never sent
+   * `tools/list` (which it would answer with an error). True while they are unknown.
+   */
+  readonly listsTools: boolean;
   /** The SDK's own request-timeout error, as its `callTool` would throw it. */
   timeoutError(budgetMs: number): Error;
   /** The SDK's default request timeout. */
@@ -126,3 +131,10 @@ export interface ToolsPage {
   tools: Tool[];
   nextCursor?: string;
 }
+
+/**
+ * Whether a server may be sent `tools/list`: unknown capabilities (a resumed HTTP session skips
+ * `initialize`) count as yes, so the catalog is never left empty by mistake.
+ */
+export const declaresTools = (capabilities: { tools?: unknown } | undefined): boolean =>
+  capabilities === undefined || capabilities.tools !== undefined;

@@ -14,6 +14,7 @@ import { callsInFlight } from './calls-in-flight.js';
 import { sameDefinition } from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
+import { beforeFirstListing, isDescribed, listedDefinition } from './first-listing.js';
 import type { GuardContext } from './guard-types.js';
 import { withInputRounds } from './input-required.js';
 import { denialOf, refusalOf } from './model-text.js';
@@ -40,12 +41,6 @@ const KIT_ONLY_PARAMS = ['inputResponses', 'requestState'] as const;
 
 /** How often a call is asked about again because its tool changed while the user decided. */
 const MAX_REDECIDE_ROUNDS = 3;
-
-/** True when a tool carries more than its name (the engine's own test). */
-const isDescribed = (tool: ToolDefinition) =>
-  tool.description !== undefined ||
-  tool.inputSchema !== undefined ||
-  tool.annotations !== undefined;
 
 /** An unfrozen copy of approved JSON arguments, in the shape `callTool` takes. */
 export const sendable = (args: unknown): Record<string, unknown> | undefined =>
@@ -74,6 +69,7 @@ export function createCallGate(context: GuardContext): GatedCall {
   const startCatalog = () => {
     if (
       binding.connected &&
+      binding.listsTools &&
       (catalog.status === 'empty' || catalog.status === 'failed' || catalog.expired) // issue 18: ttlMs
     )
       void catalog.refresh();
@@ -205,7 +201,9 @@ export function createCallGate(context: GuardContext): GatedCall {
   return async (params, callerOptions, passThrough, requestedBy) => {
     // issue 18: a progress token on every call, progress to the host, timeout reset on progress.
     const requestOptions = withProgress(params.name, callerOptions, options.onProgress, warn);
-    startCatalog(); // never awaited: the lookup does not wait for tools/list (T6)
+    // Not awaited here: only a call of a tool not listed yet, before the first listing has
+    // ended and with no grant that answers it, waits for it (`first-listing.ts`).
+    startCatalog();
     const name = params.name;
     let forwarded = params;
     for (const key of KIT_ONLY_PARAMS) {
@@ -234,6 +232,9 @@ export function createCallGate(context: GuardContext): GatedCall {
     };
     if (requestedBy) call.requestedBy = requestedBy;
     const signal = requestOptions?.signal;
+    // Right after connect: the listed definition, within `firstListingWaitMs` (T6 still holds).
+    if (beforeFirstListing(catalog, call.tool))
+      call.tool = await listedDefinition(context, call, signal, definitionOf);
     const decision = await decideOnCurrent(await decide(call, signal), signal);
     if (!decision?.allowed || !decision.call) {
       signal?.throwIfAborted();

@@ -35,6 +35,11 @@ export interface ToolCatalog {
    * the decision against the new definitions before sending. False without a hint.
    */
   readonly expired: boolean;
+  /**
+   * True once a listing has ended, listed or failed. Before that, a call of a tool the catalog
+   * does not know may wait for it, within the guard's `firstListingWaitMs`.
+   */
+  readonly firstListingEnded: boolean;
   /** Grows by one each time the set of definitions changes. */
   readonly version: number;
   /** Lists every page. Joins a listing under way; a `list_changed` announced meanwhile triggers one more. */
@@ -66,6 +71,7 @@ export function createCatalog(
   let announced = 0; // list_changed notifications received
   let stale = false;
   let version = 0;
+  let firstListingEnded = false;
   let running: Promise<void> | undefined;
   let again = false;
   const now = options.now ?? Date.now;
@@ -149,6 +155,7 @@ export function createCatalog(
         options.onError?.(error instanceof Error ? error : new Error(String(error)));
       } finally {
         running = undefined;
+        firstListingEnded = true;
       }
     })();
     return running;
@@ -166,6 +173,9 @@ export function createCatalog(
     },
     get expired() {
       return freshUntil !== undefined && now() >= freshUntil;
+    },
+    get firstListingEnded() {
+      return firstListingEnded;
     },
     get version() {
       return version;

@@ -26,8 +26,7 @@ export function proxyClientV2(client: Client, core: GuardCore): GuardedClientV2 
       )) as Client['callTool'],
     async connect(...args: Parameters<Client['connect']>) {
       await client.connect(...args);
-      catalog.listen();
-      void catalog.refresh();
+      core.connected();
     },
     async listTools(...args: Parameters<Client['listTools']>) {
       const result = await client.listTools(...args);

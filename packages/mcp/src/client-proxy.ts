@@ -24,8 +24,7 @@ export function proxyClient(client: Client, core: GuardCore): GuardedClient {
       core.callTool(params as CallParams, options, resultSchema)) as Client['callTool'],
     async connect(...args: Parameters<Client['connect']>) {
       await client.connect(...args);
-      catalog.listen(); // the SDK's own listChanged option, if configured, replaces handlers at connect
-      void catalog.refresh();
+      core.connected();
     },
     async listTools(...args: Parameters<Client['listTools']>) {
       const result = await client.listTools(...args);

@@ -14,6 +14,8 @@ export interface GuardCore {
   readonly context: GuardContext;
   readonly catalog: ToolCatalog;
   readonly callTool: GatedCall;
+  /** Called by a client proxy once `connect` resolved: follows the server's tool list from now on. */
+  connected(): void;
 }
 
 /**
@@ -58,5 +60,15 @@ export function createGuardCore(binding: SdkBinding, options: GuardClientOptions
   registerSampling(context);
   registerServerLog(context);
   catalog.listen();
-  return { context, catalog, callTool: createCallGate(context) };
+  return {
+    context,
+    catalog,
+    callTool: createCallGate(context),
+    connected() {
+      catalog.listen(); // the SDK's own listChanged option, if configured, replaces handlers at connect
+      // The first listing starts now, so a call made right after connect finds it under way (or
+      // done). A server that declared no tools is never asked (it would answer with an error).
+      if (binding.listsTools) void catalog.refresh();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { PermissionEngine, PromptCallback, ServerRef } from '@mcp-consent/engine';
+import type { Clock, PermissionEngine, PromptCallback, ServerRef } from '@mcp-consent/engine';
 import type { ValidateContentOptions } from '@mcp-consent/prompt';
 import type { SdkBinding, ServerRequestHandler, ServerRequestMethod } from './binding.js';
 import type { ToolCatalog, ToolCatalogOptions } from './catalog.js';
@@ -52,6 +52,23 @@ export interface GuardClientOptions extends GuardTransportOptions {
   samplingTools?: boolean;
   /** Opens a URL after the user accepted a URL elicitation. @default undefined (the renderer opens it) */
   openUrl?: (url: string) => void | Promise<void>;
+  /**
+   * How long a call made before the connection's first `tools/list` has ended (a host that calls
+   * right after `connect`) waits for it, so that it is asked with the tool's listed definition
+   * (its real risk) and an allow-always grant pinned to that definition can match. A call a
+   * remembered grant answers without the definition (a deny grant) never waits. When the bound
+   * passes first, or the listing fails, the call is asked with the tool's name only, the worst
+   * case. One second covers a listing over stdio, a local HTTP server or a remote one on a slow
+   * link, while a server that hangs delays the first prompt by no more than that; a listing
+   * takes one round trip, usually a few milliseconds. 0 turns the wait off.
+   * @default 1000
+   */
+  firstListingWaitMs?: number;
+  /**
+   * The clock `firstListingWaitMs` is measured with (its `setTimer`; without one the call does
+   * not wait). @default systemClock of `@mcp-consent/engine`
+   */
+  clock?: Clock;
   /** Timeout of each permission prompt; a timed-out prompt denies once. @default the engine's `promptTimeoutMs` */
   promptTimeoutMs?: number | null;
   /** Show `DRY_RUN_PREVIEW` results to the user and re-issue with `__confirm: true` on approval. @default true */

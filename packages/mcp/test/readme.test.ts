@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { PermissionEngine } from '@mcp-consent/engine';
+import { memoryAuditSink, type PermissionEngine } from '@mcp-consent/engine';
 import { createDemoServer, startModernHttpServer } from '@mcp-consent/demo-server';
 import { denialOf } from '../src/index.js';
 import type { GuardedClientV2 } from '../src/v2.js';
@@ -46,12 +46,18 @@ test('it type-checks as written, with the repository’s strict compiler options
   expect(problems).toEqual([]);
 }, 60_000);
 
-test('run against the in-memory demo server: the call is asked first; with nobody at a terminal it is denied and never reaches the server', async () => {
+test('run against the in-memory demo server: the call is asked first, about the tool as listed; with nobody at a terminal it is denied and never reaches the server', async () => {
   const demo = createDemoServer();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await demo.server.connect(serverSide);
-  const host = globalThis as { readmeTransport?: unknown; readmeStdin?: unknown };
+  const host = globalThis as {
+    readmeTransport?: unknown;
+    readmeStdin?: unknown;
+    readmeAudit?: unknown;
+  };
   host.readmeTransport = clientSide;
+  const audit = memoryAuditSink();
+  host.readmeAudit = audit;
   // This process's own stdin may be a developer's terminal: give Ink one that is not a TTY.
   host.readmeStdin = new PassThrough();
   const swaps: Array<[string, string]> = [
@@ -60,6 +66,8 @@ test('run against the in-memory demo server: the call is asked first; with nobod
       'globalThis.readmeTransport',
     ],
     ['inkPrompter({ engine })', 'inkPrompter({ engine, stdin: globalThis.readmeStdin })'],
+    // Only to read what the call was asked as: the block itself is run as written.
+    ['{ store: memoryStore() }', '{ store: memoryStore(), audit: globalThis.readmeAudit }'],
   ];
   let source = block;
   for (const [from, to] of swaps) {
@@ -83,6 +91,11 @@ test('run against the in-memory demo server: the call is asked first; with nobod
       /permission prompt for this tool call \(notes_list\) could not be shown.*Do not retry/s,
     );
     expect(demo.state.snapshot().calls).toEqual({});
+    // Called right after connect, it was asked about notes_list as listed (read-only, on a
+    // server the host does not trust), not as an unknown tool (high).
+    expect(audit.events()).toMatchObject([
+      { tool_name: 'notes_list', risk_tier: 'medium', origin: 'no_renderer' },
+    ]);
   } finally {
     snippet.ink.unmount();
     await snippet.client.close();

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { createPermissionEngine, memoryStore, type PromptRequest } from '@mcp-consent/engine';
+import {
+  createManualClock,
+  createPermissionEngine,
+  memoryStore,
+  type PromptRequest,
+} from '@mcp-consent/engine';
 import { until } from '../../../test/scenarios/poll.js';
 import { setup, TRANSPORTS, type Harness } from './harness.js';
 
@@ -13,10 +18,17 @@ afterEach(async () => {
 
 describe.concurrent.each(TRANSPORTS)('T6 over %s: tools/list takes 5 s', (kind) => {
   // Concurrent tests: each closes its own harness.
-  test('the prompt appears before the listing ends; the unknown tool is the worst case', async ({
+  test('the prompt appears once the first-listing bound passes, before the listing ends; the unknown tool is the worst case', async ({
     onTestFinished,
   }) => {
-    const harness = await setup(kind, { demo: { listDelayMs: 5000 }, catalogReady: false });
+    // The guard's own clock: its bound (firstListingWaitMs, 1 s by default) passes when the test
+    // says so, which it does as soon as the call waits, long before the 5 s listing ends.
+    const clock = createManualClock();
+    const harness = await setup(kind, {
+      demo: { listDelayMs: 5000 },
+      catalogReady: false,
+      guard: { clock },
+    });
     onTestFinished(() => harness.close());
     const order: string[] = [];
     const listed = harness.guarded.catalog.refresh().then(() => order.push('tools/list done'));
@@ -27,11 +39,21 @@ describe.concurrent.each(TRANSPORTS)('T6 over %s: tools/list takes 5 s', (kind) 
       return 'allow_once';
     });
 
-    const result = await harness.guarded.callTool({ name: 'notes_list', arguments: {} });
+    const call = harness.guarded.callTool({ name: 'notes_list', arguments: {} });
+    await until(() => clock.pendingTimers() === 1, 'the call to wait for the first listing');
+    order.push('bound passed');
+    clock.advance(1000);
+    const result = await call;
     order.push('call done');
     expect(result.isError).toBeFalsy();
     await listed;
-    expect(order).toEqual(['prompt (catalog loading)', 'call done', 'tools/list done']);
+    expect(order).toEqual([
+      'bound passed',
+      'prompt (catalog loading)',
+      'call done',
+      'tools/list done',
+    ]);
+    expect(clock.pendingTimers()).toBe(0);
     expect(harness.guarded.catalog.get('notes_list')?.annotations).toEqual({
       readOnlyHint: true,
       openWorldHint: false,
@@ -98,15 +120,21 @@ describe('catalog and grants', () => {
     await first.guarded.callTool({ name: 'notes_list', arguments: {} });
     expect(first.human.requests).toHaveLength(1);
 
-    // A new connection whose tools/list is slow: same engine, same grant, definition not known yet.
+    // A new connection whose tools/list is slower than the first-listing bound: same engine,
+    // same grant, definition not known yet when the bound passes.
+    const clock = createManualClock();
     const second = await setup('memory', {
       engine,
       demo: { listDelayMs: 2000 },
       catalogReady: false,
+      guard: { clock },
     });
     open.push(second);
     second.human.script('deny_once');
-    const result = await second.guarded.callTool({ name: 'notes_list', arguments: {} });
+    const call = second.guarded.callTool({ name: 'notes_list', arguments: {} });
+    await until(() => clock.pendingTimers() === 1, 'the call to wait for the first listing');
+    clock.advance(1000);
+    const result = await call;
     expect(result.isError).toBe(true);
     expect(second.human.requests[0]?.lookup).toMatchObject({
       status: 'prompt',
