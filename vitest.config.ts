@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'test/vitest.config.ts',
       'test/hardening/vitest.config.ts',
+      'test/consumers/vitest.config.ts',
     ],
     reporters: ['default', './test/support/require-tests-reporter.ts'],
     passWithNoTests: false,

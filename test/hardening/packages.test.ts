@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPackage, createPackageFromTarballData, type Problem } from '@arethetypeswrong/core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit, undeclaredImports, type AuditExceptions } from './package-hygiene.js';
+import { packPackages, publishableDirs, type PackedPackage } from '../support/pack.js';
 import { report } from './support.js';
 
 /**
@@ -97,28 +98,17 @@ describe('npm audit of production dependencies', () => {
   });
 });
 
-interface Packed {
-  name: string;
-  dir: string;
-  tarball: Uint8Array;
-  files: number;
-}
-
 describe('publishable packages', () => {
-  let packed: Packed[] = [];
+  let packed: Array<PackedPackage & { tarball: Uint8Array }> = [];
   let tmp = '';
   let built = false;
 
   beforeAll(() => {
-    const dirs = readdirSync(join(root, 'packages')).filter((dir) => {
-      const file = join(root, 'packages', dir, 'package.json');
-      return (
-        existsSync(file) &&
-        !(JSON.parse(readFileSync(file, 'utf8')) as { private?: boolean }).private
-      );
-    });
+    // The libraries: the terminal host (apps/terminal) is a command with no entry points to
+    // resolve types for; test/consumers installs and runs its tarball.
+    const dirs = publishableDirs(root).filter((dir) => dir.startsWith('packages/'));
     // The published files are the build output: build first when some of it is missing.
-    const missing = dirs.filter((dir) => !existsSync(join(root, 'packages', dir, 'dist')));
+    const missing = dirs.filter((dir) => !existsSync(join(root, dir, 'dist')));
     if (missing.length > 0) {
       const build = run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], 280_000);
       if (build.status !== 0)
@@ -126,25 +116,9 @@ describe('publishable packages', () => {
       built = true;
     }
     tmp = mkdtempSync(join(tmpdir(), 'mcp-consent-pack-'));
-    const pack = run('npm', [
-      'pack',
-      '--json',
-      '--ignore-scripts',
-      '--pack-destination',
-      tmp,
-      ...dirs.map((dir) => `./packages/${dir}`),
-    ]);
-    if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
-    const results = JSON.parse(pack.stdout) as Array<{
-      name: string;
-      filename: string;
-      entryCount: number;
-    }>;
-    packed = results.map((result, i) => ({
-      name: result.name,
-      dir: dirs[i]!,
-      tarball: new Uint8Array(readFileSync(join(tmp, result.filename))),
-      files: result.entryCount,
+    packed = packPackages(root, dirs, tmp).map((pkg) => ({
+      ...pkg,
+      tarball: new Uint8Array(readFileSync(pkg.path)),
     }));
   });
 
@@ -204,7 +178,7 @@ describe('publishable packages', () => {
     }
     lines.push(
       `${packed.length} packages packed${built ? ' (built first)' : ''} (${packed
-        .map((pkg) => `${pkg.dir} ${pkg.files} files`)
+        .map((pkg) => `${basename(pkg.dir)} ${pkg.files.length} files`)
         .join(', ')}), ${entrypoints} entry points; publint and type resolution (ESM): ` +
         `${problems.length} problems, ${suggestions} publint suggestions; undeclared imports: ` +
         `${explained.length} explained (${explained.join(', ') || 'none'})`,

@@ -146,10 +146,26 @@ export async function startFixtureServer(
     await rm(workDir, { recursive: true, force: true });
     throw error;
   }
+  const served = await serveDirectory(outDir);
+  return {
+    url: served.url,
+    async close() {
+      await served.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Serves the files of `dir` (a built site: `index.html` at `/`) on 127.0.0.1 and a free port,
+ * uncached, with nothing outside `dir` reachable.
+ */
+export async function serveDirectory(dir: string): Promise<FixtureServer> {
+  const base = resolve(dir);
   const server = createHttpServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(outDir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(outDir)) return void response.writeHead(403).end();
+    const file = normalize(join(base, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(base)) return void response.writeHead(403).end();
     readFile(file).then(
       (body) => {
         response.writeHead(200, {
@@ -171,7 +187,6 @@ export async function startFixtureServer(
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
-      await rm(workDir, { recursive: true, force: true });
     },
   };
 }
