@@ -158,6 +158,32 @@ export function storeConformance(
       expect((await a.load()).find((grant) => grant.key === deny.key)).toEqual(deny);
     });
 
+    it('two writers answering and revoking the same keys at once converge on what the rules say', async () => {
+      const { a, b } = await start();
+      // Fixed times and decisions, so a failure replays; the order of arrival is the race.
+      const ops: { change: StoreChange; run: () => Promise<void> }[] = [];
+      const put = (store: GrantStore, grant: Grant) =>
+        ops.push({ change: { type: 'put', grant }, run: () => store.put(grant) });
+      const revoke = (store: GrantStore, key: string, revokedAt: string) =>
+        ops.push({
+          change: { type: 'delete', key, revokedAt },
+          run: () => store.delete(key, undefined, revokedAt),
+        });
+      for (let i = 0; i < 30; i++) {
+        const tool = `race${i}`;
+        put(a, conformanceGrant(tool, { grantedAt: at((i * 7) % 50) }));
+        const decision = i % 3 === 0 ? 'deny' : 'allow';
+        put(b, conformanceGrant(tool, { grantedAt: at((i * 11) % 50), decision }));
+        if (i % 4 !== 3) revoke(i % 2 ? a : b, conformanceGrant(tool).key, at((i * 13) % 50));
+      }
+      await Promise.all(ops.map((op) => op.run()));
+      const expected = emptyStoreState();
+      for (const { change } of ops) applyChange(expected, change);
+      expect(byKey(await a.load())).toEqual(byKey([...expected.grants.values()]));
+      expect(byKey(await b.load())).toEqual(byKey([...expected.grants.values()]));
+      expect(expected.grants.size).toBeGreaterThan(5); // the mix leaves grants to lose
+    });
+
     it('a delete of an older grant spares the newer one; a plain delete removes it', async () => {
       const { a, b } = await start();
       const k = (ms: number) => conformanceGrant('k', { grantedAt: at(ms) });
