@@ -1,9 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
       : [join(bin, tool), args];
     await promisify(execFile)(file, argv, { encoding: 'utf8' });
   };
-  const template = join(root, 'pglite-template.tar');
+  const template = pgliteTemplatePath(root);
   const port = await freePort();
   // The server's initdb (a child process) and PGlite's (WASM, here) at once.
   await Promise.all([
@@ -68,12 +69,7 @@ export default async function setup(project: TestProject) {
         'start',
       ]);
     })(),
-    (async () => {
-      const db = await PGlite.create();
-      const dump = await db.dumpDataDir('none');
-      await db.close();
-      await writeFile(template, new Uint8Array(await dump.arrayBuffer()));
-    })(),
+    makePgliteTemplate(template),
   ]);
   project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   project.provide('pgliteTemplate', template);
@@ -85,6 +81,34 @@ export default async function setup(project: TestProject) {
       await rm(root, { recursive: true, force: true });
     }
   };
+}
+
+/**
+ * Where the PGlite template lives: kept in node_modules/.cache between runs (one per PGlite
+ * version), else in this run's directory.
+ */
+function pgliteTemplatePath(root: string): string {
+  try {
+    const modules = fileURLToPath(new URL('../../../node_modules/', import.meta.url));
+    const manifest = join(modules, '@electric-sql/pglite/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    const dir = join(modules, '.cache', 'mcp-consent-postgres');
+    mkdirSync(dir, { recursive: true });
+    return join(dir, `pglite-${version}.tar`);
+  } catch {
+    return join(root, 'pglite-template.tar');
+  }
+}
+
+async function makePgliteTemplate(path: string): Promise<void> {
+  if (existsSync(path)) return;
+  const db = await PGlite.create();
+  const dump = await db.dumpDataDir('none');
+  await db.close();
+  // Renamed into place, so a run killed mid-write leaves no half template for the next.
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, new Uint8Array(await dump.arrayBuffer()));
+  await rename(temp, path);
 }
 
 /** The bin directory of the newest installed PostgreSQL, if any. */
