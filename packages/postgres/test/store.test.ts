@@ -9,6 +9,7 @@ import {
   postgresGrantStore,
   type PostgresGrantStore,
 } from '@mcp-consent/postgres';
+import * as statements from '../src/statements.js';
 import { createDatabase, pglite, plantMalformed, poolOn } from './databases.js';
 
 const at = (ms: number) => new Date(Date.parse('2025-06-01T10:00:00.000Z') + ms).toISOString();
@@ -33,6 +34,21 @@ const until = (condition: () => boolean) =>
     },
     { timeout: 10_000, interval: 2 },
   );
+
+describe('tenant isolation in SQL', () => {
+  it('every statement the store runs on grants names the user ($1) in its WHERE or its row', () => {
+    const { selectRows, SELECT_VERSION, ...writes } = statements;
+    const texts = { ...writes, selectAll: selectRows(false), selectKey: selectRows(true) };
+    for (const [name, text] of Object.entries(texts)) {
+      // Reads and deletes filter by the user; upserts write the user's row ($1 is user_id).
+      const scoped =
+        /user_id = \$1\b/.test(text) ||
+        (/\(user_id,/.test(text) && /(VALUES \(|SELECT )\$1,/.test(text));
+      expect(scoped, name).toBe(true);
+    }
+    expect(SELECT_VERSION).not.toMatch(/mcp_consent_grants|mcp_consent_clears/);
+  });
+});
 
 describe('postgresGrantStore on PGlite', () => {
   let db: PGlite;
