@@ -35,6 +35,7 @@ export {
   applyChange,
   compareGrants,
   emptyStoreState,
+  grantOrder,
   isGrant,
   isPin,
   isRevocation,
@@ -45,6 +46,7 @@ export {
   timeOf,
 } from './store.js';
 export type { GrantStore, Revocation, StoreChange, StoreSnapshot, StoreState } from './store.js';
+export { changesBetween } from './store-diff.js';
 export { isDecisionEvent, memoryAuditSink, toAuditEvent } from './audit.js';
 export { toOutcomeEvent } from './outcomes.js';
 export type { AuditInput, AuditSink } from './audit.js';

@@ -267,15 +267,20 @@ export function isRevocation(value: unknown): value is Revocation {
  * the rest of the grant decides, so every tab, process and store picks the same one.
  */
 export function compareGrants(a: Grant, b: Grant): number {
-  const [x, y] = [rank(a), rank(b)];
+  const [x, y] = [grantOrder(a), grantOrder(b)];
   return x < y ? -1 : +(x > y);
 }
 
 /** Whether `a` is a grant newer than `b` (a put or delete of `b` then leaves `a`). */
-export const isNewer = (a?: Grant, b?: Grant): boolean => !!a && !!b && rank(a) > rank(b);
+export const isNewer = (a?: Grant, b?: Grant): boolean =>
+  !!a && !!b && grantOrder(a) > grantOrder(b);
 
-/** A grant's place in that order, as text (an unreadable time sorts first). */
-const rank = (g: Grant) =>
+/**
+ * A grant's place in that order, as text (an unreadable time sorts first): of two grants of one
+ * key the one with the greater text (compared code unit by code unit) is newer. Stores that
+ * compare in a database keep it in a column.
+ */
+export const grantOrder = (g: Grant): string =>
   JSON.stringify([
     `${Date.parse(g.grantedAt) || 0}`.padStart(16, '0'),
     g.decision === 'deny',

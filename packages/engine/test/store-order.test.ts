@@ -1,15 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  compareGrants,
-  memoryStore,
-  type Grant,
-  type GrantStore,
-  type StoreChange,
-} from '@mcp-consent/engine';
-import { fileStore } from '@mcp-consent/engine/file';
+import { describe, expect, it } from 'vitest';
+import { compareGrants, memoryStore, type Grant, type StoreChange } from '@mcp-consent/engine';
 import { makeGrant } from './fixtures/grants.js';
 import { callOf, scriptedUser, setup, tools } from './helpers.js';
 
@@ -39,39 +29,7 @@ describe('compareGrants', () => {
   });
 });
 
-describe.each<[string, () => Promise<GrantStore>]>([
-  ['memoryStore', async () => memoryStore()],
-  ['fileStore', async () => fileStore(join(dir, 'grants.json'))],
-])('%s: last writer wins', (_, makeStore) => {
-  it('an older put leaves the newer grant; a newer put replaces it', async () => {
-    const store = await makeStore();
-    await store.put(at('01.000', { decision: 'deny' }));
-    await store.put(at('00.000'));
-    expect(await store.load()).toEqual([at('01.000', { decision: 'deny' })]);
-    await store.put(at('02.000'));
-    expect(await store.load()).toEqual([at('02.000')]);
-  });
-
-  it('a delete of an older grant spares the newer one; a plain delete removes it', async () => {
-    const store = await makeStore();
-    await store.put(at('02.000'));
-    await store.delete('k', at('01.000'));
-    expect(await store.load()).toEqual([at('02.000')]);
-    await store.delete('k', at('02.000'));
-    expect(await store.load()).toEqual([]);
-    await store.put(at('03.000'));
-    await store.delete('k');
-    expect(await store.load()).toEqual([]);
-  });
-});
-
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'mcp-consent-store-order-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+// Every store keeps the newer grant whatever order writes arrive in: store-conformance.ts.
 
 describe('the engine applies other writers’ changes in order', () => {
   it('ignores an older put and a delete of an older grant, applies newer ones and clear', async () => {

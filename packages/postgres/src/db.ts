@@ -1,0 +1,29 @@
+/**
+ * What the store needs of a database: one statement with parameters, resolving with its rows.
+ * A node-postgres `Pool` or `Client` and a PGlite instance all fit, so PostgreSQL and PGlite
+ * share one implementation.
+ */
+export interface Queryable {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** PGlite runs several statements in one call through `exec` (its `query` takes one). */
+interface Executes {
+  exec(text: string): Promise<unknown>;
+}
+
+/** Runs a script of several statements as one implicit transaction (the simple query protocol). */
+export async function runScript(db: Queryable, script: string): Promise<void> {
+  const exec = (db as Partial<Executes>).exec;
+  if (typeof exec === 'function') await exec.call(db, script);
+  else await db.query(script);
+}
+
+/** Rows as records, whatever the driver typed them as. */
+export async function rowsOf<T>(db: Queryable, text: string, params?: unknown[]): Promise<T[]> {
+  return (await db.query(text, params)).rows as T[];
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,148 @@
+import { CHANNEL } from './schema.js';
+
+/**
+ * The store's statements. Every one names the user ($1) and, where the store is opened for a
+ * workspace, the workspace: no statement reads or writes another tenant's rows. Each write is
+ * one statement that also announces what it changed (`pg_notify` is delivered on commit, to
+ * every listening instance), so a write and its announcement cannot part.
+ */
+
+const KEY =
+  'user_id = $1 AND workspace_id = $2 AND server_id = $3 AND tool_name = $4 AND args_hash = $5';
+const COLUMNS = '(user_id, workspace_id, server_id, tool_name, args_hash)';
+
+/** Payloads longer than PostgreSQL's 8000 bytes would fail the write: listeners resync instead. */
+const notify = (payload: string) =>
+  `pg_notify('${CHANNEL}', CASE WHEN octet_length(${payload}) < 7900 THEN ${payload} ELSE '{"resync":true}' END)`;
+const notifyKey = (column: string) => notify(`json_build_object('key', ${column})::text`);
+
+/** Whether a grant (its ms and decision) is voided by a revoke or clear at `at` (store.ts isVoidedBy). */
+const voids = (at: string, ms: string, decision: string) =>
+  `(${ms} < ${at} OR (${ms} = ${at} AND ${decision} = 'allow'))`;
+
+/** The clear that applies to a row's user and workspace: the later of the user's and the workspace's. */
+const CLEARED_MS = `(SELECT max(c.cleared_ms) FROM mcp_consent_clears c
+  WHERE c.user_id = g.user_id AND (c.whole_user OR c.workspace_id = g.workspace_id))`;
+
+/**
+ * Rows of the scope ($1 user, $2 workspace or null), with what a clear voided left out: the
+ * grant given at or before the clear, a revoke at or before it. `$3…$7` narrow it to one key.
+ */
+export const selectRows = (oneKey: boolean) => `
+SELECT g.grant_key, g.user_id, g.workspace_id, g.server_id, g.tool_name, g.args_hash,
+  CASE WHEN cl.ms IS NOT NULL AND ${voids('cl.ms', 'g.granted_ms', 'g.decision')}
+    THEN NULL ELSE g.grant_body END AS grant_body,
+  CASE WHEN cl.ms IS NOT NULL AND g.revoked_ms <= cl.ms THEN NULL ELSE g.revoked_at END AS revoked_at
+FROM mcp_consent_grants g
+CROSS JOIN LATERAL (SELECT ${CLEARED_MS} AS ms) cl
+WHERE g.user_id = $1 AND ($2::text IS NULL OR g.workspace_id = $2)
+${oneKey ? 'AND g.server_id = $3 AND g.tool_name = $4 AND g.args_hash = $5 AND g.workspace_id = $6' : ''}
+  AND (g.grant_body IS NOT NULL OR g.revoked_at IS NOT NULL)`;
+
+/** The last clear a store of the scope remembers: the user's, or the later of it and the workspace's. */
+export const SELECT_CLEARED = `
+SELECT cleared_at FROM mcp_consent_clears
+WHERE user_id = $1 AND (whole_user OR ($2::text IS NOT NULL AND workspace_id = $2))
+ORDER BY cleared_ms DESC LIMIT 1`;
+
+/**
+ * Put ($1–$5 key columns, $6 key, $7 grant JSON, $8 order, $9 granted ms, $10 decision): stored
+ * unless a clear or the key's remembered revoke voids it, or the row holds a grant as new. The
+ * row lock of ON CONFLICT makes two instances writing one key at once end with the newer grant.
+ */
+export const PUT = `
+WITH written AS (
+  INSERT INTO mcp_consent_grants AS g
+    ${COLUMNS.slice(0, -1)}, grant_key, grant_body, grant_order, granted_ms, decision)
+  SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::float8, $10
+  WHERE NOT EXISTS (SELECT 1 FROM mcp_consent_clears c
+    WHERE c.user_id = $1 AND (c.whole_user OR c.workspace_id = $2)
+      AND ${voids('c.cleared_ms', '$9::float8', '$10')})
+  ON CONFLICT ${COLUMNS} DO UPDATE SET
+    grant_body = EXCLUDED.grant_body, grant_order = EXCLUDED.grant_order,
+    granted_ms = EXCLUDED.granted_ms, decision = EXCLUDED.decision,
+    -- A grant newer than the revoke leaves nothing for the revoke to void.
+    revoked_at = CASE WHEN EXCLUDED.granted_ms > g.revoked_ms THEN NULL ELSE g.revoked_at END,
+    revoked_ms = CASE WHEN EXCLUDED.granted_ms > g.revoked_ms THEN NULL ELSE g.revoked_ms END,
+    updated_at = now()
+  WHERE (g.grant_body IS NULL OR g.grant_order IS NULL OR EXCLUDED.grant_order > g.grant_order)
+    AND NOT (g.revoked_ms IS NOT NULL AND ${voids('g.revoked_ms', 'EXCLUDED.granted_ms', 'EXCLUDED.decision')})
+  RETURNING grant_key)
+SELECT ${notifyKey('grant_key')} FROM written`;
+
+const NO_GRANT = 'grant_body = NULL, grant_order = NULL, granted_ms = NULL, decision = NULL';
+
+/**
+ * Revoke ($1–$5, $6 key, $7 revokedAt, $8 its ms): remembers the later revoke and removes the
+ * grant it voids, in one row update.
+ */
+export const REVOKE = `
+WITH written AS (
+  INSERT INTO mcp_consent_grants AS g ${COLUMNS.slice(0, -1)}, grant_key, revoked_at, revoked_ms)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::float8)
+  ON CONFLICT ${COLUMNS} DO UPDATE SET
+    revoked_at = CASE WHEN g.revoked_ms IS NULL OR EXCLUDED.revoked_ms > g.revoked_ms
+      THEN EXCLUDED.revoked_at ELSE g.revoked_at END,
+    revoked_ms = CASE WHEN g.revoked_ms IS NULL OR EXCLUDED.revoked_ms > g.revoked_ms
+      THEN EXCLUDED.revoked_ms ELSE g.revoked_ms END,
+    grant_body = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
+      THEN NULL ELSE g.grant_body END,
+    grant_order = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
+      THEN NULL ELSE g.grant_order END,
+    decision = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
+      THEN NULL ELSE g.decision END,
+    granted_ms = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
+      THEN NULL ELSE g.granted_ms END,
+    updated_at = now()
+  WHERE g.revoked_ms IS NULL OR EXCLUDED.revoked_ms > g.revoked_ms
+    OR (g.grant_body IS NOT NULL AND ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')})
+  RETURNING grant_key)
+SELECT ${notifyKey('grant_key')} FROM written`;
+
+/**
+ * Delete without a revoke ($1–$5, $6 the order of the grant the caller removes, or null for any):
+ * removes the key's grant unless it is newer than that one; a remembered revoke stays.
+ */
+export const DELETE = `
+WITH gone AS (
+  DELETE FROM mcp_consent_grants WHERE ${KEY} AND grant_body IS NOT NULL AND revoked_ms IS NULL
+    AND ($6::text IS NULL OR grant_order IS NULL OR grant_order <= $6)
+  RETURNING grant_key),
+kept AS (
+  UPDATE mcp_consent_grants SET ${NO_GRANT}, updated_at = now()
+  WHERE ${KEY} AND grant_body IS NOT NULL AND revoked_ms IS NOT NULL
+    AND ($6::text IS NULL OR grant_order IS NULL OR grant_order <= $6)
+  RETURNING grant_key)
+SELECT ${notifyKey('grant_key')} FROM (SELECT grant_key FROM gone UNION ALL SELECT grant_key FROM kept) k`;
+
+const clearPayload = `json_build_object('clear', $1::text, 'workspace', $2::text)::text`;
+
+/**
+ * Clear with a time ($1 user, $2 workspace or null, $3 clearedAt, $4 its ms): the later clear of
+ * the scope is remembered; reads leave out what it voids (the rows stay until a newer put).
+ */
+export const CLEAR_AT = `
+WITH written AS (
+  INSERT INTO mcp_consent_clears AS c (user_id, workspace_id, whole_user, cleared_at, cleared_ms)
+  VALUES ($1, coalesce($2::text, ''), $2::text IS NULL, $3, $4::float8)
+  ON CONFLICT (user_id, whole_user, workspace_id) DO UPDATE
+    SET cleared_at = EXCLUDED.cleared_at, cleared_ms = EXCLUDED.cleared_ms
+    WHERE EXCLUDED.cleared_ms > c.cleared_ms
+  RETURNING 1)
+SELECT ${notify(clearPayload)} FROM written`;
+
+/** Clear without a time ($1 user, $2 workspace or null): every grant goes, revokes stay. */
+export const CLEAR = `
+WITH gone AS (
+  DELETE FROM mcp_consent_grants
+  WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2) AND revoked_ms IS NULL
+  RETURNING 1),
+kept AS (
+  UPDATE mcp_consent_grants SET ${NO_GRANT}, updated_at = now()
+  WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2)
+    AND revoked_ms IS NOT NULL AND grant_body IS NOT NULL
+  RETURNING 1)
+SELECT ${notify(clearPayload)}, (SELECT count(*) FROM gone) + (SELECT count(*) FROM kept) AS n`;
+
+/** The schema version the store was built for is checked once per store. */
+export const SELECT_VERSION = 'SELECT max(version) AS version FROM mcp_consent_schema_version';

@@ -1,0 +1,462 @@
+import {
+  applyChange,
+  changesBetween,
+  ConsentError,
+  emptyStoreState,
+  grantOrder,
+  InvalidInputError,
+  isUsableGrant,
+  snapshotOf,
+  StoreUnavailableError,
+  timeOf,
+  type Grant,
+  type GrantStore,
+  type StoreChange,
+  type StoreSnapshot,
+  type StoreState,
+} from '@mcp-consent/engine';
+import { describe, rowsOf, type Queryable } from './db.js';
+import { inScope, parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';
+import { SchemaTooNewError } from './migrate.js';
+import { notificationsOf, type Notifications } from './notifications.js';
+import { SCHEMA_VERSION } from './schema.js';
+import {
+  CLEAR,
+  CLEAR_AT,
+  DELETE,
+  PUT,
+  REVOKE,
+  SELECT_CLEARED,
+  SELECT_VERSION,
+  selectRows,
+} from './statements.js';
+
+export interface PostgresStoreOptions {
+  /** A node-postgres `Pool` (or `Client`), or a PGlite instance. The store never closes it. */
+  db: Queryable;
+  /**
+   * The tenant this store serves: every statement is scoped to its user (and workspace, when
+   * given), and a grant outside it is refused. Open one store per user a host instance serves.
+   */
+  scope: TenantScope;
+  /**
+   * Where other instances' changes are heard. By default the LISTEN/NOTIFY of `db` (PGlite, or
+   * one dedicated connection per node-postgres pool, shared by every store on it); `false`
+   * for none.
+   * @default notificationsOf(db)
+   */
+  notifications?: Notifications | false;
+  /**
+   * Told about rows that were skipped as malformed (with their keys) and about listener
+   * failures. The rest is served; the engine asks for the calls the skipped rows covered.
+   * @default console.warn
+   */
+  warn?: (message: string) => void;
+}
+
+/** A grant store on PostgreSQL for one tenant. */
+export interface PostgresGrantStore extends GrantStore {
+  readonly scope: TenantScope;
+  /** Keys of the rows the last full load skipped as malformed (they stay in the table). */
+  readonly corruptKeys: readonly string[];
+  loadState(): Promise<StoreSnapshot>;
+  subscribe(listener: (change: StoreChange) => void): () => void;
+  /** Stops listening; later calls reject. The database handle stays open. */
+  close(): void;
+}
+
+interface Row {
+  grant_key: string;
+  user_id: string;
+  workspace_id: string;
+  server_id: string;
+  tool_name: string;
+  args_hash: string;
+  grant_body: unknown;
+  revoked_at: string | null;
+}
+
+/**
+ * Grants in PostgreSQL (the tables of `migrate`), for one user or one user's workspace. The
+ * ordering rules of every store (store.ts of the engine: last writer wins by `grantOrder`, a
+ * remembered revoke or clear voids older grants) hold in SQL, each write one statement on the
+ * key's row, so instances writing at once converge. Each write announces its key with NOTIFY;
+ * subscribers re-read that key (or everything, after a clear or a lost connection) and hear
+ * the difference from what they knew. Malformed rows are skipped and reported; the rest is
+ * served. Failures reject with `StoreUnavailableError`, so the engine asks instead of deciding.
+ */
+export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrantStore {
+  const { db } = options;
+  const scope: TenantScope = { ...options.scope };
+  if (typeof scope.userId !== 'string' || scope.userId === '') {
+    throw new InvalidInputError(
+      'options',
+      'postgresGrantStore needs scope.userId, a non-empty string.',
+    );
+  }
+  const warn = options.warn ?? ((message: string) => console.warn(`[mcp-consent] ${message}`));
+  const notifications =
+    options.notifications === false ? undefined : (options.notifications ?? notificationsOf(db));
+  const label = `PostgreSQL grant store of user ${JSON.stringify(scope.userId)}${
+    scope.workspaceId === undefined ? '' : ` in workspace ${JSON.stringify(scope.workspaceId)}`
+  }`;
+  const scopeParams = [scope.userId, scope.workspaceId ?? null];
+  const listeners = new Set<(change: StoreChange) => void>();
+  const serial = serializer();
+  let closed = false;
+  let versionChecked = false;
+  let corruptKeys: string[] = [];
+  /** What this store's caller knows: its last load, its own writes and what it heard since. */
+  let known: StoreState | null = null;
+  let listening: Promise<void> | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  let resyncQueued = false;
+
+  async function guard<T>(action: string, work: () => Promise<T>): Promise<T> {
+    if (closed) throw new StoreUnavailableError(`The ${label} is closed.`);
+    try {
+      if (!versionChecked) await checkVersion();
+      return await work();
+    } catch (error) {
+      if (error instanceof ConsentError) throw error;
+      throw new StoreUnavailableError(`The ${label} could not ${action}: ${describe(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async function checkVersion(): Promise<void> {
+    let found: number;
+    try {
+      const [row] = await rowsOf<{ version: number | string | null }>(db, SELECT_VERSION);
+      found = Number(row?.version ?? 0);
+    } catch (error) {
+      // 42P01: no such table. Anything else: the database is down or refuses us.
+      const never = (error as { code?: unknown } | null)?.code === '42P01';
+      throw new StoreUnavailableError(
+        never
+          ? `The ${label} found no mcp-consent tables. Run \`mcp-consent-postgres migrate\` ` +
+              '(or `migrate(db)`) against this database first.'
+          : `The ${label} could not reach the database: ${describe(error)}`,
+        { cause: error },
+      );
+    }
+    if (found > SCHEMA_VERSION) throw new SchemaTooNewError(found, SCHEMA_VERSION);
+    if (found < SCHEMA_VERSION) {
+      throw new StoreUnavailableError(
+        `The ${label} needs schema version ${SCHEMA_VERSION}, the database has ${found}. Run ` +
+          '`mcp-consent-postgres migrate` (or `migrate(db)`) first.',
+      );
+    }
+    versionChecked = true;
+  }
+
+  /** Adds a row to `state`, or names its key in `skipped` when it is malformed. */
+  function addRow(state: StoreState, row: Row, skipped: string[]): void {
+    const { grant_body: body, revoked_at: revokedAt, grant_key: key } = row;
+    let bad = false;
+    if (body !== null && body !== undefined) {
+      if (fitsRow(body, row)) state.grants.set(key, body);
+      else bad = true;
+    }
+    if (revokedAt !== null && revokedAt !== undefined) {
+      if (timeOf(revokedAt) !== -Infinity) state.revocations.set(key, revokedAt);
+      else bad = true;
+    }
+    if (bad) skipped.push(key);
+  }
+
+  function report(skipped: string[]): void {
+    if (skipped.length === 0) return;
+    warn(
+      `${label}: skipped ${skipped.length} malformed row(s) (keys: ` +
+        `${skipped.map((key) => JSON.stringify(key)).join(', ')}). They were left in the table ` +
+        'untouched; calls they covered will be asked again.',
+    );
+  }
+
+  async function readState(): Promise<StoreState> {
+    const [rows, cleared] = await Promise.all([
+      rowsOf<Row>(db, selectRows(false), scopeParams),
+      rowsOf<{ cleared_at: string }>(db, SELECT_CLEARED, scopeParams),
+    ]);
+    const state = emptyStoreState();
+    const skipped: string[] = [];
+    for (const row of rows) addRow(state, row, skipped);
+    const clearedAt = cleared[0]?.cleared_at ?? null;
+    if (clearedAt !== null && timeOf(clearedAt) === -Infinity) skipped.push(`clear of ${label}`);
+    else state.clearedAt = clearedAt;
+    corruptKeys = skipped;
+    report(skipped);
+    return state;
+  }
+
+  /** The state of one key (with the clear this store knows), as `readState` would give it. */
+  async function readKey(key: string, columns: KeyColumns): Promise<StoreState> {
+    const { serverId, toolName, argsHash, workspaceId } = columns;
+    const rows = await rowsOf<Row>(db, selectRows(true), [
+      ...scopeParams,
+      serverId,
+      toolName,
+      argsHash,
+      workspaceId,
+    ]);
+    const state = emptyStoreState();
+    state.clearedAt = known?.clearedAt ?? null;
+    const skipped: string[] = [];
+    for (const row of rows) if (row.grant_key === key) addRow(state, row, skipped);
+    report(skipped);
+    return state;
+  }
+
+  function emit(changes: StoreChange[]): void {
+    for (const change of changes) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(change);
+        } catch (error) {
+          warn(`a listener of the ${label} threw: ${describe(error)}`);
+        }
+      }
+    }
+  }
+
+  /** Re-reads one key another instance wrote and tells listeners what changed. */
+  async function syncKey(key: string, columns: KeyColumns): Promise<void> {
+    if (known === null || closed) return; // the first load will read it
+    const next = await readKey(key, columns);
+    if (known === null || closed) return;
+    const before = emptyStoreState();
+    before.clearedAt = known.clearedAt;
+    const held = known.grants.get(key);
+    const revoked = known.revocations.get(key);
+    if (held) before.grants.set(key, held);
+    if (revoked !== undefined) before.revocations.set(key, revoked);
+    const changes = changesBetween(before, next);
+    // What the row says now is what this store knows of the key.
+    const now = next.grants.get(key);
+    if (now) known.grants.set(key, now);
+    else known.grants.delete(key);
+    const at = next.revocations.get(key);
+    if (at === undefined) known.revocations.delete(key);
+    else known.revocations.set(key, at);
+    emit(changes);
+  }
+
+  /** Reads everything again (after a clear, or a lost connection) and tells what changed. */
+  async function resync(): Promise<void> {
+    resyncQueued = false;
+    if (known === null || closed) return;
+    const next = await readState();
+    if (known === null || closed) return;
+    const changes = changesBetween(known, next);
+    known = next;
+    emit(changes);
+  }
+
+  const background = (work: () => Promise<void>) =>
+    serial(() => (closed ? Promise.resolve() : guard('read a change', work))).catch(
+      (error: unknown) =>
+        warn(`${label}: could not apply a change made elsewhere: ${describe(error)}`),
+    );
+
+  function queueResync(): void {
+    if (resyncQueued) return;
+    resyncQueued = true;
+    void background(resync);
+  }
+
+  /** A notification: `{ key }` for a row, `{ clear, workspace }` for a clear, `{ resync }`. */
+  function heard(text: string): void {
+    if (closed || listeners.size === 0) return;
+    let payload: { key?: unknown; clear?: unknown; workspace?: unknown; resync?: unknown };
+    try {
+      payload = JSON.parse(text) as typeof payload;
+    } catch {
+      return; // not ours
+    }
+    if (typeof payload.key === 'string') {
+      const key = payload.key;
+      const columns = parseGrantKey(key);
+      if (columns && inScope(scope, columns)) void background(() => syncKey(key, columns));
+    } else if (typeof payload.clear === 'string') {
+      if (payload.clear !== scope.userId) return;
+      const workspace = payload.workspace;
+      if (
+        typeof workspace === 'string' &&
+        scope.workspaceId !== undefined &&
+        workspace !== scope.workspaceId
+      )
+        return;
+      queueResync();
+    } else if (payload.resync === true) queueResync();
+  }
+
+  function startListening(): void {
+    if (listening || !notifications) return;
+    listening = notifications
+      .listen({ payload: heard, reconnected: queueResync })
+      .then((stop) => {
+        stopListening = stop;
+        if (closed || listeners.size === 0) return stopListeningNow();
+        // Loaded before listening: what changed in between is read now.
+        if (known !== null) queueResync();
+      })
+      .catch((error: unknown) => {
+        listening = undefined;
+        warn(`${label}: cannot listen for other instances' changes: ${describe(error)}`);
+      });
+  }
+
+  async function stopListeningNow(): Promise<void> {
+    const stop = stopListening;
+    stopListening = undefined;
+    listening = undefined;
+    await stop?.().catch(() => undefined);
+  }
+
+  /** Runs a write; when it changed the row, this store knows the change (it is not announced back). */
+  async function write(action: string, text: string, params: unknown[], change: StoreChange) {
+    await guard(action, async () => {
+      const rows = await rowsOf(db, text, params);
+      if (rows.length > 0 && known !== null) applyChange(known, change);
+    });
+  }
+
+  function keyColumns(key: unknown): KeyColumns {
+    const columns = typeof key === 'string' ? parseGrantKey(key) : undefined;
+    if (!columns) {
+      throw new InvalidInputError(
+        'store',
+        `${JSON.stringify(key)} is not a grant key of the engine.`,
+      );
+    }
+    if (!inScope(scope, columns)) {
+      throw new InvalidInputError('store', `The ${label} refuses a key of another tenant.`);
+    }
+    return columns;
+  }
+
+  const columnParams = (c: KeyColumns) => [
+    c.userId,
+    c.workspaceId,
+    c.serverId,
+    c.toolName,
+    c.argsHash,
+  ];
+
+  async function loadState(): Promise<StoreState> {
+    await listening;
+    return serial(() =>
+      guard('load grants', async () => {
+        known = await readState();
+        return known;
+      }),
+    );
+  }
+
+  return {
+    scope,
+    get corruptKeys() {
+      return corruptKeys;
+    },
+    load: async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant })),
+    loadState: async () => snapshotOf(await loadState()),
+    async put(grant: Grant) {
+      if (!isUsableGrant(grant)) {
+        throw new InvalidInputError('store', `The ${label} refuses a malformed grant.`);
+      }
+      const columns = keyColumns(grant.key);
+      await write(
+        'save a grant',
+        PUT,
+        [
+          ...columnParams(columns),
+          grant.key,
+          JSON.stringify(grant),
+          grantOrder(grant),
+          timeOf(grant.grantedAt),
+          grant.decision,
+        ],
+        { type: 'put', grant: { ...grant } },
+      );
+    },
+    async delete(key, grant, revokedAt) {
+      const columns = keyColumns(key);
+      const change: StoreChange = {
+        type: 'delete',
+        key,
+        ...(grant && { grant }),
+        ...(revokedAt !== undefined && { revokedAt }),
+      };
+      if (revokedAt === undefined) {
+        const order = grant ? grantOrder(grant) : null;
+        return write('delete a grant', DELETE, [...columnParams(columns), order], change);
+      }
+      if (timeOf(revokedAt) === -Infinity) {
+        throw new InvalidInputError(
+          'store',
+          `revokedAt ${JSON.stringify(revokedAt)} is not a time.`,
+        );
+      }
+      await write(
+        'revoke a grant',
+        REVOKE,
+        [...columnParams(columns), key, revokedAt, timeOf(revokedAt)],
+        change,
+      );
+    },
+    async clear(clearedAt) {
+      if (clearedAt === undefined) {
+        return write('clear grants', CLEAR, scopeParams, { type: 'clear' });
+      }
+      if (timeOf(clearedAt) === -Infinity) {
+        throw new InvalidInputError(
+          'store',
+          `clearedAt ${JSON.stringify(clearedAt)} is not a time.`,
+        );
+      }
+      await write('clear grants', CLEAR_AT, [...scopeParams, clearedAt, timeOf(clearedAt)], {
+        type: 'clear',
+        clearedAt,
+      });
+    },
+    subscribe(listener) {
+      if (closed) return () => {};
+      listeners.add(listener);
+      startListening();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) void stopListeningNow();
+      };
+    },
+    close() {
+      closed = true;
+      listeners.clear();
+      void stopListeningNow();
+    },
+  };
+}
+
+/** A grant row's body is usable, and is the grant of that row's key, user and workspace. */
+function fitsRow(body: unknown, row: Row): body is Grant {
+  if (!isUsableGrant(body)) return false;
+  return (
+    body.key === row.grant_key &&
+    body.userId === row.user_id &&
+    body.workspaceId === row.workspace_id &&
+    body.serverId === row.server_id &&
+    body.toolName === row.tool_name &&
+    (body.argsHash ?? '') === row.args_hash
+  );
+}
+
+/** Runs async work one at a time, in order; a failure does not stop what is queued behind. */
+function serializer() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(work);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}

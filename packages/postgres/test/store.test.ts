@@ -1,0 +1,234 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { grantKey, type Grant, type StoreChange } from '@mcp-consent/engine';
+import {
+  CHANNEL,
+  migrate,
+  pgNotifications,
+  postgresGrantStore,
+  type PostgresGrantStore,
+} from '@mcp-consent/postgres';
+import * as statements from '../src/statements.js';
+import { createDatabase, pglite, plantMalformed, poolOn } from './databases.js';
+
+const at = (ms: number) => new Date(Date.parse('2025-06-01T10:00:00.000Z') + ms).toISOString();
+
+function grant(userId: string, workspaceId: string, toolName: string, ms = 0): Grant {
+  const scope = { userId, workspaceId, serverId: 'files', toolName };
+  return {
+    key: grantKey(scope),
+    ...scope,
+    decision: 'allow',
+    grantedAt: at(ms),
+    expiresAt: null,
+    grantedBy: userId,
+    riskTier: 'low',
+  };
+}
+
+const until = (condition: () => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!condition()) throw new Error('not yet');
+    },
+    { timeout: 10_000, interval: 2 },
+  );
+
+describe('tenant isolation in SQL', () => {
+  it('every statement the store runs on grants names the user ($1) in its WHERE or its row', () => {
+    const { selectRows, SELECT_VERSION, ...writes } = statements;
+    const texts = { ...writes, selectAll: selectRows(false), selectKey: selectRows(true) };
+    for (const [name, text] of Object.entries(texts)) {
+      // Reads and deletes filter by the user; upserts write the user's row ($1 is user_id).
+      const scoped =
+        /user_id = \$1\b/.test(text) ||
+        (/\(user_id,/.test(text) && /(VALUES \(|SELECT )\$1,/.test(text));
+      expect(scoped, name).toBe(true);
+    }
+    expect(SELECT_VERSION).not.toMatch(/mcp_consent_grants|mcp_consent_clears/);
+  });
+});
+
+describe('postgresGrantStore on PGlite', () => {
+  let db: PGlite;
+  const stores: PostgresGrantStore[] = [];
+  beforeAll(async () => {
+    db = await pglite();
+  });
+  afterEach(async () => {
+    stores.splice(0).forEach((store) => store.close());
+    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  const open = (scope: { userId: string; workspaceId?: string }, warn?: (text: string) => void) => {
+    const store = postgresGrantStore({ db, scope, ...(warn && { warn }) });
+    stores.push(store);
+    return store;
+  };
+
+  it("skips a row whose grant claims another user, workspace or key than the row's, and reports it", async () => {
+    const warnings: string[] = [];
+    const store = open({ userId: 'alice' }, (text) => warnings.push(text));
+    const good = grant('alice', 'w', 'read');
+    await store.put(good);
+    // Rows of alice holding grants that are not hers, or not of that key.
+    const bob = grant('bob', 'w', 'read');
+    await plantMalformed(db, grant('alice', 'w', 'bobs').key, {
+      ...bob,
+      key: grant('alice', 'w', 'bobs').key,
+    });
+    await plantMalformed(db, grant('alice', 'w', 'moved').key, grant('alice', 'w', 'other'));
+    expect(await store.load()).toEqual([good]);
+    expect([...store.corruptKeys].sort()).toEqual(
+      [grant('alice', 'w', 'bobs').key, grant('alice', 'w', 'moved').key].sort(),
+    );
+    expect(warnings.join('\n')).toMatch(/skipped 2 malformed row\(s\)/);
+    // Nothing was deleted.
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM mcp_consent_grants');
+    expect(rows).toEqual([{ n: 3 }]);
+  });
+
+  it('announces the key, never the grant, and only to the stores of its tenant', async () => {
+    const payloads: string[] = [];
+    const unlisten = await db.listen(CHANNEL, (payload) => payloads.push(payload));
+    const alice = open({ userId: 'alice' });
+    const bob = open({ userId: 'bob' });
+    const heardByBob: StoreChange[] = [];
+    bob.subscribe((change) => heardByBob.push(change));
+    await bob.load();
+    const secret = grant('alice', 'w', 'read');
+    await alice.put(secret);
+    await until(() => payloads.length > 0);
+    expect(payloads.map((text) => JSON.parse(text))).toEqual([{ key: secret.key }]);
+    await alice.clear(at(1));
+    await until(() => payloads.length > 1);
+    expect(JSON.parse(payloads[1]!)).toEqual({ clear: 'alice', workspace: null });
+    expect(heardByBob).toEqual([]);
+    await unlisten();
+  });
+
+  it("a workspace's clear voids that workspace only; the user's clear voids them all", async () => {
+    const user = open({ userId: 'u' });
+    const inW1 = open({ userId: 'u', workspaceId: 'w1' });
+    const heard: StoreChange[] = [];
+    user.subscribe((change) => heard.push(change));
+    await user.load();
+    await user.put(grant('u', 'w1', 'a', 1_000));
+    await user.put(grant('u', 'w2', 'a', 1_000));
+    await inW1.clear(at(2_000));
+    expect((await user.load()).map((g) => g.workspaceId)).toEqual(['w2']);
+    expect(await inW1.loadState()).toEqual({ grants: [], revocations: [], clearedAt: at(2_000) });
+    // An older answer arriving late stays out of w1, a newer one comes in.
+    await user.put(grant('u', 'w1', 'a', 1_500));
+    await user.put(grant('u', 'w1', 'b', 2_500));
+    expect((await inW1.load()).map((g) => g.toolName)).toEqual(['b']);
+    await inW1.clear(at(3_000));
+    await user.clear(at(4_000));
+    expect(await user.loadState()).toEqual({ grants: [], revocations: [], clearedAt: at(4_000) });
+    expect(await inW1.loadState()).toEqual({ grants: [], revocations: [], clearedAt: at(4_000) });
+  });
+
+  it('the optional row-level security policy lets a connection see only its own user', async () => {
+    const store = open({ userId: 'alice' });
+    await store.put(grant('alice', 'w', 'read'));
+    await open({ userId: 'bob' }).put(grant('bob', 'w', 'read'));
+    await db.exec(`
+      ALTER TABLE mcp_consent_grants ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE mcp_consent_clears ENABLE ROW LEVEL SECURITY;
+      CREATE ROLE mcp_consent_app;
+      GRANT SELECT, INSERT, UPDATE, DELETE ON mcp_consent_grants, mcp_consent_clears TO mcp_consent_app;`);
+    try {
+      await db.exec("SET ROLE mcp_consent_app; SET mcp_consent.user_id = 'bob';");
+      const { rows } = await db.query('SELECT user_id FROM mcp_consent_grants');
+      expect(rows).toEqual([{ user_id: 'bob' }]);
+      await expect(
+        db.query(
+          "UPDATE mcp_consent_grants SET user_id = 'bob' WHERE user_id = 'alice' RETURNING 1",
+        ),
+      ).resolves.toMatchObject({ rows: [] });
+      await expect(
+        db.query(
+          `INSERT INTO mcp_consent_clears (user_id, workspace_id, whole_user, cleared_at, cleared_ms)
+           VALUES ('alice', '', true, 'x', 0)`,
+        ),
+      ).rejects.toThrow(/row-level security/);
+    } finally {
+      await db.exec(`
+        RESET ROLE; RESET mcp_consent.user_id;
+        ALTER TABLE mcp_consent_grants DISABLE ROW LEVEL SECURITY;
+        ALTER TABLE mcp_consent_clears DISABLE ROW LEVEL SECURITY;
+        REVOKE ALL ON mcp_consent_grants, mcp_consent_clears FROM mcp_consent_app;
+        DROP ROLE mcp_consent_app;`);
+    }
+  });
+});
+
+describe('postgresGrantStore on PostgreSQL: a lost LISTEN connection', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  const pools: pg.Pool[] = [];
+  beforeAll(async () => {
+    database = await createDatabase();
+    const admin = poolOn(database.url);
+    pools.push(admin);
+    await migrate(admin);
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await database?.drop();
+  });
+
+  it('connects again, LISTENs again and resyncs: a change made while it was away is heard', async () => {
+    const [writerPool, listenerPool, admin] = [
+      poolOn(database.url),
+      poolOn(database.url),
+      pools[0]!,
+    ];
+    pools.push(writerPool, listenerPool);
+    const lost: unknown[] = [];
+    let reconnected = 0;
+    const notifications = pgNotifications(listenerPool, {
+      reconnectDelayMs: 50,
+      onError: (error) => lost.push(error),
+    });
+    const counting = {
+      listen: (listener: Parameters<typeof notifications.listen>[0]) =>
+        notifications.listen({
+          payload: listener.payload,
+          reconnected: () => {
+            reconnected += 1;
+            listener.reconnected();
+          },
+        }),
+    };
+    const writer = postgresGrantStore({ db: writerPool, scope: { userId: 'u' } });
+    const listener = postgresGrantStore({
+      db: listenerPool,
+      scope: { userId: 'u' },
+      notifications: counting,
+    });
+    const heard: StoreChange[] = [];
+    listener.subscribe((change) => heard.push(change));
+    await listener.load();
+    await writer.put(grant('u', 'w', 'before'));
+    await until(() => heard.length === 1);
+
+    // The server ends the LISTEN connection (a restart, a network cut, an administrator).
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()",
+    );
+    await until(() => lost.length > 0);
+    await writer.put(grant('u', 'w', 'while-away'));
+    await until(() => heard.length === 2);
+    expect(heard[1]).toEqual({ type: 'put', grant: grant('u', 'w', 'while-away') });
+    expect(reconnected).toBe(1);
+    // And it is listening again.
+    await writer.delete(grant('u', 'w', 'before').key, undefined, at(60_000));
+    await until(() => heard.length === 3);
+    expect(heard[2]).toMatchObject({ type: 'delete', key: grant('u', 'w', 'before').key });
+    writer.close();
+    listener.close();
+  });
+});
