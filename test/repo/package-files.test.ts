@@ -19,9 +19,11 @@ interface Manifest {
  * package keeps a copy, and it must be the same text. test/consumers checks the tarballs.
  */
 describe('published packages', () => {
-  it('are the libraries and the terminal host', () => {
-    expect(dirs).toEqual(expect.arrayContaining(['packages/engine', 'apps/terminal']));
-    expect(dirs).toHaveLength(8);
+  it('are the libraries, the PostgreSQL store and the terminal host', () => {
+    expect(dirs).toEqual(
+      expect.arrayContaining(['packages/engine', 'packages/postgres', 'apps/terminal']),
+    );
+    expect(dirs).toHaveLength(9);
   });
 
   it.each(dirs)(
