@@ -78,8 +78,10 @@ export async function printAudit(
       );
       const cells = audit.rows.map((row, index) => {
         const id = idOf(index);
+        // The short date and time: the medium one ("Nov 28, 2026, 2:25 AM") costs a column.
+        const time = Date.parse(row.timestamp);
         return [
-          row.timeText,
+          Number.isNaN(time) ? row.timeText : t.t('mcp.cli.audit.at', { time }),
           row.tool,
           id === undefined ? row.server : labels.label(id),
           row.decisionLabel,

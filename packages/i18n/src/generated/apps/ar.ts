@@ -188,6 +188,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.scope.all": [{"type":0,"value":"كل المستخدمين ومساحات العمل"}],
   "mcp.cli.store": [{"type":0,"value":"محفوظة في "},{"type":1,"value":"path"}],
   "mcp.cli.audit.shown": [{"type":0,"value":"الأحدث أولًا، "},{"type":1,"value":"shown"},{"type":0,"value":" من "},{"type":1,"value":"total"}],
+  "mcp.cli.audit.at": [{"type":3,"value":"time","style":"short"},{"type":0,"value":" "},{"type":4,"value":"time","style":"short"}],
   "mcp.cli.confirm.hint": [{"type":0,"value":"[y/N] (y = نعم)"}],
   "mcp.cli.confirm.yes": [{"type":0,"value":"ن|نعم|y|yes"}],
   "mcp.cli.reset.kept": [{"type":0,"value":"لم يُمسح شيء."}],

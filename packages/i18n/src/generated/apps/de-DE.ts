@@ -188,6 +188,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.scope.all": [{"type":0,"value":"Alle Benutzer und Arbeitsbereiche"}],
   "mcp.cli.store": [{"type":0,"value":"Gespeichert in "},{"type":1,"value":"path"}],
   "mcp.cli.audit.shown": [{"type":0,"value":"Neueste zuerst, "},{"type":1,"value":"shown"},{"type":0,"value":" von "},{"type":1,"value":"total"}],
+  "mcp.cli.audit.at": [{"type":3,"value":"time","style":"short"},{"type":0,"value":" "},{"type":4,"value":"time","style":"short"}],
   "mcp.cli.confirm.hint": [{"type":0,"value":"[j/N]"}],
   "mcp.cli.confirm.yes": [{"type":0,"value":"j|ja|y|yes"}],
   "mcp.cli.reset.kept": [{"type":0,"value":"Es wurde nichts gelöscht."}],

@@ -188,6 +188,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.scope.all": [{"type":0,"value":"⟦Éṽéŕý ûšéŕ åñđ ŵöŕķšþåçé ļöŕéɱ îþšû⟧"}],
   "mcp.cli.store": [{"type":0,"value":"⟦Šţöŕéđ îñ "},{"type":1,"value":"path"},{"type":0,"value":" ļöŕéɱ⟧"}],
   "mcp.cli.audit.shown": [{"type":0,"value":"⟦Ñéŵéšţ ƒîŕšţ, "},{"type":1,"value":"shown"},{"type":0,"value":" öƒ "},{"type":1,"value":"total"},{"type":0,"value":" ļöŕéɱ îþšû⟧"}],
+  "mcp.cli.audit.at": [{"type":0,"value":"⟦"},{"type":3,"value":"time","style":"short"},{"type":0,"value":" "},{"type":4,"value":"time","style":"short"},{"type":0,"value":" ļöŕé⟧"}],
   "mcp.cli.confirm.hint": [{"type":0,"value":"⟦[ý/Ñ] ļö⟧"}],
   "mcp.cli.confirm.yes": [{"type":0,"value":"⟦ý|ýéš ļö⟧"}],
   "mcp.cli.reset.kept": [{"type":0,"value":"⟦Ñöţĥîñĝ ŵåš çļéåŕéđ. ļöŕéɱ îþ⟧"}],

@@ -188,6 +188,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.scope.all": [{"type":0,"value":"Todos los usuarios y espacios de trabajo"}],
   "mcp.cli.store": [{"type":0,"value":"Guardado en "},{"type":1,"value":"path"}],
   "mcp.cli.audit.shown": [{"type":0,"value":"Más recientes primero, "},{"type":1,"value":"shown"},{"type":0,"value":" de "},{"type":1,"value":"total"}],
+  "mcp.cli.audit.at": [{"type":3,"value":"time","style":"short"},{"type":0,"value":" "},{"type":4,"value":"time","style":"short"}],
   "mcp.cli.confirm.hint": [{"type":0,"value":"[s/N]"}],
   "mcp.cli.confirm.yes": [{"type":0,"value":"s|sí|si|y|yes"}],
   "mcp.cli.reset.kept": [{"type":0,"value":"No se borró nada."}],

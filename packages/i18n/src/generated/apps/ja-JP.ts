@@ -188,6 +188,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.scope.all": [{"type":0,"value":"すべてのユーザーとワークスペース"}],
   "mcp.cli.store": [{"type":0,"value":"保存先 "},{"type":1,"value":"path"}],
   "mcp.cli.audit.shown": [{"type":0,"value":"新しい順、"},{"type":1,"value":"total"},{"type":0,"value":" 件中 "},{"type":1,"value":"shown"},{"type":0,"value":" 件"}],
+  "mcp.cli.audit.at": [{"type":3,"value":"time","style":"short"},{"type":0,"value":" "},{"type":4,"value":"time","style":"short"}],
   "mcp.cli.confirm.hint": [{"type":0,"value":"[y/N]（y = はい）"}],
   "mcp.cli.confirm.yes": [{"type":0,"value":"y|yes|はい"}],
   "mcp.cli.reset.kept": [{"type":0,"value":"何も消去しませんでした。"}],

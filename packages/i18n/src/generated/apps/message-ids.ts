@@ -187,6 +187,7 @@ export const appMessageIds = [
   'mcp.cli.scope.all',
   'mcp.cli.store',
   'mcp.cli.audit.shown',
+  'mcp.cli.audit.at',
   'mcp.cli.confirm.hint',
   'mcp.cli.confirm.yes',
   'mcp.cli.reset.kept',
@@ -418,6 +419,7 @@ export interface AppMessageValues {
   'mcp.cli.scope.all': never;
   'mcp.cli.store': { path: string | number };
   'mcp.cli.audit.shown': { shown: string | number; total: string | number };
+  'mcp.cli.audit.at': { time: Date | number };
   'mcp.cli.confirm.hint': never;
   'mcp.cli.confirm.yes': never;
   'mcp.cli.reset.kept': never;

@@ -188,6 +188,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.scope.all": [{"type":0,"value":"Todos os usuários e espaços de trabalho"}],
   "mcp.cli.store": [{"type":0,"value":"Guardado em "},{"type":1,"value":"path"}],
   "mcp.cli.audit.shown": [{"type":0,"value":"Mais recentes primeiro, "},{"type":1,"value":"shown"},{"type":0,"value":" de "},{"type":1,"value":"total"}],
+  "mcp.cli.audit.at": [{"type":3,"value":"time","style":"short"},{"type":0,"value":" "},{"type":4,"value":"time","style":"short"}],
   "mcp.cli.confirm.hint": [{"type":0,"value":"[s/N]"}],
   "mcp.cli.confirm.yes": [{"type":0,"value":"s|sim|y|yes"}],
   "mcp.cli.reset.kept": [{"type":0,"value":"Nada foi apagado."}],
