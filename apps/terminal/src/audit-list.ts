@@ -9,6 +9,7 @@ import { createPermissionManager } from '@mcp-consent/prompt';
 import { fitTable } from './columns.js';
 import type { StorePaths } from './config.js';
 import {
+  fitLine,
   fitted,
   header,
   inScope,
@@ -20,7 +21,7 @@ import {
   type Scope,
 } from './listing.js';
 import { readServerNames, serverLabels, serversFilePath } from './servers.js';
-import { clean, safeJson, wrap } from './text.js';
+import { clean, safeJson } from './text.js';
 
 /** Prints the newest `limit` audit events of the scope, newest first (JSON: file order). */
 export async function printAudit(
@@ -121,8 +122,8 @@ function stackedAudit(cells: readonly string[][], columns: number): string {
   const indent = ' '.repeat(4);
   return cells
     .flatMap(([time, tool, server, decision, risk, origin]) => [
-      ...wrap(`${time}  ${tool}  ${decision}`, columns, indent),
-      ...wrap(`${server} · ${risk} · ${origin}`, columns, indent, indent),
+      ...fitLine(`${time}  ${tool}  ${decision}`, columns, indent),
+      ...fitLine(`${server} · ${risk} · ${origin}`, columns, indent, indent),
     ])
     .join('\n');
 }

@@ -98,7 +98,7 @@ async function main(argv: readonly string[]): Promise<number> {
     workspaceId = chooseWorkspace(options.workspace, settings, t).workspace;
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    fail(error.message);
+    note(error.message);
     return 2;
   }
   const serverId = options.serverId ?? (options.target ? serverIdFor(options.target) : undefined);
@@ -194,21 +194,23 @@ function configWorkspace(options: CliOptions, settings: string): number {
   try {
     if (options.setWorkspace === undefined) {
       const choice = chooseWorkspace(options.workspace, settings, t);
-      process.stdout.write(
-        `${t.t('mcp.cli.workspace.now', { ...choice, workspace: clean(choice.workspace) })}\n`,
-      );
+      say(t.t('mcp.cli.workspace.now', { ...choice, workspace: clean(choice.workspace) }));
       return 0;
     }
     saveWorkspace(settings, options.setWorkspace, t);
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    fail(error.message);
+    note(error.message);
     return 2;
   }
-  process.stdout.write(
-    `${t.t('mcp.cli.config.saved', { workspace: options.setWorkspace, path: settings })}\n`,
-  );
+  say(t.t('mcp.cli.config.saved', { workspace: options.setWorkspace, path: settings }));
   return 0;
+}
+
+/** A host message on stdout: wrapped at spaces on a terminal, one line when redirected. */
+function say(message: string): void {
+  const columns = process.stdout.isTTY ? process.stdout.columns : 0;
+  process.stdout.write(`${columns > 20 ? wrap(message, columns, '  ').join('\n') : message}\n`);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { AuditEvent, GrantFilter } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
+import stringWidth from 'string-width';
 import type { StorePaths } from './config.js';
 import { resolveServer, shortServerId, type ServerLabels } from './servers.js';
 import { openRecords, type Records } from './store.js';
@@ -74,7 +75,7 @@ export function outputColumns(): number {
 /** Lines of host text wrapped to the output's width (a long store path). */
 export function fitted(lines: readonly string[], columns: number): string[] {
   if (!Number.isFinite(columns)) return [...lines];
-  return lines.flatMap((line) => (line === '' ? [''] : wrap(line, columns, '  ')));
+  return lines.flatMap((line) => fitLine(line, columns, '  '));
 }
 
 export function header(scope: Scope, paths: StorePaths, t: AppTranslator, columns: number): string {
@@ -87,4 +88,13 @@ export function header(scope: Scope, paths: StorePaths, t: AppTranslator, column
 /** The legend under a table: which server each name or short id stands for. */
 export function legendLines(labels: ServerLabels, columns: number, t: AppTranslator): string[] {
   return ['', t.t('mcp.cli.servers.legend'), ...labels.legend(columns)];
+}
+
+/**
+ * One line as it is when it fits `columns` (its spacing kept), else wrapped at spaces with
+ * `indent` on the lines after the first (which starts with `first`).
+ */
+export function fitLine(text: string, columns: number, indent: string, first = ''): string[] {
+  if (!Number.isFinite(columns) || stringWidth(first + text) <= columns) return [first + text];
+  return wrap(text, columns, indent, first);
 }

@@ -12,6 +12,7 @@ import type { StorePaths } from './config.js';
 import type { LineInput } from './line-input.js';
 import {
   filterOf,
+  fitLine,
   fitted,
   header,
   legendLines,
@@ -21,7 +22,7 @@ import {
   type Scope,
 } from './listing.js';
 import { readServerNames, serverLabels, serversFilePath } from './servers.js';
-import { clean, safeJson, wrap } from './text.js';
+import { clean, safeJson } from './text.js';
 
 export { StoreError, type Scope } from './listing.js';
 
@@ -119,8 +120,7 @@ export async function printGrants(
  */
 function stacked(cells: readonly string[][], columns: number): string {
   const indent = ' '.repeat(10);
-  const line = (text: string, first = indent) =>
-    Number.isFinite(columns) ? wrap(text, columns, indent, first) : [first + text];
+  const line = (text: string, first = indent) => fitLine(text, columns, indent, first);
   return cells
     .flatMap(([id, tool, server, decision, scope, expires]) => [
       ...line(`${id}  ${tool}  ${decision}`, ''),

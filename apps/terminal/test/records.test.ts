@@ -221,7 +221,9 @@ describe('the workspace is a named setting, not the current directory', () => {
       configHome: home.dir,
     });
     expect(call.exitCode).toBe(2);
-    expect(call.text.replace(/\n/g, ' ')).toContain(message);
+    // Wrapped to the terminal's width: compared without the line breaks and indents.
+    const squeeze = (text: string) => text.replace(/\s+/g, '');
+    expect(squeeze(call.text)).toContain(squeeze(message));
     expect(call.text).not.toContain(en.t('mcp.permission.keys.hint'));
     for (const args of [['grants'], ['audit'], ['--reset', '--yes']]) {
       const run = await piped([...args, ...store], home.dir);
