@@ -124,6 +124,18 @@ describe('grants and audit name their servers and fit 80 columns', () => {
     expect(unnamed.serverName).toBeUndefined();
   });
 
+  it('a terminal too narrow for the tables (40 columns): each row stacked, still within the width', async () => {
+    const options = { configHome: home.dir, cols: 40, rows: 24 };
+    for (const command of ['grants', 'audit']) {
+      const run = await inPty([command, ...store], [], options);
+      expect(run.exitCode, command).toBe(0);
+      expect(widest(run.text), `${command}:\n${run.text}`).toBeLessThanOrEqual(40);
+      expect(run.text).toContain('demo_state');
+      expect(run.text).toContain('Demo notes');
+      expect(run.text).toContain(`  ${shortServerId(EVERYTHING_ID)}  `);
+    }
+  });
+
   const locales: [string, string][] = [
     ['en-US', 'en_US.UTF-8'],
     ['pt-BR', 'pt_BR.UTF-8'],
