@@ -7,8 +7,10 @@ import { parseArgs } from 'node:util';
 import type { PermissionMode, RiskTier } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { ServerTarget } from './config.js';
+import { validWorkspace } from './settings.js';
+import { clean } from './text.js';
 
-export type Command = 'interactive' | 'call' | 'grants' | 'audit' | 'rules';
+export type Command = 'interactive' | 'call' | 'grants' | 'audit' | 'rules' | 'config';
 
 /** `--mode` as typed, and the engine's mode it names. */
 export const MODES: Readonly<Record<string, PermissionMode>> = {
@@ -24,6 +26,8 @@ export interface CliOptions {
   toolArgs?: Record<string, unknown>;
   /** `grants revoke <id>`: the grant's short id (from `grants`) or its full key. */
   revoke?: string;
+  /** `config workspace <name>`: the workspace to save; undefined with `config workspace` (show it). */
+  setWorkspace?: string;
   /** `--policy FILE` (user layer) and `--managed-policy FILE` (managed layer), in order. */
   policy: string[];
   managedPolicy: string[];
@@ -105,7 +109,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const COMMANDS = new Set<string>(['call', 'grants', 'audit', 'rules']);
+const COMMANDS = new Set<string>(['call', 'grants', 'audit', 'rules', 'config']);
 
 /** Parses `argv` (without node and the script). Throws {@link UsageError}. */
 export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions {
@@ -191,6 +195,15 @@ export function parseCli(argv: readonly string[], t: AppTranslator): CliOptions 
     const [, id, ...extra] = rest;
     if (!id || extra.length > 0) throw new UsageError(t.t('mcp.cli.error.revoke_usage'));
     options.revoke = id;
+  } else if (command === 'config') {
+    const [setting, name, ...extra] = rest;
+    if (setting !== 'workspace' || extra.length > 0)
+      throw new UsageError(t.t('mcp.cli.error.config_usage'));
+    if (name !== undefined) {
+      if (!validWorkspace(name))
+        throw new UsageError(t.t('mcp.cli.error.bad_workspace', { value: clean(name, 200) }));
+      options.setWorkspace = name;
+    }
   } else if (rest.length > 0) {
     throw new UsageError(t.t('mcp.cli.error.unknown_command', { command: rest[0]! }));
   }

@@ -8,6 +8,7 @@
  *   mcp-consent grants | audit [options]                 what the store holds
  *   mcp-consent grants revoke <id>                       revoke one saved permission
  *   mcp-consent rules [--policy FILE]                    the policy rules in force
+ *   mcp-consent config workspace [<name>]                the workspace grants are filed under
  *
  * Exit codes: 0 ran / done, 1 denied or failed, 2 usage or connection error or no such
  * tool, 130 Ctrl+C. Prompts are drawn on the terminal (`/dev/tty` when stdout or stdin is
@@ -19,7 +20,7 @@ import { localesFromEnv } from '@mcp-consent/i18n';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { parseCli, UsageError, type CliOptions } from './args.js';
 import { runCall } from './call.js';
-import { defaultUser, defaultWorkspace, serverIdFor, storePaths } from './config.js';
+import { defaultUser, serverIdFor, storePaths } from './config.js';
 import { ConnectError } from './connect.js';
 import { helpText } from './help.js';
 import { runInteractive } from './interactive.js';
@@ -31,17 +32,19 @@ import {
   policyFiles,
   type LoadedPolicies,
 } from './policy-files.js';
-import {
-  printAudit,
-  printGrants,
-  resetGrants,
-  revokeGrant,
-  StoreError,
-  type Scope,
-} from './records.js';
+import { printAudit } from './audit-list.js';
+import { printGrants, resetGrants, revokeGrant, StoreError, type Scope } from './records.js';
 import { policyErrorLine, printRules } from './rules.js';
 import { promptTerminal, type PromptTerminal } from './prompt-terminal.js';
+import { recordServerName, serversFilePath } from './servers.js';
 import { openSession, type Session } from './session.js';
+import {
+  chooseWorkspace,
+  saveWorkspace,
+  SettingsError,
+  settingsPath,
+  type WorkspaceChoice,
+} from './settings.js';
 import { clean, wrap } from './text.js';
 
 const t = createAppTranslator(localesFromEnv(process.env), { isolateValues: false });
@@ -63,13 +66,21 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const paths = storePaths(options.store);
   const userId = options.user ?? defaultUser();
-  const workspaceId = options.workspace ?? defaultWorkspace();
   const policyRefs = policyFiles(options);
+  const settings = settingsPath();
   if (options.help) {
-    const help = helpText(t, { paths, user: userId, workspace: workspaceId, policy: policyRefs });
+    let workspace: WorkspaceChoice | { source: 'broken'; path: string };
+    try {
+      workspace = chooseWorkspace(options.workspace, settings, t);
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error;
+      workspace = { source: 'broken', path: settings };
+    }
+    const help = helpText(t, { paths, user: userId, workspace, policy: policyRefs });
     process.stdout.write(`${help}\n`);
     return 0;
   }
+  if (options.command === 'config') return configWorkspace(options, settings);
   let policies: LoadedPolicies | undefined;
   if (options.command === 'rules' || options.target) {
     try {
@@ -81,8 +92,24 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   }
   if (options.command === 'rules' && policies) return printRules(policies, t);
+  // Never a silent fallback: a broken config.json would file grants under another workspace.
+  let workspaceId: string;
+  try {
+    workspaceId = chooseWorkspace(options.workspace, settings, t).workspace;
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    note(error.message);
+    return 2;
+  }
   const serverId = options.serverId ?? (options.target ? serverIdFor(options.target) : undefined);
-  const scope: Scope = { userId, workspaceId, all: options.all, ...(serverId ? { serverId } : {}) };
+  const scope: Scope = {
+    userId,
+    workspaceId,
+    all: options.all,
+    // Without a connection, --server-id filters a listing and may be a name or short id too.
+    ...(serverId && options.target ? { serverId } : {}),
+    ...(serverId && !options.target ? { serverQuery: serverId } : {}),
+  };
   const call = options.command === 'call';
   // Opened only for a connection: prompts (and our own questions, when keys come from a
   // person) go to the terminal, whatever stdout was redirected to.
@@ -140,6 +167,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     onInterrupt(session, terminal);
+    // The name the user gave this server labels it in `grants` and `audit` from now on.
+    if (options.name !== undefined)
+      await recordServerName(serversFilePath(paths.dir), serverId, options.name);
     const code =
       call && options.tool && options.toolArgs
         ? await runCall(session, options.tool, options.toolArgs, { json: options.json, t, server })
@@ -154,6 +184,33 @@ async function main(argv: readonly string[]): Promise<number> {
     input.close();
     terminal?.close();
   }
+}
+
+/**
+ * `config workspace`: prints the workspace in use and where it comes from, or saves
+ * `<name>` in `config.json`. A broken file is reported and left as it is (exit 2).
+ */
+function configWorkspace(options: CliOptions, settings: string): number {
+  try {
+    if (options.setWorkspace === undefined) {
+      const choice = chooseWorkspace(options.workspace, settings, t);
+      say(t.t('mcp.cli.workspace.now', { ...choice, workspace: clean(choice.workspace) }));
+      return 0;
+    }
+    saveWorkspace(settings, options.setWorkspace, t);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    note(error.message);
+    return 2;
+  }
+  say(t.t('mcp.cli.config.saved', { workspace: options.setWorkspace, path: settings }));
+  return 0;
+}
+
+/** A host message on stdout: wrapped at spaces on a terminal, one line when redirected. */
+function say(message: string): void {
+  const columns = process.stdout.isTTY ? process.stdout.columns : 0;
+  process.stdout.write(`${columns > 20 ? wrap(message, columns, '  ').join('\n') : message}\n`);
 }
 
 /**

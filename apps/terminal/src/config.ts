@@ -51,11 +51,6 @@ export function defaultUser(env: NodeJS.ProcessEnv = process.env): string {
   }
 }
 
-/** The current directory's absolute path. */
-export function defaultWorkspace(cwd: string = process.cwd()): string {
-  return resolve(cwd);
-}
-
 /** An argument as a shell would need it quoted, so the id reads back as the command line. */
 function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg);

@@ -8,6 +8,7 @@ import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { DEFAULT_AUDIT_LIMIT } from './args.js';
 import type { StorePaths } from './config.js';
 import type { PolicyFileRef } from './policy-files.js';
+import type { WorkspaceChoice } from './settings.js';
 import { pad } from './text.js';
 
 /** The SDK's request timeout, which `--timeout` replaces. */
@@ -15,8 +16,15 @@ const DEFAULT_TIMEOUT_SECONDS = DEFAULT_REQUEST_TIMEOUT_MSEC / 1000;
 
 export function helpText(
   t: AppTranslator,
-  context: { paths: StorePaths; user: string; workspace: string; policy: PolicyFileRef[] },
+  context: {
+    paths: StorePaths;
+    user: string;
+    /** The workspace in use and where it comes from; `broken`: `config.json` cannot be used. */
+    workspace: WorkspaceChoice | { source: 'broken'; path: string };
+    policy: PolicyFileRef[];
+  },
 ): string {
+  const { workspace } = context;
   const defaultPolicy = (layer: PolicyFileRef['layer']) =>
     context.policy.find((ref) => ref.layer === layer && !ref.explicit)?.path ?? '';
   const rows = (entries: [string, string][]) => {
@@ -39,13 +47,21 @@ export function helpText(
       ['mcp-consent grants revoke <id>', t.t('mcp.cli.help.cmd.revoke')],
       ['mcp-consent audit [options]', t.t('mcp.cli.help.cmd.audit')],
       ['mcp-consent rules [--policy <file>]', t.t('mcp.cli.help.cmd.rules')],
+      ['mcp-consent config workspace [<name>]', t.t('mcp.cli.help.cmd.config')],
     ]),
     '',
     t.t('mcp.cli.help.options'),
     ...rows([
       ['--store <dir>', t.t('mcp.cli.help.opt.store')],
       ['--user <name>', t.t('mcp.cli.help.opt.user', { user: context.user })],
-      ['--workspace <id>', t.t('mcp.cli.help.opt.workspace', { workspace: context.workspace })],
+      [
+        '--workspace <id>',
+        t.t('mcp.cli.help.opt.workspace', {
+          source: workspace.source,
+          workspace: 'workspace' in workspace ? workspace.workspace : '',
+          path: workspace.path,
+        }),
+      ],
       ['--server-id <id>', t.t('mcp.cli.help.opt.server_id')],
       ['--name <name>', t.t('mcp.cli.help.opt.name')],
       ['--trusted', t.t('mcp.cli.help.opt.trusted')],
@@ -72,6 +88,7 @@ export function helpText(
     t.t('mcp.cli.help.files'),
     `  ${t.t('mcp.cli.help.file.grants', { path: context.paths.grants })}`,
     `  ${t.t('mcp.cli.help.file.audit', { path: context.paths.audit })}`,
+    `  ${t.t('mcp.cli.help.file.config', { path: workspace.path })}`,
     `  ${t.t('mcp.cli.help.file.default')}`,
     `  ${t.t('mcp.cli.help.file.policy', { path: defaultPolicy('user') })}`,
     `  ${t.t('mcp.cli.help.file.managed', { path: defaultPolicy('managed') })}`,

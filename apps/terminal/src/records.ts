@@ -1,60 +1,30 @@
 /**
- * `grants`, `audit` and `--reset`: the store read through the headless grants manager of
- * `@mcp-consent/prompt`, so columns, decisions, expiry and origins read exactly as in
- * the web manager, in the user's language.
+ * `grants`, `grants revoke` and `--reset`: the store read through the headless grants manager
+ * of `@mcp-consent/prompt`, so columns, decisions, expiry and origins read exactly as in the
+ * web manager, in the user's language; each server shown by its name or short id.
  */
 import { createHash } from 'node:crypto';
-import { systemClock, type AuditEvent, type GrantFilter } from '@mcp-consent/engine';
+import { systemClock } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { createPermissionManager } from '@mcp-consent/prompt';
+import { fitTable } from './columns.js';
 import type { StorePaths } from './config.js';
 import type { LineInput } from './line-input.js';
-import { openRecords, type Records } from './store.js';
-import stringWidth from 'string-width';
-import { clean, safeJson, table } from './text.js';
+import {
+  filterOf,
+  fitLine,
+  fitted,
+  header,
+  legendLines,
+  openStore,
+  outputColumns,
+  serverOf,
+  type Scope,
+} from './listing.js';
+import { readServerNames, serverLabels, serversFilePath } from './servers.js';
+import { clean, safeJson } from './text.js';
 
-export interface Scope {
-  userId: string;
-  workspaceId: string;
-  /** Only this server's records, when a server was named. */
-  serverId?: string;
-  /** Every user and workspace. */
-  all: boolean;
-}
-
-/** Failure to read the store: exit code 2 with this (localized) message. */
-export class StoreError extends Error {
-  override name = 'StoreError';
-}
-
-const filterOf = (scope: Scope): GrantFilter => ({
-  ...(scope.all ? {} : { userId: scope.userId, workspaceId: scope.workspaceId }),
-  ...(scope.serverId ? { serverId: scope.serverId } : {}),
-});
-
-const inScope = (scope: Scope) => (event: AuditEvent) =>
-  (scope.all ||
-    (event.koder_user_id === scope.userId && event.workspace_id === scope.workspaceId)) &&
-  (!scope.serverId || event.server_id === scope.serverId);
-
-async function open(paths: StorePaths, t: AppTranslator): Promise<Records> {
-  const records = openRecords(paths);
-  try {
-    await records.engine.ready;
-  } catch (error) {
-    await records.close();
-    const reason = clean(error instanceof Error ? error.message : String(error), 500);
-    throw new StoreError(t.t('mcp.cli.error.store', { reason }));
-  }
-  return records;
-}
-
-function header(scope: Scope, paths: StorePaths, t: AppTranslator): string {
-  const who = scope.all
-    ? t.t('mcp.cli.scope.all')
-    : t.t('mcp.cli.scope', { user: clean(scope.userId), workspace: clean(scope.workspaceId) });
-  return `${who}\n${t.t('mcp.cli.store', { path: clean(paths.dir, 500) })}`;
-}
+export { StoreError, type Scope } from './listing.js';
 
 /**
  * A grant's short id for `grants` and `grants revoke`: the first 8 hex digits of the SHA-256
@@ -71,40 +41,72 @@ export async function printGrants(
   options: { json: boolean; t: AppTranslator },
 ): Promise<void> {
   const { t } = options;
-  const records = await open(paths, t);
+  const records = await openStore(paths, t);
   try {
+    const names = readServerNames(serversFilePath(paths.dir));
+    const every = records.engine.grants();
+    const serverId = serverOf(
+      scope,
+      every.map((grant) => grant.serverId),
+      names,
+      t,
+    );
+    const filter = filterOf(scope, serverId);
     if (options.json) {
-      process.stdout.write(`${safeJson(records.engine.grants(filterOf(scope)))}\n`);
+      // Full ids for scripts, and the name the user gave the server when there is one.
+      const grants = records.engine.grants(filter).map((grant) => {
+        const serverName = names.get(grant.serverId);
+        return serverName === undefined ? grant : { ...grant, serverName };
+      });
+      process.stdout.write(`${safeJson(grants)}\n`);
       return;
     }
     const manager = createPermissionManager({
       engine: records.engine,
       clock: systemClock,
       translator: t,
-      filter: filterOf(scope),
+      filter,
     });
     const { grants } = manager.connect();
     manager.destroy();
-    const lines = [header(scope, paths, t)];
-    if (grants.emptyText !== null) lines.push(grants.emptyText);
-    else {
-      const { columns } = grants;
+    const columnsNow = outputColumns();
+    const lines = [header(scope, paths, t, columnsNow)];
+    if (grants.emptyText !== null) {
+      lines.push(...fitted([grants.emptyText], columnsNow));
+      const elsewhere = scope.all
+        ? 0
+        : every.filter(
+            (grant) =>
+              grant.userId === scope.userId &&
+              grant.workspaceId !== scope.workspaceId &&
+              (!serverId || grant.serverId === serverId),
+          ).length;
+      if (elsewhere > 0)
+        lines.push(...fitted([t.t('mcp.cli.grants.elsewhere', { count: elsewhere })], columnsNow));
+    } else {
+      const serverOfKey = new Map(records.engine.grants(filter).map((g) => [g.key, g.serverId]));
+      const idOf = (key: string) => serverOfKey.get(key) ?? '';
+      const labels = serverLabels(
+        grants.rows.map((row) => idOf(row.key)),
+        names,
+      );
       const cells = grants.rows.map((row) => [
         shortId(row.key),
         row.tool,
-        row.server,
+        labels.label(idOf(row.key)),
         row.decisionLabel,
         row.scopeText,
         row.expiresText,
       ]);
-      const { tool, server, decision, scope: covers, expires } = columns;
-      const wide = table(
-        [t.t('mcp.cli.grants.id'), tool, server, decision, covers, expires],
-        cells,
+      const { tool, server, decision, scope: covers, expires } = grants.columns;
+      const headers = [t.t('mcp.cli.grants.id'), tool, server, decision, covers, expires];
+      const table = fitTable(headers, cells, columnsNow, [0]);
+      lines.push(
+        ...fitted([grants.countText], columnsNow),
+        '',
+        table ? table.join('\n') : stacked(cells, columnsNow),
       );
-      const columnsNow = process.stdout.isTTY ? (process.stdout.columns ?? 80) : Infinity;
-      const fits = wide.split('\n').every((line) => stringWidth(line) <= columnsNow);
-      lines.push(grants.countText, '', fits ? wide : stacked(cells));
+      lines.push(...legendLines(labels, columnsNow, t));
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
@@ -113,83 +115,19 @@ export async function printGrants(
 }
 
 /**
- * The grants on a terminal too narrow for the table (a stdio server id is a whole command
- * line): the id, tool and decision, then the server, then what it covers and until when.
+ * The grants on a terminal too narrow for the table: the id, tool and decision, then the
+ * server, then what it covers and until when; each line wrapped to the width.
  */
-function stacked(cells: readonly string[][]): string {
+function stacked(cells: readonly string[][], columns: number): string {
+  const indent = ' '.repeat(10);
+  const line = (text: string, first = indent) => fitLine(text, columns, indent, first);
   return cells
-    .map(([id, tool, server, decision, scope, expires]) =>
-      [
-        `${id}  ${tool}  ${decision}`,
-        `          ${server}`,
-        `          ${scope} · ${expires}`,
-      ].join('\n'),
-    )
+    .flatMap(([id, tool, server, decision, scope, expires]) => [
+      ...line(`${id}  ${tool}  ${decision}`, ''),
+      ...line(server!),
+      ...line(`${scope} · ${expires}`),
+    ])
     .join('\n');
-}
-
-/** Prints the newest `limit` audit events of the scope, newest first (JSON: file order). */
-export async function printAudit(
-  paths: StorePaths,
-  scope: Scope,
-  options: { json: boolean; limit: number; t: AppTranslator },
-): Promise<void> {
-  const { t } = options;
-  const records = await open(paths, t);
-  try {
-    let events: AuditEvent[];
-    try {
-      events = (await records.audit.read()).filter(inScope(scope));
-    } catch (error) {
-      const reason = clean(error instanceof Error ? error.message : String(error), 500);
-      throw new StoreError(t.t('mcp.cli.error.store', { reason }));
-    }
-    if (options.json) {
-      process.stdout.write(`${safeJson(events.slice(-options.limit))}\n`);
-      return;
-    }
-    const manager = createPermissionManager({
-      engine: records.engine,
-      clock: systemClock,
-      translator: t,
-      audit: () => events,
-      auditLimit: options.limit,
-    });
-    const api = manager.connect();
-    await api.refreshAudit();
-    const { audit } = manager.connect();
-    manager.destroy();
-    const lines = [header(scope, paths, t)];
-    if (audit.emptyText !== null) lines.push(audit.emptyText);
-    else {
-      const { columns } = audit;
-      lines.push(
-        t.t('mcp.cli.audit.shown', { shown: audit.rows.length, total: audit.total }),
-        '',
-        table(
-          [
-            columns.time,
-            columns.tool,
-            columns.server,
-            columns.decision,
-            columns.risk,
-            columns.origin,
-          ],
-          audit.rows.map((row) => [
-            row.timeText,
-            row.tool,
-            row.server,
-            row.decisionLabel,
-            row.riskText,
-            row.originText,
-          ]),
-        ),
-      );
-    }
-    process.stdout.write(`${lines.join('\n')}\n`);
-  } finally {
-    await records.close();
-  }
 }
 
 /**
@@ -203,11 +141,19 @@ export async function revokeGrant(
   options: { t: AppTranslator },
 ): Promise<number> {
   const { t } = options;
-  const records = await open(paths, t);
+  const records = await openStore(paths, t);
   try {
     const wanted = id.trim();
+    const names = readServerNames(serversFilePath(paths.dir));
+    const every = records.engine.grants();
+    const serverId = serverOf(
+      scope,
+      every.map((grant) => grant.serverId),
+      names,
+      t,
+    );
     const grant = records.engine
-      .grants(filterOf(scope))
+      .grants(filterOf(scope, serverId))
       .find((g) => g.key === wanted || shortId(g.key) === wanted.toLowerCase());
     if (!grant) {
       process.stderr.write(`${t.t('mcp.cli.grants.not_found', { id: clean(wanted, 200) })}\n`);
@@ -237,9 +183,12 @@ export async function resetGrants(
   options: { yes: boolean; t: AppTranslator; input: LineInput },
 ): Promise<number> {
   const { t } = options;
-  const records = await open(paths, t);
+  const records = await openStore(paths, t);
   try {
-    const count = records.engine.grants(filterOf(scope)).length;
+    const names = readServerNames(serversFilePath(paths.dir));
+    const known = records.engine.grants().map((grant) => grant.serverId);
+    const filter = filterOf(scope, serverOf(scope, known, names, t));
+    const count = records.engine.grants(filter).length;
     if (count === 0) {
       process.stdout.write(`${t.t('mcp.grants.count', { count: 0 })}\n`);
       return 0;
@@ -249,7 +198,7 @@ export async function resetGrants(
         process.stderr.write(`${t.t('mcp.cli.error.reset_needs_yes')}\n`);
         return 2;
       }
-      process.stdout.write(`${header(scope, paths, t)}\n`);
+      process.stdout.write(`${header(scope, paths, t, Infinity)}\n`);
       const question = `${t.t('mcp.grants.confirm.revoke_all', { count })} ${t.t('mcp.cli.confirm.hint')} `;
       const answer = await options.input.ask(question);
       if (answer.kind === 'interrupt') return 130;
@@ -259,7 +208,7 @@ export async function resetGrants(
         return 0;
       }
     }
-    const revoked = await records.engine.revokeAll(filterOf(scope));
+    const revoked = await records.engine.revokeAll(filter);
     process.stdout.write(`${t.t('mcp.grants.revoked_all', { count: revoked })}\n`);
     return 0;
   } finally {

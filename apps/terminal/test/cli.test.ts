@@ -36,8 +36,15 @@ describe('--help', () => {
     expect(run.stdout).toContain(
       en.t('mcp.cli.help.file.policy', { path: join(dir, 'policy.json') }),
     );
+    // The workspace is a fixed name until one is set (never the current directory).
     expect(run.stdout).toMatch(
-      /--workspace <id> +Workspace the grants belong to\. Default: the current directory \(\//,
+      new RegExp(
+        `--workspace <id> +${literal(en.t('mcp.cli.help.opt.workspace', { workspace: 'default', source: 'default', path: join(dir, 'config.json') }))}$`,
+        'm',
+      ),
+    );
+    expect(run.stdout).toContain(
+      en.t('mcp.cli.help.file.config', { path: join(dir, 'config.json') }),
     );
     for (const flag of [
       '--url',

@@ -91,13 +91,15 @@ export async function inPty(
      * terminal (`'"$@" > out.json'`). @default the CLI runs directly on the terminal
      */
     shell?: string;
+    /** The directory the CLI runs in. @default the repository root */
+    cwd?: string;
   },
 ): Promise<PtyRun> {
   requirePythonPty();
   const command = [...CLI, ...args];
   const spec = {
     command: options.shell === undefined ? command : ['sh', '-c', options.shell, 'sh', ...command],
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: { ...testEnv(options.configHome), ...options.env },
     cols: options.cols ?? 100,
     rows: options.rows ?? 40,
@@ -128,11 +130,12 @@ export async function inPty(
 export async function piped(
   args: string[],
   configHome: string,
+  options: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   // execFile drops `detached`, so spawn directly.
   const child = spawn(CLI[0]!, [...CLI.slice(1), ...args], {
-    cwd: root,
-    env: testEnv(configHome),
+    cwd: options.cwd ?? root,
+    env: { ...testEnv(configHome), ...options.env },
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { storePaths } from '../src/config.js';
+import { shortServerId } from '../src/servers.js';
 import { openRecords } from '../src/store.js';
 import { demoCommand, inPty, literal, piped, tempDir } from './harness.js';
 
@@ -302,8 +303,11 @@ describe('grants revoke <id>', () => {
     const left = listed.stdout.split('\n').find((line) => line.includes('notes_delete'))!;
     const leftId = left.slice(0, 8);
     expect(narrow.text).toContain(
-      `${leftId}  notes_delete  ${en.t('mcp.audit.decision.deny_always')}\n          demo\n`,
+      `${leftId}  notes_delete  ${en.t('mcp.audit.decision.deny_always')}\n          ${shortServerId('demo')}\n`,
     );
+    // The legend under it spells out the short id, and nothing is wider than the terminal.
+    expect(narrow.text).toContain(`\n  ${shortServerId('demo')}  demo\n`);
+    expect(Math.max(...narrow.text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(40);
     // No saved denial any more: without a terminal the call now fails for want of a prompt.
     const again = await piped(['call', 'legacy_tool', ...opts, ...demo()], dir.dir);
     expect(again.stderr).not.toContain(en.t('mcp.cli.denied.saved', { tool: 'legacy_tool' }));

@@ -26,7 +26,7 @@ describe('--timeout', () => {
     const help = helpText(en, {
       paths: { dir: '/s', grants: '/s/g', audit: '/s/a' },
       user: 'u',
-      workspace: 'w',
+      workspace: { workspace: 'w', source: 'option', path: '/c/config.json' },
       policy: [],
     });
     expect(help).toMatch(/--timeout <seconds> +Each tool call may run this many seconds/);

@@ -45,6 +45,12 @@ const values = {
   option: '--o',
   value: 'v',
   shown: 1,
+  // mcp.cli.* of issue 19 (the workspace setting, config.json problems, server names)
+  source: 'config',
+  problem: 'p',
+  code: 'EACCES',
+  key: 'k',
+  ids: 'srv-1',
   // mcp.cli.progress.* and server_log (issue 18)
   progress: '1',
   status: 's',

@@ -97,6 +97,7 @@ export const appMessageIds = [
   'mcp.cli.help.cmd.audit',
   'mcp.cli.help.cmd.revoke',
   'mcp.cli.help.cmd.rules',
+  'mcp.cli.help.cmd.config',
   'mcp.cli.help.opt.store',
   'mcp.cli.help.opt.user',
   'mcp.cli.help.opt.workspace',
@@ -120,6 +121,7 @@ export const appMessageIds = [
   'mcp.cli.help.opt.protocol',
   'mcp.cli.help.file.grants',
   'mcp.cli.help.file.audit',
+  'mcp.cli.help.file.config',
   'mcp.cli.help.file.default',
   'mcp.cli.help.file.policy',
   'mcp.cli.help.file.managed',
@@ -185,6 +187,7 @@ export const appMessageIds = [
   'mcp.cli.scope.all',
   'mcp.cli.store',
   'mcp.cli.audit.shown',
+  'mcp.cli.audit.at',
   'mcp.cli.confirm.hint',
   'mcp.cli.confirm.yes',
   'mcp.cli.reset.kept',
@@ -208,6 +211,20 @@ export const appMessageIds = [
   'mcp.cli.policy.error_at',
   'mcp.cli.policy.asking',
   'mcp.cli.grants.id',
+  'mcp.cli.workspace.now',
+  'mcp.cli.config.saved',
+  'mcp.cli.config.problem.unreadable',
+  'mcp.cli.config.problem.unwritable',
+  'mcp.cli.config.problem.json',
+  'mcp.cli.config.problem.object',
+  'mcp.cli.config.problem.unknown',
+  'mcp.cli.config.problem.workspace',
+  'mcp.cli.error.config',
+  'mcp.cli.error.config_usage',
+  'mcp.cli.error.bad_workspace',
+  'mcp.cli.error.server_ambiguous',
+  'mcp.cli.servers.legend',
+  'mcp.cli.grants.elsewhere',
   'mcp.cli.grants.not_found',
   'mcp.cli.grants.not_revoked',
   'mcp.cli.grants.revoked',
@@ -312,9 +329,10 @@ export interface AppMessageValues {
   'mcp.cli.help.cmd.audit': never;
   'mcp.cli.help.cmd.revoke': never;
   'mcp.cli.help.cmd.rules': never;
+  'mcp.cli.help.cmd.config': never;
   'mcp.cli.help.opt.store': never;
   'mcp.cli.help.opt.user': { user: string | number };
-  'mcp.cli.help.opt.workspace': { workspace: string | number };
+  'mcp.cli.help.opt.workspace': { source: string; workspace: string | number; path: string | number };
   'mcp.cli.help.opt.server_id': never;
   'mcp.cli.help.opt.name': never;
   'mcp.cli.help.opt.trusted': never;
@@ -335,6 +353,7 @@ export interface AppMessageValues {
   'mcp.cli.help.opt.protocol': never;
   'mcp.cli.help.file.grants': { path: string | number };
   'mcp.cli.help.file.audit': { path: string | number };
+  'mcp.cli.help.file.config': { path: string | number };
   'mcp.cli.help.file.default': never;
   'mcp.cli.help.file.policy': { path: string | number };
   'mcp.cli.help.file.managed': { path: string | number };
@@ -400,6 +419,7 @@ export interface AppMessageValues {
   'mcp.cli.scope.all': never;
   'mcp.cli.store': { path: string | number };
   'mcp.cli.audit.shown': { shown: string | number; total: string | number };
+  'mcp.cli.audit.at': { time: Date | number };
   'mcp.cli.confirm.hint': never;
   'mcp.cli.confirm.yes': never;
   'mcp.cli.reset.kept': never;
@@ -423,6 +443,20 @@ export interface AppMessageValues {
   'mcp.cli.policy.error_at': { file: string | number; line: string | number; column: string | number; field: string | number; message: string | number };
   'mcp.cli.policy.asking': never;
   'mcp.cli.grants.id': never;
+  'mcp.cli.workspace.now': { workspace: string | number; source: string; path: string | number };
+  'mcp.cli.config.saved': { workspace: string | number; path: string | number };
+  'mcp.cli.config.problem.unreadable': { code: string | number };
+  'mcp.cli.config.problem.unwritable': { code: string | number };
+  'mcp.cli.config.problem.json': never;
+  'mcp.cli.config.problem.object': never;
+  'mcp.cli.config.problem.unknown': { key: string | number };
+  'mcp.cli.config.problem.workspace': never;
+  'mcp.cli.error.config': { path: string | number; problem: string | number };
+  'mcp.cli.error.config_usage': never;
+  'mcp.cli.error.bad_workspace': { value: string | number };
+  'mcp.cli.error.server_ambiguous': { name: string | number; ids: string | number };
+  'mcp.cli.servers.legend': never;
+  'mcp.cli.grants.elsewhere': { count: number };
   'mcp.cli.grants.not_found': { id: string | number };
   'mcp.cli.grants.not_revoked': { id: string | number };
   'mcp.cli.grants.revoked': { id: string | number; tool: string | number; server: string | number };
