@@ -22,9 +22,22 @@ import {
   type Scope,
 } from './listing.js';
 import { readServerNames, serverLabels, serversFilePath } from './servers.js';
+import type { Records } from './store.js';
 import { clean, safeJson } from './text.js';
 
 export { StoreError, type Scope } from './listing.js';
+
+/**
+ * The user's names for servers and the grant filter of the scope, its `--server-id` (a name or
+ * short id too) resolved against the servers the store has grants for.
+ */
+function grantScope(records: Records, paths: StorePaths, scope: Scope, t: AppTranslator) {
+  const names = readServerNames(serversFilePath(paths.dir));
+  const every = records.engine.grants();
+  const known = every.map((grant) => grant.serverId);
+  const serverId = serverOf(scope, known, names, t);
+  return { names, every, serverId, filter: filterOf(scope, serverId) };
+}
 
 /**
  * A grant's short id for `grants` and `grants revoke`: the first 8 hex digits of the SHA-256
@@ -43,15 +56,7 @@ export async function printGrants(
   const { t } = options;
   const records = await openStore(paths, t);
   try {
-    const names = readServerNames(serversFilePath(paths.dir));
-    const every = records.engine.grants();
-    const serverId = serverOf(
-      scope,
-      every.map((grant) => grant.serverId),
-      names,
-      t,
-    );
-    const filter = filterOf(scope, serverId);
+    const { names, every, serverId, filter } = grantScope(records, paths, scope, t);
     if (options.json) {
       // Full ids for scripts, and the name the user gave the server when there is one.
       const grants = records.engine.grants(filter).map((grant) => {
@@ -144,16 +149,9 @@ export async function revokeGrant(
   const records = await openStore(paths, t);
   try {
     const wanted = id.trim();
-    const names = readServerNames(serversFilePath(paths.dir));
-    const every = records.engine.grants();
-    const serverId = serverOf(
-      scope,
-      every.map((grant) => grant.serverId),
-      names,
-      t,
-    );
+    const { filter } = grantScope(records, paths, scope, t);
     const grant = records.engine
-      .grants(filterOf(scope, serverId))
+      .grants(filter)
       .find((g) => g.key === wanted || shortId(g.key) === wanted.toLowerCase());
     if (!grant) {
       process.stderr.write(`${t.t('mcp.cli.grants.not_found', { id: clean(wanted, 200) })}\n`);
@@ -185,9 +183,7 @@ export async function resetGrants(
   const { t } = options;
   const records = await openStore(paths, t);
   try {
-    const names = readServerNames(serversFilePath(paths.dir));
-    const known = records.engine.grants().map((grant) => grant.serverId);
-    const filter = filterOf(scope, serverOf(scope, known, names, t));
+    const { filter } = grantScope(records, paths, scope, t);
     const count = records.engine.grants(filter).length;
     if (count === 0) {
       process.stdout.write(`${t.t('mcp.grants.count', { count: 0 })}\n`);
