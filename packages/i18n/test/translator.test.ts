@@ -45,6 +45,10 @@ const values = {
   option: '--o',
   value: 'v',
   shown: 1,
+  // mcp.tool_args.* and mcp.cli.args.hint (issue 19: a tool's arguments)
+  values: 'v',
+  type: 'string',
+  skeleton: 's',
   // mcp.cli.progress.* and server_log (issue 18)
   progress: '1',
   status: 's',
