@@ -155,11 +155,12 @@ function describeOne(
   const prop = isRecord(property) ? property : {};
   const json = (value: unknown) => cleaner.text(jsonText(value), VALUE_CHARS);
   const items = own(prop, 'items');
+  const ownValues = allowedValues(prop);
   // An array of fixed values (a multi-select) lists its items' values.
   const allowed =
-    allowedValues(prop).length === 0 && own(prop, 'type') === 'array' && isRecord(items)
+    ownValues.length === 0 && own(prop, 'type') === 'array' && isRecord(items)
       ? allowedValues(items)
-      : allowedValues(prop);
+      : ownValues;
   const maxValues = Math.max(1, Math.floor(options.maxValues ?? 8));
   const values = allowed.slice(0, maxValues).map(json);
   const moreValues = allowed.length - values.length;
@@ -170,11 +171,11 @@ function describeOne(
   const presence = t.t(required ? 'mcp.tool_args.required' : 'mcp.tool_args.optional');
   const details = [type, presence];
   if (values.length > 0) {
-    const items =
+    const listed =
       moreValues > 0
         ? [...values, t.t('mcp.tool_args.more_values', { count: moreValues })]
         : values;
-    details.push(t.t('mcp.tool_args.values', { values: t.formatList(items, 'disjunction') }));
+    details.push(t.t('mcp.tool_args.values', { values: t.formatList(listed, 'disjunction') }));
   }
   if (defaultValue !== null) details.push(t.t('mcp.tool_args.default', { value: defaultValue }));
   return {
