@@ -92,7 +92,7 @@ describe('mcp-consent in a pseudo-terminal with the demo server (stdio)', () => 
         { send: '\u0015{not json\r' },
         { expect: literal(en.t('mcp.cli.error.invalid_json', { example: '{"id": "groceries"}' })) },
         // Asked again with the line as typed, to fix it.
-        { expect: `${askArgs('notes_put')}${literal('{not json')}` },
+        { expect: `${askArgs('notes_put')}(?:\\x1b\\[[0-9;]*[A-Za-z])*${literal('{not json')}` },
         { send: '\u0015{"id":"t2","text":"once"}\r' },
         { expect: PROMPT }, // T1: no grant, so the numbered prompt
         { expect: READY },
