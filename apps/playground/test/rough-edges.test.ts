@@ -99,6 +99,35 @@ describe('prefilled arguments', () => {
   });
 });
 
+describe('the arguments a tool takes', () => {
+  it('are listed above the box: type, required or optional, default, description', async () => {
+    const { context, page, errors } = await open(playground.browser, playground.url, 'lit');
+    await page.locator('button[data-tool="demo_sleep"]').click();
+    await page.locator('#call', { hasText: 'demo_sleep' }).waitFor(WAIT);
+    const list = page.locator('#tool-args');
+    const rows = () => list.locator('.arg').allInnerTexts();
+    const words = (name: string, ...details: string[]) => [name, details.join(' · ')].join(' ');
+    const required = en.t('mcp.tool_args.required');
+    const optional = en.t('mcp.tool_args.optional');
+    expect((await rows()).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+      words('ms', 'integer', required),
+      words('steps', 'integer', optional, en.t('mcp.tool_args.default', { value: '1' })),
+    ]);
+    // The box says what describes it.
+    expect(await page.locator('#args').getAttribute('aria-describedby')).toBe('tool-args');
+    await page.locator('button[data-tool="messages_send"]').click();
+    await page.locator('#call', { hasText: 'messages_send' }).waitFor(WAIT);
+    expect(await list.locator('.arg[data-required="false"] .arg-name').allInnerTexts()).toEqual([
+      'webhookToken',
+    ]);
+    await page.locator('button[data-tool="demo_state"]').click();
+    await page.locator('#call', { hasText: 'demo_state' }).waitFor(WAIT);
+    expect(await list.innerText()).toBe(en.t('mcp.tool_args.none'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the tool list', () => {
   const SPOOF = 'read_file\u202Etxt.exe';
   const LONG = 'very_long_tool_name_'.repeat(10);

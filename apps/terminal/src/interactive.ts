@@ -5,11 +5,12 @@
  */
 import type { PermissionEngine, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import { riskBadgeKey } from '@mcp-consent/prompt';
-import type { LineInput } from './line-input.js';
+import { describeToolArguments, riskBadgeKey } from '@mcp-consent/prompt';
+import type { Answer, LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
 import { clean, errorMessage, fit } from './text.js';
+import { argumentLines, EDIT_PROMPT, editableSkeleton, fitsInputLine } from './tool-args.js';
 
 /** Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. */
 export async function runInteractive(
@@ -50,14 +51,25 @@ export async function runInteractive(
     }
 
     const name = clean(tool.name, 200);
+    const columns = out.columns ?? 80;
+    const described = describeToolArguments(tool.inputSchema, { translator: t });
+    for (const line of argumentLines(described, name, t, columns)) write(line);
+    const skeleton = editableSkeleton(described, columns);
+    // Piped input cannot be edited: the skeleton is a hint to copy from.
+    if (skeleton && !input.editable) write(t.t('mcp.cli.args.hint', { skeleton }));
     let args: Record<string, unknown> | undefined;
+    let prefill = skeleton;
     while (!args) {
-      const typed = await input.ask(t.t('mcp.cli.ask.args', { tool: name, empty: '{}' }));
+      const typed = await askArguments(input, name, prefill, t);
       if (typed.kind === 'interrupt') return 130;
       if (typed.kind === 'eof') return 0;
       const parsed = parseArguments(typed.text);
       if (parsed.ok) args = parsed.value;
-      else write(t.t(parsed.error, { example: '{"id": "groceries"}' }));
+      else {
+        write(t.t(parsed.error, { example: '{"id": "groceries"}' }));
+        // Asked again with the line as typed, to fix rather than retype (when it fits).
+        if (prefill) prefill = editable(typed.text, columns) ?? prefill;
+      }
     }
 
     let outcome;
@@ -117,6 +129,28 @@ export function toolLines(
       lines.push(`     ${' '.repeat(width)}${fit(description, Math.max(20, columns - 6 - width))}`);
   });
   return lines;
+}
+
+/**
+ * On a terminal with a skeleton: the question on its own line, then the skeleton on the
+ * input line to edit (one question, so it is drawn where questions go, `/dev/tty` when stdout
+ * is redirected). Otherwise the one-line question, Enter for `{}`. Either way an empty line
+ * means `{}`, as the question says.
+ */
+function askArguments(
+  input: LineInput,
+  tool: string,
+  prefill: string | undefined,
+  t: AppTranslator,
+): Promise<Answer> {
+  if (!prefill || !input.editable) return input.ask(t.t('mcp.cli.ask.args', { tool, empty: '{}' }));
+  return input.ask(`${t.t('mcp.cli.ask.args_edit', { empty: '{}' })}\n${EDIT_PROMPT}`, prefill);
+}
+
+/** A typed line to offer again: only plain text that fits on the input line. */
+function editable(text: string, columns: number): string | undefined {
+  const line = text.trim();
+  return line && clean(line, columns) === line && fitsInputLine(line, columns) ? line : undefined;
 }
 
 /** A number from the list (1-based) or an exact tool name. */

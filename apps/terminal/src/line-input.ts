@@ -12,7 +12,13 @@ import { clean } from './text.js';
 export type Answer = { kind: 'line'; text: string } | { kind: 'eof' } | { kind: 'interrupt' };
 
 export interface LineInput {
-  ask(question: string): Promise<Answer>;
+  /**
+   * Asks for one line. On a terminal, `prefill` is typed onto the line after the question,
+   * for the user to edit (Enter sends the line as it then reads); piped input ignores it.
+   */
+  ask(question: string, prefill?: string): Promise<Answer>;
+  /** A person edits the line on a terminal: a `prefill` is shown and editable. */
+  readonly editable: boolean;
   close(): void;
 }
 
@@ -26,7 +32,8 @@ export function lineInput(
 function terminalInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): LineInput {
   let open: Interface | undefined;
   return {
-    ask(question) {
+    editable: true,
+    ask(question, prefill) {
       // Ink unrefs stdin when it lets go of it; a question must keep the process alive.
       input.ref();
       return new Promise((resolve) => {
@@ -46,6 +53,8 @@ function terminalInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): Li
         });
         rl.on('close', () => finish({ kind: 'eof' }));
         rl.question(question, (text) => finish({ kind: 'line', text }));
+        // Typed as if by the user, so every editing key works on it. Callers pass clean text.
+        if (prefill) rl.write(prefill);
       });
     },
     close() {
@@ -72,6 +81,7 @@ function streamInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): Line
     waiting = undefined;
   });
   return {
+    editable: false,
     ask(question) {
       output.write(question);
       const next = lines.shift();

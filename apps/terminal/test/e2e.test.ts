@@ -25,13 +25,20 @@ const denied = (tool: string, choice: 'deny_once' | 'deny_always') =>
   en.t('mcp.cli.denied.answer', { tool, choice: en.t(`mcp.permission.action.${choice}`) });
 const heading = (tool: string) => en.t('mcp.cli.result.heading', { tool });
 
+/** The arguments question: one line, or (with a skeleton to edit) a line and the `> ` input. */
+const askArgs = (tool: string) =>
+  `(?:${literal(en.t('mcp.cli.ask.args', { tool, empty: '{}' }).trimEnd())}|${literal(
+    en.t('mcp.cli.ask.args_edit', { empty: '{}' }),
+  )}\\s*> )`;
+
 /** Picks a tool, types its arguments and, when `answer` is given, answers the prompt. */
 function call(tool: string, json: string, answer?: string): Step[] {
   return [
     { expect: literal(ASK_TOOL) },
     { send: `${tool}\r` },
-    { expect: literal(en.t('mcp.cli.ask.args', { tool, empty: '{}' }).trimEnd()) },
-    { send: `${json}\r` },
+    // A tool with required arguments has a skeleton on the line: Ctrl+U clears it first.
+    { expect: askArgs(tool) },
+    { send: `\u0015${json}\r` },
     ...(answer ? [{ expect: PROMPT }, { expect: READY }, { send: answer }] : []),
   ];
 }
@@ -81,11 +88,12 @@ describe('mcp-consent in a pseudo-terminal with the demo server (stdio)', () => 
         { expect: literal(en.t('mcp.cli.error.unknown_tool', { tool: 'no_such_tool' })) },
         { expect: literal(ASK_TOOL) },
         { send: 'notes_put\r' },
-        { expect: 'Enter for' },
-        { send: '{not json\r' },
+        { expect: askArgs('notes_put') },
+        { send: '\u0015{not json\r' },
         { expect: literal(en.t('mcp.cli.error.invalid_json', { example: '{"id": "groceries"}' })) },
-        { expect: 'Enter for' },
-        { send: '{"id":"t2","text":"once"}\r' },
+        // Asked again with the line as typed, to fix it.
+        { expect: `${askArgs('notes_put')}(?:\\x1b\\[[0-9;]*[A-Za-z])*${literal('{not json')}` },
+        { send: '\u0015{"id":"t2","text":"once"}\r' },
         { expect: PROMPT }, // T1: no grant, so the numbered prompt
         { expect: READY },
         { send: '1' }, // T2: Allow once runs ...

@@ -123,14 +123,15 @@ export async function inPty(
 }
 
 /**
- * Runs the CLI with pipes (no terminal): stdin is empty, nobody can answer a prompt. It runs
- * in a session of its own (`detached`: setsid), so it has no controlling terminal and cannot
- * open `/dev/tty` even when the tests run from one: the CI or service case.
+ * Runs the CLI with pipes (no terminal): stdin is empty (or `input`, then closed), nobody can
+ * answer a prompt. It runs in a session of its own (`detached`: setsid), so it has no
+ * controlling terminal and cannot open `/dev/tty` even when the tests run from one: the CI or
+ * service case.
  */
 export async function piped(
   args: string[],
   configHome: string,
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; input?: string } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   // execFile drops `detached`, so spawn directly.
   const child = spawn(CLI[0]!, [...CLI.slice(1), ...args], {
@@ -143,6 +144,7 @@ export async function piped(
   const stderr: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  if (options.input !== undefined) child.stdin.end(options.input);
   const timer = setTimeout(() => child.kill('SIGTERM'), 90_000);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);

@@ -16,12 +16,19 @@ const heading = (tool: string) => en.t('mcp.cli.result.heading', { tool });
 const home = tempDir();
 afterAll(() => home.cleanup());
 
+/** The arguments question: one line, or (with a skeleton to edit) a line and the `> ` input. */
+const askArgs = (tool: string) =>
+  `(?:${literal(en.t('mcp.cli.ask.args', { tool, empty: '{}' }).trimEnd())}|${literal(
+    en.t('mcp.cli.ask.args_edit', { empty: '{}' }),
+  )}\\s*> )`;
+
 function ask(tool: string, json: string): Step[] {
   return [
     { expect: literal(ASK_TOOL) },
     { send: `${tool}\r` },
-    { expect: literal(en.t('mcp.cli.ask.args', { tool, empty: '{}' }).trimEnd()) },
-    { send: `${json}\r` },
+    // A tool with required arguments has a skeleton on the line: Ctrl+U clears it first.
+    { expect: askArgs(tool) },
+    { send: `\u0015${json}\r` },
   ];
 }
 

@@ -155,7 +155,7 @@ describe.each(sets)('the catalogs in /$dir', ({ ids, sources }) => {
       const sameAsEnglish = ids.filter((id) => sources[locale]![id] === en[id]);
       // Pure patterns of names and codes: a link is "{text} ({host})" in most languages.
       const allowed =
-        /column\.(tool|server)$|audit\.at$|field\.(optional|no)$|url\.host$|elicitation\.link$/;
+        /column\.(tool|server)$|audit\.at$|field\.(optional|no)$|tool_args\.optional$|url\.host$|elicitation\.link$/;
       expect(sameAsEnglish.filter((id) => !allowed.test(id))).toEqual([]);
     },
   );

@@ -51,6 +51,10 @@ const values = {
   code: 'EACCES',
   key: 'k',
   ids: 'srv-1',
+  // mcp.tool_args.* and mcp.cli.args.hint (issue 19: a tool's arguments)
+  values: 'v',
+  type: 'string',
+  skeleton: 's',
   // mcp.cli.progress.* and server_log (issue 18)
   progress: '1',
   status: 's',

@@ -8,7 +8,7 @@
  */
 import { keepExpiry, readExpiry } from './expiry.js';
 import { html, nothing, render } from 'lit';
-import { describeDryRunResult } from '@mcp-consent/prompt';
+import { argumentSkeleton, describeDryRunResult, skeletonJson } from '@mcp-consent/prompt';
 import {
   createPermissionEngine,
   type RiskTier,
@@ -42,8 +42,8 @@ import {
   type Settings,
 } from './settings.js';
 import { applyRules, readRules, rulesPanel, saveRules, type RulesState } from './rules.js';
-import { argumentSkeleton } from './skeleton.js';
 import { toolDescription, toolNameText } from './server-text.js';
+import { toolArguments } from './tool-args.js';
 import { resultContent } from './result-content.js';
 
 type Status =
@@ -279,7 +279,7 @@ async function disconnect(): Promise<void> {
 
 function select(tool: ToolDefinition): void {
   state.selected = tool.name;
-  state.args = JSON.stringify(argumentSkeleton(tool.inputSchema), null, 2);
+  state.args = skeletonJson(argumentSkeleton(tool.inputSchema), 2);
   state.argsError = null;
   draw();
 }
@@ -672,6 +672,7 @@ function draw(): void {
                     void callSelected();
                   }}
                 >
+                  ${toolArguments(t, state.tools.find((tool) => tool.name === state.selected)?.inputSchema)}
                   <label class="field" for="args"
                     ><span>${t.t('mcp.playground.call.args')}</span>
                     <textarea
@@ -680,7 +681,7 @@ function draw(): void {
                       spellcheck="false"
                       rows="8"
                       aria-invalid=${state.argsError ? 'true' : 'false'}
-                      aria-describedby=${state.argsError ? 'args-error' : nothing}
+                      aria-describedby=${state.argsError ? 'tool-args args-error' : 'tool-args'}
                       .value=${state.args}
                       @input=${(event: Event) => {
                         state.args = (event.target as HTMLTextAreaElement).value;

@@ -326,6 +326,16 @@ export const messageIds = [
   'mcp.args_edit.edited',
   'mcp.args_edit.blocked',
   'mcp.args_edit.keys.hint',
+  'mcp.tool_args.required',
+  'mcp.tool_args.optional',
+  'mcp.tool_args.default',
+  'mcp.tool_args.values',
+  'mcp.tool_args.more_values',
+  'mcp.tool_args.array_of',
+  'mcp.tool_args.any',
+  'mcp.tool_args.none',
+  'mcp.tool_args.more',
+  'mcp.tool_args.unreadable',
   'mcp.error.prompt_failed',
   'mcp.error.no_prompt',
   'mcp.error.timeout',
@@ -745,6 +755,16 @@ export interface MessageValues {
   'mcp.args_edit.edited': { count: number };
   'mcp.args_edit.blocked': { count: number };
   'mcp.args_edit.keys.hint': never;
+  'mcp.tool_args.required': never;
+  'mcp.tool_args.optional': never;
+  'mcp.tool_args.default': { value: string | number };
+  'mcp.tool_args.values': { values: string | number };
+  'mcp.tool_args.more_values': { count: number };
+  'mcp.tool_args.array_of': { type: string | number };
+  'mcp.tool_args.any': never;
+  'mcp.tool_args.none': never;
+  'mcp.tool_args.more': { count: number };
+  'mcp.tool_args.unreadable': never;
   'mcp.error.prompt_failed': never;
   'mcp.error.no_prompt': never;
   'mcp.error.timeout': never;

@@ -132,6 +132,9 @@ export const appMessageIds = [
   'mcp.cli.connected',
   'mcp.cli.ask.tool',
   'mcp.cli.ask.args',
+  'mcp.cli.ask.args_edit',
+  'mcp.cli.args.heading',
+  'mcp.cli.args.hint',
   'mcp.cli.error.unknown_tool',
   'mcp.cli.error.no_such_tool',
   'mcp.cli.error.invalid_json',
@@ -364,6 +367,9 @@ export interface AppMessageValues {
   'mcp.cli.connected': { server: string | number; count: number };
   'mcp.cli.ask.tool': never;
   'mcp.cli.ask.args': { tool: string | number; empty: string | number };
+  'mcp.cli.ask.args_edit': { empty: string | number };
+  'mcp.cli.args.heading': { tool: string | number };
+  'mcp.cli.args.hint': { skeleton: string | number };
   'mcp.cli.error.unknown_tool': { tool: string | number };
   'mcp.cli.error.no_such_tool': { tool: string | number };
   'mcp.cli.error.invalid_json': { example: string | number };
