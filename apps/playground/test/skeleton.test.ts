@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { argumentSkeleton } from '@mcp-consent/prompt';
+import { argumentSkeleton } from '@mcp-consent/prompt/tool-args';
 
 it('prefills required fields, and optional ones only when they have a default', () => {
   const schema = {

@@ -5,7 +5,8 @@
  */
 import type { PermissionEngine, ServerRef, ToolDefinition } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import { describeToolArguments, riskBadgeKey } from '@mcp-consent/prompt';
+import { riskBadgeKey } from '@mcp-consent/prompt';
+import { describeToolArguments } from '@mcp-consent/prompt/tool-args';
 import type { Answer, LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';

@@ -5,7 +5,7 @@
  * come from `describeToolArguments` of `@mcp-consent/prompt`; this only lays them out.
  */
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import type { ToolArgumentsView } from '@mcp-consent/prompt';
+import type { ToolArgumentsView } from '@mcp-consent/prompt/tool-args';
 import stringWidth from 'string-width';
 import { fit } from './text.js';
 

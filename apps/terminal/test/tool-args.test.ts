@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { describeToolArguments } from '@mcp-consent/prompt';
+import { describeToolArguments } from '@mcp-consent/prompt/tool-args';
 import { argumentLines, editableSkeleton } from '../src/tool-args.js';
 import { everythingServer, inPty, literal, piped, plain, tempDir } from './harness.js';
 

@@ -178,15 +178,6 @@ export {
   type ArgumentsPreviewOptions,
 } from './args-preview.js';
 export { isSecretKey, splitSecrets } from './secrets.js';
-export {
-  argumentSkeleton,
-  describeToolArguments,
-  skeletonJson,
-  SKELETON_LIMITS,
-  type ToolArgumentsOptions,
-  type ToolArgumentsView,
-  type ToolArgumentView,
-} from './tool-args/index.js';
 export { toolIconFor, TOOL_ICON_MAX_DATA, type ToolIconSource } from './tool-icon.js';
 export { checkingAnatomy, type CheckingPart, type PartProps } from './anatomy.js';
 export { permissionAnatomy, type PermissionPart } from './permission/index.js';

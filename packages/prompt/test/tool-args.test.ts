@@ -1,5 +1,9 @@
 import { createTranslator } from '@mcp-consent/i18n';
-import { argumentSkeleton, describeToolArguments, skeletonJson } from '@mcp-consent/prompt';
+import {
+  argumentSkeleton,
+  describeToolArguments,
+  skeletonJson,
+} from '@mcp-consent/prompt/tool-args';
 import { describe, expect, it } from 'vitest';
 
 const en = createTranslator('en-US');

@@ -8,7 +8,8 @@
  */
 import { keepExpiry, readExpiry } from './expiry.js';
 import { html, nothing, render } from 'lit';
-import { argumentSkeleton, describeDryRunResult, skeletonJson } from '@mcp-consent/prompt';
+import { describeDryRunResult } from '@mcp-consent/prompt';
+import { argumentSkeleton, skeletonJson } from '@mcp-consent/prompt/tool-args';
 import {
   createPermissionEngine,
   type RiskTier,

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import { describeToolArguments } from '@mcp-consent/prompt';
+import { describeToolArguments } from '@mcp-consent/prompt/tool-args';
 
 /** The list of a tool's arguments (`id="tool-args"`, for the box's `aria-describedby`). */
 export function toolArguments(t: AppTranslator, inputSchema: unknown): TemplateResult {
