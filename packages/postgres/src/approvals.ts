@@ -150,10 +150,11 @@ export function postgresApprovals(options: PostgresApprovalsOptions): PostgresAp
     );
   }
   const clock = options.clock ?? systemClock;
-  const setTimer = clock.setTimer?.bind(clock);
-  if (!setTimer) {
+  const clockTimer = clock.setTimer?.bind(clock);
+  if (!clockTimer) {
     throw new InvalidInputError('options', 'postgresApprovals needs a clock with setTimer.');
   }
+  const setTimer: NonNullable<Clock['setTimer']> = clockTimer;
   const defaultTimeout = options.timeoutMs ?? 600_000;
   const recheckMs = options.recheckMs ?? 2_000;
   const warn = options.warn ?? ((message: string) => console.warn(`[mcp-consent] ${message}`));
@@ -197,16 +198,13 @@ export function postgresApprovals(options: PostgresApprovalsOptions): PostgresAp
   }
 
   async function enqueue(request: PromptRequest, enqueueOptions: EnqueueOptions = {}) {
-    if (closed) throw new InvalidInputError('approvals', 'This approval queue is closed.');
+    if (closed) throw new InvalidInputError('call', 'This approval queue is closed.');
     const { call } = request;
     if (
       call.userId !== scope.userId ||
       (scope.workspaceId !== undefined && call.workspaceId !== scope.workspaceId)
     ) {
-      throw new InvalidInputError(
-        'approvals',
-        'This approval queue refuses a call of another tenant.',
-      );
+      throw new InvalidInputError('call', 'This approval queue refuses a call of another tenant.');
     }
     const timeoutMs = enqueueOptions.timeoutMs ?? defaultTimeout;
     const signal = enqueueOptions.signal;
