@@ -181,12 +181,20 @@ export function postgresApprovals(options: PostgresApprovalsOptions): PostgresAp
       })
       .then((stop) => {
         stopListening = stop;
+        // Closed while the LISTEN was being set up: nobody is left to hear anything.
+        if (closed) return stopNow();
       })
       .catch((error: unknown) => {
         listening = undefined;
         warn(`approvals of ${JSON.stringify(scope.userId)}: cannot listen: ${describe(error)}`);
       });
     return listening;
+  }
+
+  async function stopNow(): Promise<void> {
+    const stop = stopListening;
+    stopListening = undefined;
+    await stop?.().catch(() => undefined);
   }
 
   async function stateOf(id: string) {
@@ -353,9 +361,7 @@ export function postgresApprovals(options: PostgresApprovalsOptions): PostgresAp
           waiters.get(id)?.settle(DENY);
         }),
       );
-      const stop = stopListening;
-      stopListening = undefined;
-      await stop?.().catch(() => undefined);
+      await stopNow();
     },
   };
 }
