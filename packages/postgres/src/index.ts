@@ -13,6 +13,16 @@ export {
   type PostgresAuditSink,
   type PostgresAuditSinkOptions,
 } from './audit.js';
+export {
+  postgresApprovals,
+  type ApprovalState,
+  type EnqueueOptions,
+  type PendingApproval,
+  type PostgresApprovals,
+  type PostgresApprovalsOptions,
+  type ResolveResult,
+} from './approvals.js';
+export { ARGS_PREVIEW_MAX, type ApprovalSummary } from './approval-summary.js';
 export { migrate, schemaVersion, SchemaTooNewError, type MigrateResult } from './migrate.js';
 export { MIGRATIONS, SCHEMA_VERSION, CHANNEL, type Migration } from './schema.js';
 export { parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';

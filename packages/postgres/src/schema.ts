@@ -1,3 +1,5 @@
+import { APPROVALS_MIGRATION } from './approvals-schema.js';
+
 /**
  * The versioned schema. Each migration runs once, in order, inside one transaction that also
  * records it in `mcp_consent_schema_version`. Never edit a released migration: add the next one.
@@ -95,6 +97,7 @@ CREATE POLICY mcp_consent_audit_own_user ON mcp_consent_audit
   WITH CHECK (user_id = current_setting('mcp_consent.user_id', true));
 `,
   },
+  APPROVALS_MIGRATION,
 ];
 
 /** The newest schema this version of the package reads and writes. */

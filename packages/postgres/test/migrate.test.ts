@@ -44,8 +44,9 @@ describe('migrate', () => {
   it('creates the tables once and records the version; a second run does nothing', async () => {
     const db = await fresh();
     expect(await schemaVersion(db)).toBe(0);
-    expect(await migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION, applied: [1, 2] });
+    expect(await migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION, applied: [1, 2, 3] });
     expect(await tables(db)).toEqual([
+      'mcp_consent_approvals',
       'mcp_consent_audit',
       'mcp_consent_clears',
       'mcp_consent_grants',
@@ -56,6 +57,7 @@ describe('migrate', () => {
     expect(rows).toEqual([
       { version: 1, name: 'grants' },
       { version: 2, name: 'audit' },
+      { version: 3, name: 'approvals' },
     ]);
   });
 
@@ -65,7 +67,7 @@ describe('migrate', () => {
     await db.query("INSERT INTO mcp_consent_schema_version (version, name) VALUES (99, 'future')");
     const error = await migrate(db).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(SchemaTooNewError);
-    expect((error as Error).message).toMatch(/version 99, newer than .* \(2\)/);
+    expect((error as Error).message).toMatch(/version 99, newer than .* \(3\)/);
     expect(await schemaVersion(db)).toBe(99);
     // A store on it refuses too: the engine asks instead of reading rows it may misread.
     const store = postgresGrantStore({ db, scope: { userId: 'u' }, notifications: false });
@@ -86,8 +88,8 @@ describe('migrate', () => {
     const pools = [poolOn(database.url), poolOn(database.url), poolOn(database.url)];
     closers.push(() => Promise.all(pools.map((pool) => pool.end())));
     const results = await Promise.all(pools.map((pool) => migrate(pool)));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2]);
-    expect(results.map((result) => result.to)).toEqual([2, 2, 2]);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3]);
+    expect(results.map((result) => result.to)).toEqual([3, 3, 3]);
   });
 
   it('the CLI migrates DATABASE_URL, and says so', async () => {
@@ -101,7 +103,7 @@ describe('migrate', () => {
         { env: { ...process.env, ...env } },
       );
     const first = await run({ DATABASE_URL: database.url });
-    expect(first.stdout).toMatch(/migrated from version 0 to 2/);
+    expect(first.stdout).toMatch(/migrated from version 0 to 3/);
     const missing = await run({ DATABASE_URL: '' }).catch(
       (error: { code: number; stderr: string }) => error,
     );
