@@ -41,9 +41,9 @@ describe('compileGlob', () => {
     expect(compileGlob('*😀').test('x😀')).toBe(true);
   });
 
-  it('stays fast on a long text with many stars', () => {
-    const started = performance.now();
+  // No stopwatch (it fails on a loaded machine): a backtracking matcher would take about
+  // 4096^5 steps here and never finish within the test's timeout; the compiled glob is linear.
+  it('finishes on a long text with many stars', { timeout: 30_000 }, () => {
     expect(compileGlob('*a*a*a*a*a*b').test('a'.repeat(4096))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(200);
   });
 });
