@@ -271,6 +271,25 @@ describe('argumentSkeleton', () => {
     });
   });
 
+  it('a schema without required fields gives only the defaults', () => {
+    const optional = { type: 'object', properties: { note: { type: 'string' } } };
+    expect(argumentSkeleton(optional)).toEqual({});
+    expect(argumentSkeleton({ type: 'object' })).toEqual({});
+    expect(argumentSkeleton(undefined)).toEqual({});
+  });
+
+  it('a default of a required field is kept, even a falsy one', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        label: { type: 'string', default: '' },
+        dry: { type: 'boolean', default: false },
+      },
+      required: ['label'],
+    };
+    expect(argumentSkeleton(schema)).toEqual({ label: '', dry: false });
+  });
+
   it('a default too long to show, or not JSON, is no default', () => {
     const schema = {
       type: 'object',
