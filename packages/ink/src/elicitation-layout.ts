@@ -238,20 +238,7 @@ function fieldWindow(
   const focus = at < 0 ? blocks.length - 1 : at;
   // Two rows for the indicators, one for the gap above the first of them.
   const budget = Math.max(1, room - 3);
-  let start = focus;
-  let end = focus + 1;
-  let used = heights[focus]!;
-  for (let grew = true; grew;) {
-    grew = false;
-    if (end < blocks.length && used + heights[end]! <= budget) {
-      used += heights[end++]!;
-      grew = true;
-    }
-    if (start > 0 && used + heights[start - 1]! <= budget) {
-      used += heights[--start]!;
-      grew = true;
-    }
-  }
+  const { start, end } = windowAround(heights, focus, budget);
   let shown = blocks.slice(start, end).flat();
   // A field taller than the window on its own (a long list of options) scrolls its options
   // with the cursor; whatever is still too tall keeps its first rows.
@@ -267,6 +254,28 @@ function fieldWindow(
     ...shown,
     more('fields-below', MARK.down, blocks.length - end, api.form.moreBelow),
   ];
+}
+
+/**
+ * The rows `[start, end)` around `focus` that fit in `budget` rows (the focused one always),
+ * taking one more below, then one more above, while they fit.
+ */
+function windowAround(heights: readonly number[], focus: number, budget: number) {
+  let start = focus;
+  let end = focus + 1;
+  let used = heights[focus]!;
+  for (let grew = true; grew;) {
+    grew = false;
+    if (end < heights.length && used + heights[end]! <= budget) {
+      used += heights[end++]!;
+      grew = true;
+    }
+    if (start > 0 && used + heights[start - 1]! <= budget) {
+      used += heights[--start]!;
+      grew = true;
+    }
+  }
+  return { start, end };
 }
 
 /**
@@ -297,20 +306,7 @@ function optionWindow(
   const marked = left >= 3;
   const room = Math.max(1, marked ? left - 2 : left);
   const focus = Math.min(Math.max(cursor, 0), options.length - 1);
-  let start = focus;
-  let end = focus + 1;
-  let used = heights[focus]!;
-  for (let grew = true; grew;) {
-    grew = false;
-    if (end < options.length && used + heights[end]! <= room) {
-      used += heights[end++]!;
-      grew = true;
-    }
-    if (start > 0 && used + heights[start - 1]! <= room) {
-      used += heights[--start]!;
-      grew = true;
-    }
-  }
+  const { start, end } = windowAround(heights, focus, room);
   const key = block[0]?.key ?? 'field';
   const more = (side: string, glyph: string, count: number, text: (n: number) => string) =>
     line(
