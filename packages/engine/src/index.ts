@@ -56,7 +56,7 @@ export { systemClock } from './system-clock.js';
 export { createEmitter } from './emitter.js';
 export type { Emitter, Subscribable } from './emitter.js';
 export { canonicalJson } from './canonical-json.js';
-export { hashArgs, hashArgsSync, pinTool, changedParts, isDescribed } from './hash.js';
+export { hashArgs, hashArgsSync, pinTool, changedParts } from './hash.js';
 export { sha256Hex } from './sha256.js';
 export { grantKey } from './grant-key.js';
 export { CLOCK_TOLERANCE_MS, isExpired } from './grant-cache.js';

@@ -1,6 +1,5 @@
 import {
   changedParts,
-  isDescribed,
   type CallRequester,
   pinTool,
   type DefinitionChange,
@@ -15,7 +14,7 @@ import { callsInFlight } from './calls-in-flight.js';
 import { sameDefinition } from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
-import { beforeFirstListing, listedDefinition } from './first-listing.js';
+import { beforeFirstListing, isDescribed, listedDefinition } from './first-listing.js';
 import type { GuardContext } from './guard-types.js';
 import { withInputRounds } from './input-required.js';
 import { denialOf, refusalOf } from './model-text.js';

@@ -1,10 +1,16 @@
-import { isDescribed, systemClock, type ToolCall, type ToolDefinition } from '@mcp-consent/engine';
+import { systemClock, type ToolCall, type ToolDefinition } from '@mcp-consent/engine';
 import type { ToolCatalog } from './catalog.js';
 import type { GuardContext } from './guard-types.js';
 import { MAX_TIMER_MS } from './user-time.js';
 
 /** How long a call made before the first `tools/list` has ended waits for it, by default (ms). */
 export const FIRST_LISTING_WAIT_MS = 1000;
+
+/** True when a tool carries more than its name (the engine's own test). */
+export const isDescribed = (tool: ToolDefinition) =>
+  tool.description !== undefined ||
+  tool.inputSchema !== undefined ||
+  tool.annotations !== undefined;
 
 /**
  * True while a call of `tool` may wait for the connection's first listing: one is under way,
