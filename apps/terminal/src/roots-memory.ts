@@ -3,10 +3,11 @@
  * `RootsMemory` in `roots.json` of the store, so the folders a user let a server see are
  * remembered across restarts, per user, workspace and server (like grants).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Root, RootsMemory } from '@mcp-consent/mcp';
+import { writeJsonFile } from './json-file.js';
 
 /** The roots offered to servers, in the order given on the command line. */
 export function hostRoots(dirs: readonly string[]): Root[] {
@@ -54,10 +55,7 @@ export function fileRootsMemory(
     const next = writing.then(async () => {
       const data = await load();
       change(data.choices);
-      await mkdir(dirname(file), { recursive: true });
-      const temp = `${file}.tmp-${process.pid}`;
-      await writeFile(temp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-      await rename(temp, file);
+      await writeJsonFile(file, data);
     });
     writing = next.catch(() => undefined);
     return next;

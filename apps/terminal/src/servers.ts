@@ -6,10 +6,11 @@
  * server says about itself, so a server cannot pass for another.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import stringWidth from 'string-width';
+import { writeJsonFile } from './json-file.js';
 import { clean, fit, pad, wrap } from './text.js';
 
 /** Longest name kept, in UTF-16 code units. */
@@ -86,10 +87,7 @@ export async function recordServerName(
     if (data?.names[serverId] === wanted) return;
     if (text !== undefined && !data) await rename(file, `${file}.corrupt`);
     const next: ServersFile = { version: 1, names: { ...data?.names, [serverId]: wanted } };
-    await mkdir(dirname(file), { recursive: true });
-    const temp = `${file}.tmp-${process.pid}`;
-    await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, file);
+    await writeJsonFile(file, next);
   } catch {
     // A name that could not be saved leaves the short id in the listing.
   }
