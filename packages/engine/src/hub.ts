@@ -53,6 +53,12 @@ export function createHub(queue: PromptQueue) {
       storeError = asError(error);
       notify({ type: 'status', status, error: storeError });
     },
+    /** The store caught up again after `fail`: lookups may decide from the cache again. */
+    recover(): void {
+      status = 'ready';
+      storeError = undefined;
+      notify({ type: 'status', status });
+    },
     grantsChanged(): void {
       grantsVersion += 1;
       notify({ type: 'grants' });

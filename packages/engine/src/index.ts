@@ -45,7 +45,14 @@ export {
   snapshotOf,
   timeOf,
 } from './store.js';
-export type { GrantStore, Revocation, StoreChange, StoreSnapshot, StoreState } from './store.js';
+export type {
+  GrantStore,
+  Revocation,
+  StoreChange,
+  StoreHealth,
+  StoreSnapshot,
+  StoreState,
+} from './store.js';
 export { changesBetween } from './store-diff.js';
 export { isDecisionEvent, memoryAuditSink, toAuditEvent } from './audit.js';
 export { toOutcomeEvent } from './outcomes.js';

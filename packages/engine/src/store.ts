@@ -13,6 +13,9 @@ export type StoreChange =
   | { type: 'delete'; key: string; grant?: Grant; revokedAt?: string }
   | { type: 'clear'; clearedAt?: string };
 
+/** What `GrantStore.watchHealth` reports. */
+export type StoreHealth = { live: true } | { live: false; error: Error };
+
 /** A remembered revoke: no grant of `key` granted at or before `revokedAt` (ISO 8601) applies. */
 export interface Revocation {
   key: string;
@@ -53,6 +56,13 @@ export interface GrantStore {
   clear(clearedAt?: string): Promise<void>;
   /** Changes made elsewhere (another tab, another process). Optional. */
   subscribe?(listener: (change: StoreChange) => void): () => void;
+  /**
+   * Whether the store still hears other writers. `live: false` (a lost connection): changes
+   * made elsewhere may be missed, so the engine stops deciding from its cache and asks. `live:
+   * true` comes once the store has caught up, after the changes it missed were sent. Optional:
+   * stores that cannot lose their source of changes have none.
+   */
+  watchHealth?(listener: (health: StoreHealth) => void): () => void;
   /** Releases handles (channels, file locks). Optional. */
   close?(): void;
 }

@@ -1,5 +1,5 @@
 import { StoreUnavailableError, type AuditEvent, type AuditSink } from '@mcp-consent/engine';
-import { describe, rowsOf, type Queryable } from './db.js';
+import { deleteInBatches, describe, rowsOf, type Queryable } from './db.js';
 
 export interface PostgresAuditSinkOptions {
   /** A node-postgres `Pool` or a PGlite instance (migrated). */
@@ -142,21 +142,12 @@ export async function pruneAudit(db: Queryable, retention: AuditRetention = {}):
   const cutoff = new Date(
     (retention.now ?? Date.now()) - (retention.maxAgeMs ?? DEFAULT_AUDIT_MAX_AGE_MS),
   ).toISOString();
-  const batchSize = Math.max(1, retention.batchSize ?? 5000);
-  let total = 0;
-  for (;;) {
-    const rows = await rowsOf<{ n: number | string }>(
-      db,
-      `WITH gone AS (
-         DELETE FROM mcp_consent_audit WHERE id IN (
-           SELECT id FROM mcp_consent_audit WHERE occurred_at < $1::timestamptz
-           ORDER BY occurred_at LIMIT $2)
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [cutoff, batchSize],
-    );
-    const deleted = Number(rows[0]?.n ?? 0);
-    total += deleted;
-    if (deleted < batchSize) return total;
-  }
+  return deleteInBatches(
+    db,
+    'mcp_consent_audit',
+    'occurred_at < $1::timestamptz',
+    'occurred_at',
+    cutoff,
+    retention.batchSize ?? 5000,
+  );
 }

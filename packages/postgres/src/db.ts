@@ -27,3 +27,34 @@ export async function rowsOf<T>(db: Queryable, text: string, params?: unknown[])
 export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * Deletes the rows of `table` that `where` (with `$1` bound to `cutoff`) selects, `batchSize`
+ * per statement (each its own transaction, so a large prune never holds long locks), oldest
+ * `orderBy` first. Resolves with how many it deleted.
+ */
+export async function deleteInBatches(
+  db: Queryable,
+  table: string,
+  where: string,
+  orderBy: string,
+  cutoff: string,
+  batchSize: number,
+): Promise<number> {
+  const limit = Math.max(1, batchSize);
+  let total = 0;
+  for (;;) {
+    const rows = await rowsOf<{ n: number | string }>(
+      db,
+      `WITH gone AS (
+         DELETE FROM ${table} WHERE id IN (
+           SELECT id FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT $2)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff, limit],
+    );
+    const deleted = Number(rows[0]?.n ?? 0);
+    total += deleted;
+    if (deleted < limit) return total;
+  }
+}

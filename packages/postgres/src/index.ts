@@ -22,6 +22,11 @@ export {
   type PostgresApprovalsOptions,
   type ResolveResult,
 } from './approvals.js';
+export {
+  DEFAULT_APPROVALS_MAX_AGE_MS,
+  pruneApprovals,
+  type ApprovalsRetention,
+} from './approvals-prune.js';
 export { ARGS_PREVIEW_MAX, type ApprovalSummary } from './approval-summary.js';
 export { migrate, schemaVersion, SchemaTooNewError, type MigrateResult } from './migrate.js';
 export { MIGRATIONS, SCHEMA_VERSION, CHANNEL, type Migration } from './schema.js';

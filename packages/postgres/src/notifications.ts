@@ -5,6 +5,11 @@ export interface NotificationListener {
   payload(text: string): void;
   /** The connection was lost and is back: anything may have changed meanwhile. */
   reconnected(): void;
+  /**
+   * The connection is lost (or could not be made): notifications sent from now on are missed
+   * until `reconnected`. Told at once to a listener that joins while it is down. Optional.
+   */
+  lost?(error: Error): void;
 }
 
 /**
@@ -73,9 +78,18 @@ export function notificationsOf(
 function fanOut(start: (hub: NotificationListener) => Promise<() => Promise<void>>): Notifications {
   const listeners = new Set<NotificationListener>();
   let running: Promise<() => Promise<void>> | undefined;
+  /** Set while the source is down. */
+  let down: Error | undefined;
   const hub: NotificationListener = {
     payload: (text) => listeners.forEach((listener) => listener.payload(text)),
-    reconnected: () => listeners.forEach((listener) => listener.reconnected()),
+    reconnected: () => {
+      down = undefined;
+      listeners.forEach((listener) => listener.reconnected());
+    },
+    lost: (error) => {
+      down = error;
+      listeners.forEach((listener) => listener.lost?.(error));
+    },
   };
   return {
     async listen(listener) {
@@ -88,10 +102,12 @@ function fanOut(start: (hub: NotificationListener) => Promise<() => Promise<void
         if (listeners.size === 0) running = undefined;
         throw error;
       }
+      if (down && listeners.has(listener)) listener.lost?.(down);
       return async () => {
         if (!listeners.delete(listener) || listeners.size > 0) return;
         const stop = running;
         running = undefined;
+        down = undefined;
         await (
           await stop
         )?.();
@@ -133,7 +149,9 @@ export function pgNotifications(
         next.removeAllListeners('notification');
         next.release(error ?? true);
         if (!stopped) {
-          onError(error ?? new Error('the LISTEN connection ended'));
+          const reason = error ?? new Error('the LISTEN connection ended');
+          hub.lost?.(reason);
+          onError(reason);
           retry(baseDelay);
         }
       };
@@ -182,6 +200,7 @@ export function pgNotifications(
 
     // A database down at start: keep trying; listeners resync once it is back.
     await connect().catch((error: unknown) => {
+      hub.lost?.(error instanceof Error ? error : new Error(String(error)));
       onError(error);
       retry(baseDelay);
     });

@@ -12,6 +12,7 @@ import {
   type Grant,
   type GrantStore,
   type StoreChange,
+  type StoreHealth,
   type StoreSnapshot,
   type StoreState,
 } from '@mcp-consent/engine';
@@ -61,6 +62,11 @@ export interface PostgresGrantStore extends GrantStore {
   readonly corruptKeys: readonly string[];
   loadState(): Promise<StoreSnapshot>;
   subscribe(listener: (change: StoreChange) => void): () => void;
+  /**
+   * `live: false` while the LISTEN connection is lost (other instances' changes would be
+   * missed), `live: true` once it is back and everything was read again.
+   */
+  watchHealth(listener: (health: StoreHealth) => void): () => void;
   /** Stops listening; later calls reject. The database handle stays open. */
   close(): void;
 }
@@ -102,6 +108,9 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   }`;
   const scopeParams = [scope.userId, scope.workspaceId ?? null];
   const listeners = new Set<(change: StoreChange) => void>();
+  const watchers = new Set<(health: StoreHealth) => void>();
+  /** Set from a lost LISTEN connection until a full read after it succeeded. */
+  let stale: Error | undefined;
   const serial = serializer();
   let closed = false;
   let versionChecked = false;
@@ -209,6 +218,16 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     return state;
   }
 
+  function tellHealth(health: StoreHealth): void {
+    for (const watcher of [...watchers]) {
+      try {
+        watcher(health);
+      } catch (error) {
+        warn(`a health watcher of the ${label} threw: ${describe(error)}`);
+      }
+    }
+  }
+
   function emit(changes: StoreChange[]): void {
     for (const change of changes) {
       for (const listener of [...listeners]) {
@@ -243,15 +262,26 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     emit(changes);
   }
 
-  /** Reads everything again (after a clear, or a lost connection) and tells what changed. */
+  /**
+   * Reads everything again (after a clear, or a lost connection) and tells what changed; after
+   * a lost connection, then tells watchers the store is live again.
+   */
   async function resync(): Promise<void> {
     resyncQueued = false;
-    if (known === null || closed) return;
-    const next = await readState();
-    if (known === null || closed) return;
-    const changes = changesBetween(known, next);
-    known = next;
-    emit(changes);
+    if (closed) return;
+    const wasStale = stale;
+    if (known !== null) {
+      const next = await readState();
+      if (known === null || closed) return;
+      const changes = changesBetween(known, next);
+      known = next;
+      emit(changes);
+    }
+    // Lost again while reading: the next reconnect reads again.
+    if (wasStale && stale === wasStale) {
+      stale = undefined;
+      tellHealth({ live: true });
+    }
   }
 
   const background = (work: () => Promise<void>) =>
@@ -269,6 +299,8 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   /** A notification: `{ key }` for a row, `{ clear, workspace }` for a clear, `{ resync }`. */
   function heard(text: string): void {
     if (closed || listeners.size === 0) return;
+    // Stale after a resync that failed: any sign of life is a reason to read everything again.
+    if (stale) return queueResync();
     let payload: { key?: unknown; clear?: unknown; workspace?: unknown; resync?: unknown };
     try {
       payload = JSON.parse(text) as typeof payload;
@@ -295,7 +327,15 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   function startListening(): void {
     if (listening || !notifications) return;
     listening = notifications
-      .listen({ payload: heard, reconnected: queueResync })
+      .listen({
+        payload: heard,
+        reconnected: queueResync,
+        lost: (error) => {
+          if (closed) return;
+          stale = error;
+          tellHealth({ live: false, error });
+        },
+      })
       .then((stop) => {
         stopListening = stop;
         if (closed || listeners.size === 0) return stopListeningNow();
@@ -430,9 +470,16 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
         if (listeners.size === 0) void stopListeningNow();
       };
     },
+    watchHealth(listener) {
+      if (closed) return () => {};
+      watchers.add(listener);
+      if (stale) listener({ live: false, error: stale });
+      return () => watchers.delete(listener);
+    },
     close() {
       closed = true;
       listeners.clear();
+      watchers.clear();
       void stopListeningNow();
     },
   };

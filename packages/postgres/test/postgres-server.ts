@@ -28,6 +28,32 @@ declare module 'vitest' {
  * run stops here with a message that says what to install; it never skips silently.
  */
 export default async function setup(project: TestProject) {
+  const root = await mkdtemp(join(tmpdir(), 'mcp-consent-pg-'));
+  const template = pgliteTemplatePath(root);
+  // The server's initdb (a child process) and PGlite's (WASM, here) at once.
+  const [server] = await Promise.all([startPostgresServer(root), makePgliteTemplate(template)]);
+  project.provide('postgresUrl', server.url);
+  project.provide('pgliteTemplate', template);
+  return () => server.remove();
+}
+
+/** A PostgreSQL server of its own, which a test may stop (as a crash) and start again. */
+export interface PostgresServer {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  /** Stops the postmaster with an immediate shutdown: every connection drops, as in a crash. */
+  crash(): Promise<void>;
+  /** Starts it again on the same data directory and port. */
+  start(): Promise<void>;
+  /** Stops it and deletes its data directory. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Starts a PostgreSQL server on a new data directory under `root` (a new temporary directory
+ * when not given) and a free port on 127.0.0.1.
+ */
+export async function startPostgresServer(root?: string): Promise<PostgresServer> {
   const bin = findBin() ?? (installPostgres(), findBin());
   if (!bin) {
     throw new Error(
@@ -36,14 +62,14 @@ export default async function setup(project: TestProject) {
         '(Debian/Ubuntu: apt-get install postgresql) and run the tests again.',
     );
   }
-  const root = await mkdtemp(join(tmpdir(), 'mcp-consent-pg-'));
-  const data = join(root, 'data');
+  const dir = root ?? (await mkdtemp(join(tmpdir(), 'mcp-consent-pg-')));
+  const data = join(dir, 'data');
   // PostgreSQL refuses to run as root: as root, the server runs as the `postgres` user.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(root, uid, gid);
+    chownSync(dir, uid, gid);
   }
   const run = async (tool: string, args: string[]) => {
     const [file, argv] = asRoot
@@ -51,35 +77,22 @@ export default async function setup(project: TestProject) {
       : [join(bin, tool), args];
     await promisify(execFile)(file, argv, { encoding: 'utf8' });
   };
-  const template = pgliteTemplatePath(root);
   const port = await freePort();
-  // The server's initdb (a child process) and PGlite's (WASM, here) at once.
-  await Promise.all([
-    (async () => {
-      await run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-      const settings = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-      await run('pg_ctl', [
-        '-D',
-        data,
-        '-o',
-        settings,
-        '-l',
-        join(root, 'server.log'),
-        '-w',
-        'start',
-      ]);
-    })(),
-    makePgliteTemplate(template),
-  ]);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  project.provide('pgliteTemplate', template);
-
-  return async () => {
-    try {
-      await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const stop = () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  await run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    crash: stop,
+    start,
+    async remove() {
+      // Already stopped by a test that crashed it: nothing to stop.
+      await stop().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
