@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  createPermissionEngine,
   grantKey,
   InvalidInputError,
+  memoryStore,
   StoreUnavailableError,
   type Grant,
   type StoreChange,
@@ -298,6 +300,59 @@ describe('the page store when the server goes away', () => {
     store.watchHealth((report) => late.push(report));
     await Promise.resolve();
     expect(late).toMatchObject([{ live: false }]);
+  });
+});
+
+/** Whether this engine follows `watchHealth` (the lead's engine change; until then, skipped). */
+function engineFollowsHealth(): boolean {
+  let watched = false;
+  const probe = {
+    ...memoryStore(),
+    watchHealth: () => {
+      watched = true;
+      return () => {};
+    },
+  };
+  createPermissionEngine({ store: probe }).dispose();
+  return watched;
+}
+
+describe.runIf(engineFollowsHealth())('an engine on the page store', () => {
+  afterEach(async () => {
+    if (!server.listening) await listen();
+  });
+  const call = callOf(tools.notesList, { userId: 'gil', workspaceId: 'ws-1' });
+
+  it('asks while the event stream is lost, and decides from its grants again once it is back', async () => {
+    const { engine } = await setup({ store: remote('gil') });
+    try {
+      await engine.request(call, scriptedUser('allow_always'));
+      expect(engine.lookup(call).status).toBe('allow');
+      await stopServer();
+      await until(() => engine.lookup(call).status === 'prompt');
+      expect(engine.getSnapshot().status).toBe('failed');
+      await listen();
+      await until(() => engine.lookup(call).status === 'allow');
+      expect(engine.getSnapshot().status).toBe('ready');
+    } finally {
+      engine.dispose();
+    }
+  });
+
+  it('started while the server is down, it asks, then loads the grants once the server is back', async () => {
+    const { engine: first } = await setup({ store: remote('gil') });
+    await first.request(call, scriptedUser('allow_always'));
+    first.dispose();
+    await stopServer();
+    const { engine } = await setup({ store: remote('gil') });
+    try {
+      expect(engine.lookup(call).status).toBe('prompt');
+      await listen();
+      await until(() => engine.lookup(call).status === 'allow');
+      expect(engine.getSnapshot().status).toBe('ready');
+    } finally {
+      engine.dispose();
+    }
   });
 });
 
