@@ -3,21 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  createPermissionEngine,
   grantKey,
   InvalidInputError,
-  memoryStore,
   StoreUnavailableError,
   type Grant,
   type StoreChange,
+  type StoreHealth,
 } from '@mcp-consent/engine';
 import { migrate, postgresGrantStore } from '@mcp-consent/postgres';
 import { createGrantsApi, type GrantsApi } from '../src/server/grants-api.js';
-import {
-  remoteGrantStore,
-  type RemoteGrantStore,
-  type StoreHealth,
-} from '../src/web/remote-store.js';
+import { remoteGrantStore, type RemoteGrantStore } from '../src/web/remote-store.js';
 import { callOf, scriptedUser, setup, tools } from '../../../packages/engine/test/helpers.js';
 import {
   CONFORMANCE_SCOPE,
@@ -303,21 +298,7 @@ describe('the page store when the server goes away', () => {
   });
 });
 
-/** Whether this engine follows `watchHealth` (the lead's engine change; until then, skipped). */
-function engineFollowsHealth(): boolean {
-  let watched = false;
-  const probe = {
-    ...memoryStore(),
-    watchHealth: () => {
-      watched = true;
-      return () => {};
-    },
-  };
-  createPermissionEngine({ store: probe }).dispose();
-  return watched;
-}
-
-describe.runIf(engineFollowsHealth())('an engine on the page store', () => {
+describe('an engine on the page store', () => {
   afterEach(async () => {
     if (!server.listening) await listen();
   });

@@ -9,13 +9,11 @@ import {
   timeOf,
   type GrantStore,
   type StoreChange,
+  type StoreHealth,
   type StoreSnapshot,
   type StoreState,
 } from '@mcp-consent/engine';
 import { sanitizeText } from '@mcp-consent/prompt';
-
-/** What `watchHealth` reports (the engine's `StoreHealth`). */
-export type StoreHealth = { live: true } | { live: false; error: Error };
 
 /** What the store needs of an `EventSource`: the browser's, or a reader over `fetch` in Node. */
 export interface EventSourceLike {
