@@ -244,7 +244,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.approvals.intro": [{"type":0,"value":"Aufrufe, die auf einer Seite, auf der Sie angemeldet sind, um Erlaubnis fragen. Beantworten Sie einen hier, und der Aufruf läuft dort weiter, wo er gestartet wurde."}],
   "mcp.playground.approvals.empty": [{"type":0,"value":"Nichts wartet auf eine Antwort."}],
   "mcp.playground.approvals.sign_in_first": [{"type":0,"value":"Melden Sie sich an, um die Aufrufe zu sehen, die auf Sie warten."}],
-  "mcp.playground.approvals.server": [{"type":0,"value":"Server"}],
+  "mcp.playground.approvals.server": [{"type":0,"value":"MCP-Server"}],
   "mcp.playground.approvals.tool": [{"type":0,"value":"Werkzeug"}],
   "mcp.playground.approvals.risk": [{"type":0,"value":"Risiko"}],
   "mcp.playground.approvals.args": [{"type":0,"value":"Argumente"}],
