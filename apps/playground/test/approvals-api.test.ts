@@ -228,6 +228,25 @@ describe('the approval queue API', () => {
     expect((await api('/api/approvals')).status).toBe(401);
   });
 
+  it('DELETE gives a queued prompt up: the row is aborted, its holder denied, and nobody can answer it', async () => {
+    const ana = await signIn('ana');
+    const bruno = await signIn('bruno');
+    const id = (await api('/api/approvals', { cookie: ana, body: prompt() })).body.id as string;
+    expect((await api(`/api/approvals/${id}`, { method: 'DELETE', cookie: bruno })).status).toBe(
+      404,
+    );
+    expect(
+      (await api(`/api/approvals/${id}`, { method: 'DELETE', cookie: ana, from: null })).status,
+    ).toBe(403);
+    const gone = await api(`/api/approvals/${id}`, { method: 'DELETE', cookie: ana });
+    expect(gone).toMatchObject({ status: 200, body: { answer: 'deny_once' } });
+    const row = await db.query('SELECT state FROM mcp_consent_approvals WHERE id = $1', [id]);
+    expect(row.rows).toEqual([{ state: 'aborted' }]);
+    expect((await pendingOf(ana)).map((item) => item.id)).not.toContain(id);
+    const late = await api(`/api/approvals/${id}`, { cookie: ana, body: { answer: 'allow_once' } });
+    expect(late).toMatchObject({ status: 409, body: { reason: 'not_pending' } });
+  });
+
   it('keeps server text as data: markup in a tool name comes back as the same string', async () => {
     const ana = await signIn('ana');
     const name = '<img src=x onerror=alert(1)>\u202Eevil';

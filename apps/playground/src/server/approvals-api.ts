@@ -102,6 +102,8 @@ export function promptFromWire(body: unknown, userId: string): PromptRequest {
 interface Held {
   user: string;
   answer: Promise<Choice>;
+  /** The holder gave up (its engine settled the call otherwise): the row becomes `aborted`. */
+  abort: AbortController;
 }
 
 export function approvalsApi(options: ApprovalsApiOptions): ApprovalsApi {
@@ -125,14 +127,15 @@ export function approvalsApi(options: ApprovalsApiOptions): ApprovalsApi {
     const request = promptFromWire(await readJson(req, MAX_PROMPT_BYTES), user);
     let queued!: (id: string) => void;
     const stored = new Promise<string>((resolve) => (queued = resolve));
-    const answer = queueOf(user).enqueue(request, { onQueued: queued });
+    const abort = new AbortController();
+    const answer = queueOf(user).enqueue(request, { onQueued: queued, signal: abort.signal });
     const id = await Promise.race([
       stored,
       answer.then(() => {
         throw new Error('The prompt was settled before it was stored.');
       }),
     ]);
-    held.set(id, { user, answer });
+    held.set(id, { user, answer, abort });
     void answer
       .catch(() => undefined)
       .then(() => setTimeout(() => held.delete(id), KEEP_SETTLED_MS).unref());
@@ -152,6 +155,14 @@ export function approvalsApi(options: ApprovalsApiOptions): ApprovalsApi {
     clearTimeout(timer);
     if (res.destroyed) return;
     sendJson(res, 200, answer === undefined ? { pending: true } : { answer });
+  }
+
+  async function giveUp(res: ServerResponse, id: string, user: string) {
+    const entry = held.get(id);
+    if (!entry || entry.user !== user)
+      return sendJson(res, 404, { error: 'No such approval here.' });
+    entry.abort.abort();
+    sendJson(res, 200, { answer: await entry.answer });
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, id: string, user: string) {
@@ -186,6 +197,8 @@ export function approvalsApi(options: ApprovalsApiOptions): ApprovalsApi {
       if (req.method === 'POST') return enqueue(req, res, user);
     } else if (parts.length === 1 && req.method === 'POST') {
       return answer(req, res, parts[0]!, user);
+    } else if (parts.length === 1 && req.method === 'DELETE') {
+      return giveUp(res, parts[0]!, user);
     } else if (parts.length === 2 && parts[1] === 'answer' && req.method === 'GET') {
       return awaitAnswer(res, parts[0]!, user);
     }

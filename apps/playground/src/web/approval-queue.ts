@@ -101,7 +101,14 @@ export function promptThroughQueue(local: PromptCallback): PromptCallback {
             : { answer: choice, remote: true },
         ),
       ]);
-      if (first.remote || request.signal.aborted) return first.answer;
+      if (first.remote) return first.answer;
+      if (request.signal.aborted) {
+        // Settled otherwise (a timeout, a cancel): no device should answer a call nobody waits for.
+        void fetch(`/api/approvals/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(
+          () => undefined,
+        );
+        return first.answer;
+      }
       const won = await resolveRow(id, choiceOf(first.answer));
       if (won !== false) return first.answer;
       // Another device got there first: its answer stands, or Deny once if it cannot be read.
