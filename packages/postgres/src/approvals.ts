@@ -60,6 +60,11 @@ export interface EnqueueOptions {
   timeoutMs?: number;
   /** Aborting settles the row as `aborted` and denies. */
   signal?: AbortSignal;
+  /**
+   * Told the row's id once it is stored, before any answer: what an approver on another
+   * device resolves, and what this caller may `resolve` itself.
+   */
+  onQueued?: (id: string) => void;
 }
 
 export interface PostgresApprovals {
@@ -230,6 +235,7 @@ export function postgresApprovals(options: PostgresApprovalsOptions): PostgresAp
       instanceId,
       timeoutMs,
     ]);
+    enqueueOptions.onQueued?.(id);
 
     return new Promise<Choice>((resolvePromise) => {
       let done = false;

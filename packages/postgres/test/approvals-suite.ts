@@ -154,6 +154,23 @@ export function approvalsSuite(name: string, open: () => Promise<ApprovalsDataba
       expect(await again).toMatchObject({ allowed: false, choice: 'deny_once' });
     });
 
+    it('tells the id once the row is stored: the caller resolves its own row by it', async () => {
+      const database = await open();
+      const b = queue(database.instance());
+      const a = await engineOnA(database.instance());
+      let queued: string | undefined;
+      const result = a.engine.request(callOf(tools.notesPut, alice), {
+        prompt: (request) =>
+          a.approvals.enqueue(request, { onQueued: (id) => (queued = id), signal: request.signal }),
+      });
+      await until(() => queued !== undefined);
+      const [pending] = await b.listPending();
+      expect(pending?.id).toBe(queued);
+      expect(await a.approvals.resolve(queued!, 'deny_once')).toEqual({ ok: true });
+      expect(await result).toMatchObject({ allowed: false, choice: 'deny_once' });
+      expect(await b.resolve(queued!, 'allow_once')).toEqual({ ok: false, reason: 'not_pending' });
+    });
+
     it("another user can neither list nor resolve alice's approval", async () => {
       const database = await open();
       const a = await engineOnA(database.instance());

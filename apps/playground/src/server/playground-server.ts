@@ -17,6 +17,11 @@ import {
   type ModernHttpServer,
   type ModernHttpServerOptions,
 } from '@mcp-consent/demo-server';
+import { migrate, type Queryable } from '@mcp-consent/postgres';
+import { approvalsApi } from './approvals-api.js';
+import { openDatabase } from './database.js';
+import { sendJson } from './json.js';
+import { handleSession, sameOrigin, userOf } from './session.js';
 
 export interface PlaygroundServerOptions {
   /** Folder with the built pages (`index.html` and `assets/`). */
@@ -29,6 +34,13 @@ export interface PlaygroundServerOptions {
   demo?: Omit<DemoHttpServerOptions, 'port'>;
   /** Options of the demo server's 2026-07-28 mode (its own port is always a free one). */
   modern?: Omit<ModernHttpServerOptions, 'port'>;
+  /**
+   * Where the approval queue lives: a `pg` Pool or a PGlite instance, migrated at start and
+   * never closed here. @default an in-memory PGlite, opened here and closed with the server
+   */
+  database?: Queryable;
+  /** How long a queued prompt waits for an answer from any device. @default 300_000 (5 min) */
+  approvalTimeoutMs?: number;
 }
 
 export interface PlaygroundServer {
@@ -47,6 +59,9 @@ export interface PlaygroundServer {
 
 const HOST = '127.0.0.1';
 export const DEFAULT_PORT = 5173;
+
+/** Pages served at a path of their own. */
+const PAGES: Record<string, string> = { '/': '/index.html', '/approvals': '/approvals.html' };
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -97,7 +112,9 @@ const HOP_BY_HOP = new Set([
  * 127.0.0.1: the page at `/`, the demo server's Streamable HTTP endpoint at
  * `/mcp` (the 2025 server) and at `/mcp-2026` (its 2026-07-28 mode), each
  * proxied to its own server on a free port, SSE streams included, so the page
- * needs no CORS for the demo. Requests with a foreign
+ * needs no CORS for the demo. `/api/session` signs in as a demo user and
+ * `/api/approvals` is the approval queue (see approvals-api.ts), in the
+ * `database`; `/approvals` is the page that answers it. Requests with a foreign
  * `Host` header are refused (DNS rebinding).
  */
 export async function startPlaygroundServer(
@@ -108,22 +125,59 @@ export async function startPlaygroundServer(
   if (!(await isFile(index)))
     throw new Error(`The playground is not built: ${index} is missing. Run "npm run build".`);
 
+  const own = options.database ? undefined : await openDatabase();
+  const database = options.database ?? own!.db;
+  try {
+    await migrate(database);
+  } catch (error) {
+    await own?.close();
+    throw error;
+  }
+  const approvals = approvalsApi({
+    db: database,
+    ...(options.approvalTimeoutMs !== undefined && { timeoutMs: options.approvalTimeoutMs }),
+  });
+  const closeDatabase = async () => {
+    await approvals.close();
+    await own?.close();
+  };
+
   const demo = await startHttpServer({ ...options.demo, port: 0 });
   let modern: ModernHttpServer;
   try {
     modern = await startModernHttpServer({ ...options.modern, port: 0 });
   } catch (error) {
-    await demo.close();
+    await Promise.all([demo.close(), closeDatabase()]);
     throw error;
   }
-  const closeDemos = () => Promise.all([demo.close(), modern.close()]);
+  const closeDemos = () => Promise.all([demo.close(), modern.close(), closeDatabase()]);
   let allowedHosts: string[] = [];
+
+  /** `/api/*`: every state-changing request must come from the page's own origin (CSRF). */
+  async function api(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !sameOrigin(req)) {
+      return sendJson(res, 403, { error: 'Refused: the request does not come from this page.' });
+    }
+    if (path === '/api/session') return handleSession(req, res);
+    if (path === '/api/approvals' || path.startsWith('/api/approvals/')) {
+      const user = userOf(req);
+      if (!user) return sendJson(res, 401, { error: 'Sign in first.' });
+      return approvals.handle(req, res, path, user);
+    }
+    sendJson(res, 404, { error: 'Not found.' });
+  }
 
   const server = createServer((req, res) => {
     if (!allowedHosts.includes(req.headers.host ?? '')) return send(res, 403, 'Host not allowed');
     const path = new URL(req.url ?? '/', `http://${HOST}`).pathname;
     if (path === '/mcp') return proxy(req, res, demo.url);
     if (path === '/mcp-2026') return proxy(req, res, modern.url);
+    if (path.startsWith('/api/')) {
+      return void api(req, res, path).catch(() => {
+        if (!res.headersSent) sendJson(res, 500, { error: 'Internal error.' });
+        else res.destroy();
+      });
+    }
     serveStatic(webRoot, path, req, res).catch(() => {
       if (!res.headersSent) send(res, 500, 'Internal error');
       else res.destroy();
@@ -219,7 +273,7 @@ async function serveStatic(
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
   let relative: string;
   try {
-    relative = decodeURIComponent(path === '/' ? '/index.html' : path);
+    relative = decodeURIComponent(PAGES[path] ?? path);
   } catch {
     return send(res, 400, 'Bad path');
   }

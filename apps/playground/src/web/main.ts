@@ -46,6 +46,8 @@ import { applyRules, readRules, rulesPanel, saveRules, type RulesState } from '.
 import { toolDescription, toolNameText } from './server-text.js';
 import { toolArguments } from './tool-args.js';
 import { resultContent } from './result-content.js';
+import { promptThroughQueue } from './approval-queue.js';
+import { readSignIn, signIn, signInPanel, signOut, type SignIn } from './sign-in.js';
 
 type Status =
   | { kind: 'idle' }
@@ -78,6 +80,9 @@ interface State {
   progress: ProgressEvent | null;
   /** The server's log lines since this connection began, oldest first. */
   logs: LogEvent[];
+  /** Who is signed in on the playground server: then the engine's user, and prompts are queued. */
+  signIn: SignIn;
+  signInFailed: boolean;
 }
 
 const RISK_LABEL = {
@@ -120,7 +125,12 @@ const state: State = {
   sessionEnded: false,
   progress: null,
   logs: [],
+  signIn: { user: null, users: [] },
+  signInFailed: false,
 };
+
+/** The engine's user: the signed-in demo user, else the local scope switch's. */
+const userId = () => state.signIn.user?.id ?? state.settings.user;
 // The roots each server may see, remembered for the page's life (a reload asks again).
 const rootsMemory = memoryRootsMemory();
 
@@ -164,7 +174,8 @@ let connectSeq = 0;
 let callSeq = 0;
 
 function view(): RendererView {
-  const { user, workspace, locale, theme } = state.settings;
+  const { workspace, locale, theme } = state.settings;
+  const user = userId();
   return {
     locale,
     theme,
@@ -222,7 +233,11 @@ async function connectTo(raw: string): Promise<void> {
   draw();
   await previous?.close().catch(() => {});
   if (seq !== connectSeq) return;
-  const { user, workspace, locale } = state.settings;
+  const { workspace, locale } = state.settings;
+  const user = userId();
+  // Signed in: the prompt is also in the user's approval queue, for another device to answer.
+  const prompt = promptThroughQueue((request) => renderer!.prompt(request));
+  const queued = state.signIn.user !== null;
   try {
     const next = await connect({
       url,
@@ -232,7 +247,7 @@ async function connectTo(raw: string): Promise<void> {
       workspaceId: workspace,
       locale,
       // Indirections: the renderer can be switched while connected.
-      prompt: asked((request) => renderer!.prompt(request)),
+      prompt: asked((request) => (queued ? prompt(request) : renderer!.prompt(request))),
       elicit: asked((request) => renderer!.elicit(request)),
       sample: asked((call) => renderer!.sample(call)),
       ...(state.settings.review ? { reviewResult: asked((call) => renderer!.result(call)) } : {}),
@@ -321,6 +336,20 @@ function setRules(patch: Partial<Pick<RulesState, 'text' | 'layer'>>): void {
   saveRules({ text, layer });
   state.rules = { text, layer, errors: applyRules(engine, text, layer) };
   draw();
+}
+
+/** Signs in or out; the engine's user changes with it, so a connection starts again. */
+async function changeSignIn(change: () => Promise<SignIn>): Promise<void> {
+  const before = userId();
+  try {
+    state.signIn = await change();
+    state.signInFailed = false;
+  } catch {
+    state.signInFailed = true;
+  }
+  renderer?.update(view());
+  draw();
+  if (userId() !== before && state.status.kind !== 'idle') await connectTo(state.serverUrl);
 }
 
 function endSession(): void {
@@ -543,14 +572,18 @@ function draw(): void {
               t.t(theme === 'dark' ? 'mcp.playground.theme.dark' : 'mcp.playground.theme.light'),
             (theme) => void change({ theme }),
           )}
-          ${select(
-            'user',
-            t.t('mcp.playground.user.label'),
-            settings.user,
-            users,
-            (user) => user,
-            (user) => void change({ user }),
-          )}
+          ${
+            state.signIn.user
+              ? nothing
+              : select(
+                  'user',
+                  t.t('mcp.playground.user.label'),
+                  settings.user,
+                  users,
+                  (user) => user,
+                  (user) => void change({ user }),
+                )
+          }
           ${select(
             'workspace',
             t.t('mcp.playground.workspace.label'),
@@ -561,6 +594,12 @@ function draw(): void {
           )}
         </div>
         <p class="note">${t.t('mcp.playground.scope.note')}</p>
+        ${signInPanel(t, state.signIn, {
+          failed: state.signInFailed,
+          approvalsLink: true,
+          onSignIn: (user) => void changeSignIn(() => signIn(user)),
+          onSignOut: () => void changeSignIn(signOut),
+        })}
         ${samplingSettings(t)}
       </section>
 
@@ -732,8 +771,8 @@ function draw(): void {
         <h2 id="manager-heading">${t.t('mcp.playground.manager.heading')}</h2>
         <p class="note">
           ${t.t('mcp.playground.manager.storage')}
-          <span class="scope" data-scope-user=${settings.user} translate="no"
-            >${settings.user} · ${settings.workspace}</span
+          <span class="scope" data-scope-user=${userId()} translate="no"
+            >${userId()} · ${settings.workspace}</span
           >
         </p>
         <div id="manager" class="manager"></div>
@@ -744,6 +783,7 @@ function draw(): void {
 }
 
 applyDocument();
+state.signIn = await readSignIn();
 draw();
 managerHost = document.getElementById('manager');
 document.documentElement.dataset.ready = 'false';

@@ -231,6 +231,27 @@ export const appMessageIds = [
   'mcp.cli.grants.not_found',
   'mcp.cli.grants.not_revoked',
   'mcp.cli.grants.revoked',
+  'mcp.playground.signin.label',
+  'mcp.playground.signin.sign_in',
+  'mcp.playground.signin.sign_out',
+  'mcp.playground.signin.signed_in',
+  'mcp.playground.signin.signed_out',
+  'mcp.playground.signin.note',
+  'mcp.playground.signin.approvals_link',
+  'mcp.playground.signin.failed',
+  'mcp.playground.approvals.title',
+  'mcp.playground.approvals.intro',
+  'mcp.playground.approvals.empty',
+  'mcp.playground.approvals.sign_in_first',
+  'mcp.playground.approvals.server',
+  'mcp.playground.approvals.tool',
+  'mcp.playground.approvals.risk',
+  'mcp.playground.approvals.args',
+  'mcp.playground.approvals.args_shortened',
+  'mcp.playground.approvals.sent',
+  'mcp.playground.approvals.already_answered',
+  'mcp.playground.approvals.offline',
+  'mcp.playground.approvals.back',
 ] as const;
 
 export type AppMessageId = (typeof appMessageIds)[number];
@@ -466,4 +487,25 @@ export interface AppMessageValues {
   'mcp.cli.grants.not_found': { id: string | number };
   'mcp.cli.grants.not_revoked': { id: string | number };
   'mcp.cli.grants.revoked': { id: string | number; tool: string | number; server: string | number };
+  'mcp.playground.signin.label': never;
+  'mcp.playground.signin.sign_in': never;
+  'mcp.playground.signin.sign_out': never;
+  'mcp.playground.signin.signed_in': { name: string | number };
+  'mcp.playground.signin.signed_out': never;
+  'mcp.playground.signin.note': never;
+  'mcp.playground.signin.approvals_link': never;
+  'mcp.playground.signin.failed': never;
+  'mcp.playground.approvals.title': never;
+  'mcp.playground.approvals.intro': never;
+  'mcp.playground.approvals.empty': never;
+  'mcp.playground.approvals.sign_in_first': never;
+  'mcp.playground.approvals.server': never;
+  'mcp.playground.approvals.tool': never;
+  'mcp.playground.approvals.risk': never;
+  'mcp.playground.approvals.args': never;
+  'mcp.playground.approvals.args_shortened': never;
+  'mcp.playground.approvals.sent': never;
+  'mcp.playground.approvals.already_answered': never;
+  'mcp.playground.approvals.offline': never;
+  'mcp.playground.approvals.back': never;
 }
