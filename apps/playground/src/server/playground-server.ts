@@ -19,6 +19,7 @@ import {
 } from '@mcp-consent/demo-server';
 import { migrate, type Queryable } from '@mcp-consent/postgres';
 import { approvalsApi } from './approvals-api.js';
+import { createGrantsApi } from './grants-api.js';
 import { openDatabase } from './database.js';
 import { sendJson } from './json.js';
 import { handleSession, sameOrigin, userOf } from './session.js';
@@ -113,8 +114,8 @@ const HOP_BY_HOP = new Set([
  * `/mcp` (the 2025 server) and at `/mcp-2026` (its 2026-07-28 mode), each
  * proxied to its own server on a free port, SSE streams included, so the page
  * needs no CORS for the demo. `/api/session` signs in as a demo user and
- * `/api/approvals` is the approval queue (see approvals-api.ts), in the
- * `database`; `/approvals` is the page that answers it. Requests with a foreign
+ * `/api/approvals` is the approval queue (see approvals-api.ts) and
+ * `/api/grants` the signed-in user's grants (grants-api.ts), in the `database`; `/approvals` is the page that answers it. Requests with a foreign
  * `Host` header are refused (DNS rebinding).
  */
 export async function startPlaygroundServer(
@@ -137,7 +138,9 @@ export async function startPlaygroundServer(
     db: database,
     ...(options.approvalTimeoutMs !== undefined && { timeoutMs: options.approvalTimeoutMs }),
   });
+  const grants = createGrantsApi({ db: database });
   const closeDatabase = async () => {
+    grants.close();
     await approvals.close();
     await own?.close();
   };
@@ -164,6 +167,7 @@ export async function startPlaygroundServer(
       if (!user) return sendJson(res, 401, { error: 'Sign in first.' });
       return approvals.handle(req, res, path, user);
     }
+    if (await grants.handle(req, res, userOf(req))) return;
     sendJson(res, 404, { error: 'Not found.' });
   }
 

@@ -47,6 +47,7 @@ import { toolDescription, toolNameText } from './server-text.js';
 import { toolArguments } from './tool-args.js';
 import { resultContent } from './result-content.js';
 import { promptThroughQueue } from './approval-queue.js';
+import { remoteGrantStore } from './remote-store.js';
 import { readSignIn, signIn, signInPanel, signOut, type SignIn } from './sign-in.js';
 
 type Status =
@@ -98,8 +99,12 @@ const DEMO_2026_SERVER_ID = 'demo-server-2026';
 const demo2026Url = new URL('/mcp-2026', window.location.href).href;
 
 const auditSink = idbAuditSink();
+/** Signed in as a demo user, grants live in the server's database (shared by the user's browsers). */
+const initialSignIn = await readSignIn();
 const engine = createPermissionEngine({
-  store: idbStore(),
+  store: initialSignIn.user
+    ? remoteGrantStore({ baseUrl: new URL('/api/grants', window.location.href) })
+    : idbStore(),
   audit: auditSink,
   expiry: readExpiry(),
 });
@@ -125,7 +130,7 @@ const state: State = {
   sessionEnded: false,
   progress: null,
   logs: [],
-  signIn: { user: null, users: [] },
+  signIn: initialSignIn,
   signInFailed: false,
 };
 
@@ -338,18 +343,21 @@ function setRules(patch: Partial<Pick<RulesState, 'text' | 'layer'>>): void {
   draw();
 }
 
-/** Signs in or out; the engine's user changes with it, so a connection starts again. */
+/**
+ * Signs in or out. The grants then live somewhere else (the server's database for a signed-in
+ * user, this browser's IndexedDB otherwise), so the page loads again with the engine on them.
+ */
 async function changeSignIn(change: () => Promise<SignIn>): Promise<void> {
-  const before = userId();
+  const before = state.signIn.user?.id ?? null;
   try {
     state.signIn = await change();
     state.signInFailed = false;
   } catch {
     state.signInFailed = true;
   }
+  if ((state.signIn.user?.id ?? null) !== before) return window.location.reload();
   renderer?.update(view());
   draw();
-  if (userId() !== before && state.status.kind !== 'idle') await connectTo(state.serverUrl);
 }
 
 function endSession(): void {
@@ -783,7 +791,6 @@ function draw(): void {
 }
 
 applyDocument();
-state.signIn = await readSignIn();
 draw();
 managerHost = document.getElementById('manager');
 document.documentElement.dataset.ready = 'false';
