@@ -5,51 +5,26 @@
  * refused, on the API and on a page whose list was stale. Another user sees nothing of it.
  * Every wait is on visible UI state.
  */
-import { PGlite } from '@electric-sql/pglite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
-import { startPlaygroundServer, type PlaygroundServer } from '../src/server/playground-server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { call, connected, openSheets, permissionSheet, result, WAIT } from './driver.js';
-import { buildPages } from './harness.js';
+import { usePlaygroundOnPglite } from './harness.js';
 
-let browser: Browser;
-let db: PGlite;
-let server: PlaygroundServer;
-let removePages: () => Promise<void> = async () => {};
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const [pages, chromium, database] = await Promise.all([
-    buildPages(),
-    launchChromium(),
-    PGlite.create(),
-  ]);
-  removePages = pages.remove;
-  browser = chromium;
-  db = database;
-  server = await startPlaygroundServer({ webRoot: pages.dir, port: 0, database: db });
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-  await db?.close();
-  await removePages();
-});
+const playground = usePlaygroundOnPglite();
 
 const PHONE = { width: 390, height: 844 };
 
 /** A browser profile of its own; signed in as `user` through the API when given. */
 async function profile(user?: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
+  const context = await playground.context({ viewport });
   if (user) {
-    const signedIn = await context.request.post(new URL('/api/session', server.url).href, {
-      data: { user },
-      headers: { origin: server.url.origin },
-    });
+    const signedIn = await context.request.post(
+      new URL('/api/session', playground.server.url).href,
+      {
+        data: { user },
+        headers: { origin: playground.server.url.origin },
+      },
+    );
     expect(signedIn.status()).toBe(200);
   }
   return context;
@@ -58,7 +33,7 @@ async function profile(user?: string, viewport = { width: 1280, height: 900 }) {
 async function page(context: BrowserContext, path: string, errors: string[]): Promise<Page> {
   const opened = await context.newPage();
   opened.on('pageerror', (error) => errors.push(String(error)));
-  await opened.goto(new URL(path, server.url).href);
+  await opened.goto(new URL(path, playground.server.url).href);
   return opened;
 }
 
@@ -73,7 +48,7 @@ const items = (on: Page) => on.locator('#approvals li[data-approval]');
 describe('approval from another device', () => {
   it('B allows once on /approvals: A’s sheet closes, the call runs once, a second answer is refused', async () => {
     const errors: string[] = [];
-    const origin = server.url.origin;
+    const origin = playground.server.url.origin;
 
     // A: the playground, signed in as ana. Its prompts go into ana's queue too.
     const a = await page(await profile('ana'), '/?renderer=lit', errors);
@@ -113,9 +88,9 @@ describe('approval from another device', () => {
     const stale = await approvalsPage(bContext, errors);
     await items(stale).first().waitFor(WAIT);
     const staleList = await (
-      await bContext.request.get(new URL('/api/approvals', server.url).href)
+      await bContext.request.get(new URL('/api/approvals', playground.server.url).href)
     ).json();
-    await stale.route(new URL('/api/approvals', server.url).href, (route) =>
+    await stale.route(new URL('/api/approvals', playground.server.url).href, (route) =>
       route.request().method() === 'GET' ? route.fulfill({ json: staleList }) : route.continue(),
     );
 
@@ -139,13 +114,16 @@ describe('approval from another device', () => {
     await elicitation.locator('[data-action="accept"]').click();
     const ran = await result(a, n, 'ok');
     expect(await ran.textContent()).toContain('Deleted note "groceries"');
-    expect(server.demo.state.callCount('notes_delete')).toBe(1);
+    expect(playground.server.demo.state.callCount('notes_delete')).toBe(1);
 
     // A second answer of the same id: refused on the API…
-    const again = await bContext.request.post(new URL(`/api/approvals/${id}`, server.url).href, {
-      data: { answer: 'allow_once' },
-      headers: { origin },
-    });
+    const again = await bContext.request.post(
+      new URL(`/api/approvals/${id}`, playground.server.url).href,
+      {
+        data: { answer: 'allow_once' },
+        headers: { origin },
+      },
+    );
     expect(again.status()).toBe(409);
     expect((await again.json()).reason).toBe('not_pending');
     // …and on the stale page, which says so.
@@ -153,11 +131,11 @@ describe('approval from another device', () => {
     const notice = stale.locator('#notice[data-notice="already_answered"]');
     await notice.waitFor(WAIT);
     expect(await notice.textContent()).toContain('already answered on another device');
-    expect(server.demo.state.callCount('notes_delete')).toBe(1);
+    expect(playground.server.demo.state.callCount('notes_delete')).toBe(1);
 
     // Without the page's Origin, or with a forged cookie, nothing is answered.
     const crossSite = await bContext.request.post(
-      new URL(`/api/approvals/${id}`, server.url).href,
+      new URL(`/api/approvals/${id}`, playground.server.url).href,
       {
         data: { answer: 'deny_once' },
         headers: { origin: 'http://evil.example' },
@@ -166,7 +144,7 @@ describe('approval from another device', () => {
     expect(crossSite.status()).toBe(403);
     const forged = await (
       await profile()
-    ).request.get(new URL('/api/approvals', server.url).href, {
+    ).request.get(new URL('/api/approvals', playground.server.url).href, {
       headers: { cookie: 'mcp_playground_session=ana.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     });
     expect(forged.status()).toBe(401);
@@ -175,7 +153,7 @@ describe('approval from another device', () => {
 
   it('A answers on its own sheet first: the row is settled with that answer and leaves B’s list', async () => {
     const errors: string[] = [];
-    const runs = server.demo.state.callCount('notes_delete');
+    const runs = playground.server.demo.state.callCount('notes_delete');
     const a = await page(await profile('chen'), '/?renderer=react', errors);
     await connected(a);
     const b = await approvalsPage(await profile('chen', PHONE), errors);
@@ -186,8 +164,10 @@ describe('approval from another device', () => {
     const denied = await result(a, n, 'denied', '[data-settled-by="answer"]');
     expect(await denied.getAttribute('data-choice')).toBe('deny_once');
     await b.locator('#empty').waitFor(WAIT);
-    expect(server.demo.state.callCount('notes_delete')).toBe(runs);
-    const row = await db.query('SELECT state FROM mcp_consent_approvals WHERE id = $1', [id]);
+    expect(playground.server.demo.state.callCount('notes_delete')).toBe(runs);
+    const row = await playground.db.query('SELECT state FROM mcp_consent_approvals WHERE id = $1', [
+      id,
+    ]);
     expect(row.rows).toEqual([{ state: 'deny_once' }]);
     expect(errors).toEqual([]);
   });
@@ -196,7 +176,7 @@ describe('approval from another device', () => {
     const errors: string[] = [];
     const a = await page(await profile('chen'), '/?renderer=lit', errors);
     await connected(a);
-    const api = new URL('/api/approvals', server.url).href;
+    const api = new URL('/api/approvals', playground.server.url).href;
     await a.route(api, (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 503 }) : route.continue(),
     );
@@ -212,7 +192,7 @@ describe('approval from another device', () => {
     await permissionSheet(a).locator('[data-part="action"][data-choice="deny_always"]').click();
     denied = await result(a, n, 'denied', '[data-settled-by="answer"]');
     expect(await denied.getAttribute('data-choice')).toBe('deny_always');
-    const rows = await db.query(
+    const rows = await playground.db.query(
       "SELECT state FROM mcp_consent_approvals WHERE user_id = 'chen' ORDER BY created_at DESC LIMIT 1",
     );
     expect(rows.rows).toEqual([{ state: 'deny_always' }]);
@@ -222,20 +202,23 @@ describe('approval from another device', () => {
   it('shows server text as text on /approvals: markup stays characters, hidden ones are named', async () => {
     const errors: string[] = [];
     const context = await profile('ana', PHONE);
-    const queued = await context.request.post(new URL('/api/approvals', server.url).href, {
-      headers: { origin: server.url.origin },
-      data: {
-        kind: 'permission',
-        id: 'p-markup',
-        workspaceId: 'acme',
-        server: { id: 'x', name: '<b>bold</b> server' },
-        tool: { name: '<img src=x onerror=alert(1)>\u202Eevil' },
-        args: { html: '<script>alert(1)</script>' },
-        riskTier: 'medium',
-        defaultChoice: 'allow_once',
-        allowAlwaysEnabled: true,
+    const queued = await context.request.post(
+      new URL('/api/approvals', playground.server.url).href,
+      {
+        headers: { origin: playground.server.url.origin },
+        data: {
+          kind: 'permission',
+          id: 'p-markup',
+          workspaceId: 'acme',
+          server: { id: 'x', name: '<b>bold</b> server' },
+          tool: { name: '<img src=x onerror=alert(1)>\u202Eevil' },
+          args: { html: '<script>alert(1)</script>' },
+          riskTier: 'medium',
+          defaultChoice: 'allow_once',
+          allowAlwaysEnabled: true,
+        },
       },
-    });
+    );
     expect(queued.status()).toBe(201);
     const { id } = (await queued.json()) as { id: string };
     const b = await approvalsPage(context, errors);

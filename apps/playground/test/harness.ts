@@ -3,10 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import { PGlite } from '@electric-sql/pglite';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../../../test/support/browser.js';
+import { startPlaygroundServer, type PlaygroundServer } from '../src/server/playground-server.js';
 
 export const appDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -117,6 +119,62 @@ export function usePlayground(): { readonly browser: Browser; readonly url: stri
     },
     get url() {
       return ready(playground).url;
+    },
+  };
+}
+
+/**
+ * For a test file: the built pages, one Chromium and the playground server in this process on
+ * an in-memory PGlite (so the test can read its rows), started before the first test; every
+ * browser context made through `context()` is closed after the last.
+ */
+export function usePlaygroundOnPglite(): {
+  readonly browser: Browser;
+  readonly server: PlaygroundServer;
+  readonly db: PGlite;
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+} {
+  let browser: Browser | undefined;
+  let db: PGlite | undefined;
+  let server: PlaygroundServer | undefined;
+  let removePages: () => Promise<void> = async () => {};
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    const [pages, chromium, database] = await Promise.all([
+      buildPages(),
+      launchChromium(),
+      PGlite.create(),
+    ]);
+    removePages = pages.remove;
+    browser = chromium;
+    db = database;
+    server = await startPlaygroundServer({ webRoot: pages.dir, port: 0, database });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+    await db?.close();
+    await removePages();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('usePlaygroundOnPglite: used before beforeAll ran.');
+    return value;
+  };
+  return {
+    get browser() {
+      return ready(browser);
+    },
+    get server() {
+      return ready(server);
+    },
+    get db() {
+      return ready(db);
+    },
+    async context(options = {}) {
+      const made = await ready(browser).newContext(options);
+      contexts.push(made);
+      return made;
     },
   };
 }

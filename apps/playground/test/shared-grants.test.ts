@@ -4,52 +4,24 @@
  * other browser without a prompt, never for another user, and a revoke in one makes the other
  * ask again. Every wait is on visible UI state.
  */
-import { PGlite } from '@electric-sql/pglite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test/support/browser.js';
-import { startPlaygroundServer, type PlaygroundServer } from '../src/server/playground-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { answer, call, connected, openSheets, result, WAIT } from './driver.js';
-import { buildPages } from './harness.js';
+import { usePlaygroundOnPglite } from './harness.js';
 
-let browser: Browser;
-let db: PGlite;
-let server: PlaygroundServer;
-let removePages: () => Promise<void> = async () => {};
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const [pages, chromium, database] = await Promise.all([
-    buildPages(),
-    launchChromium(),
-    PGlite.create(),
-  ]);
-  removePages = pages.remove;
-  browser = chromium;
-  db = database;
-  server = await startPlaygroundServer({ webRoot: pages.dir, port: 0, database: db });
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-  await db?.close();
-  await removePages();
-});
+const playground = usePlaygroundOnPglite();
 
 /** The playground in a browser profile of its own, signed in as `user` through the API. */
 async function browserOf(user: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const signedIn = await context.request.post(new URL('/api/session', server.url).href, {
+  const context = await playground.context({ viewport: { width: 1280, height: 900 } });
+  const signedIn = await context.request.post(new URL('/api/session', playground.server.url).href, {
     data: { user },
-    headers: { origin: server.url.origin },
+    headers: { origin: playground.server.url.origin },
   });
   expect(signedIn.status()).toBe(200);
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(new URL('/?renderer=lit', server.url).href);
+  await page.goto(new URL('/?renderer=lit', playground.server.url).href);
   await connected(page);
   await page.locator(`.sign-in[data-signed-in="${user}"]`).waitFor(WAIT);
   return page;
