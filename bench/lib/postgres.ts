@@ -63,9 +63,17 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<st
   return url.href;
 }
 
-/** A pool as a host instance has one (its idle connections never hold the bench open). */
-export const poolOn = (url: string, max = 4) =>
-  new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
+/**
+ * A pool as a host instance has one (its idle connections never hold the bench open);
+ * `options` are server settings for its sessions, e.g. `-c jit=off`.
+ */
+export const poolOn = (url: string, options?: string) =>
+  new pg.Pool({
+    connectionString: url,
+    max: 4,
+    allowExitOnIdle: true,
+    ...(options && { options }),
+  });
 
 /** A fresh, migrated PGlite from the setup's template (or a new one when there is none). */
 export async function freshPglite(template: string | undefined): Promise<PGlite> {
