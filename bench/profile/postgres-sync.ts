@@ -2,7 +2,7 @@
  * Where one user's sync from PostgreSQL spends its time: the store's own SELECT, the store's
  * `loadState()`, and the engine to ready, each timed alone. Run with `--cpu-prof` for a profile:
  * `node --conditions=mcp-consent-source --import tsx --cpu-prof --cpu-prof-dir=.tmp/prof
- * bench/profile/postgres-sync.ts 10`
+ * bench/profile/postgres-sync.ts 10 [nojit]`
  */
 import { createPermissionEngine } from '@mcp-consent/engine';
 import { postgresGrantStore } from '@mcp-consent/postgres';
@@ -10,10 +10,12 @@ import { freshDatabase, poolOn, seedGrants, startPostgres, userId } from '../lib
 import { median, nowMs } from '../lib/stats.js';
 
 const rounds = Number(process.argv[2] ?? 10);
+/** `nojit` as the second argument: sessions with `jit = off`, to see the store without the JIT. */
+const options = process.argv[3] === 'nojit' ? '-c jit=off' : undefined;
 const server = await startPostgres();
 try {
   const url = await freshDatabase(server.url, `mcp_consent_profile_${process.pid}`);
-  const pool = poolOn(url);
+  const pool = poolOn(url, options);
   await seedGrants(pool, 10, 10_000);
   const user = userId(3);
   const time = async (what: string, work: () => Promise<unknown>) => {
