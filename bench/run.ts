@@ -64,6 +64,11 @@ const figures: { id: string; title: string; load: () => Promise<Figure> }[] = [
     load: async () => (await import('./figures/audit.js')).auditFigure,
   },
   {
+    id: 'postgres',
+    title: 'Many users on PostgreSQL',
+    load: async () => (await import('./figures/postgres.js')).postgresFigure,
+  },
+  {
     id: 'size',
     title: 'Bundle size (min + gzip)',
     load: async () => (await import('./figures/bundle-size.js')).bundleSizeFigure,

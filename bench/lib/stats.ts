@@ -55,3 +55,10 @@ export async function interleave(
   }
   return out;
 }
+
+/** The `p` quantile (0–1) by nearest rank: p95 of 20 samples is the 19th smallest. */
+export function quantile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}

@@ -1,0 +1,48 @@
+/**
+ * Where one user's sync from PostgreSQL spends its time: the store's own SELECT, the store's
+ * `loadState()`, and the engine to ready, each timed alone. Run with `--cpu-prof` for a profile:
+ * `node --conditions=mcp-consent-source --import tsx --cpu-prof --cpu-prof-dir=.tmp/prof
+ * bench/profile/postgres-sync.ts 10 [nojit]`
+ */
+import { createPermissionEngine } from '@mcp-consent/engine';
+import { postgresGrantStore } from '@mcp-consent/postgres';
+import { freshDatabase, poolOn, seedGrants, startPostgres, userId } from '../lib/postgres.js';
+import { median, nowMs } from '../lib/stats.js';
+
+const rounds = Number(process.argv[2] ?? 10);
+/** `nojit` as the second argument: sessions with `jit = off`, to see the store without the JIT. */
+const options = process.argv[3] === 'nojit' ? '-c jit=off' : undefined;
+const server = await startPostgres();
+try {
+  const url = await freshDatabase(server.url, `mcp_consent_profile_${process.pid}`);
+  const pool = poolOn(url, options);
+  await seedGrants(pool, 10, 10_000);
+  const user = userId(3);
+  const time = async (what: string, work: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      const start = nowMs();
+      await work();
+      samples.push(nowMs() - start);
+    }
+    console.log(`${what}: median ${median(samples).toFixed(1)} ms`);
+  };
+  await time('raw SELECT grant_key, grant_body', () =>
+    pool.query('SELECT grant_key, grant_body FROM mcp_consent_grants WHERE user_id = $1', [user]),
+  );
+  await time('store.loadState()', async () => {
+    const store = postgresGrantStore({ db: pool, scope: { userId: user }, notifications: false });
+    await store.loadState();
+    store.close();
+  });
+  await time('engine ready (no notifications)', async () => {
+    const store = postgresGrantStore({ db: pool, scope: { userId: user }, notifications: false });
+    const engine = createPermissionEngine({ store });
+    await engine.ready;
+    engine.dispose();
+    store.close();
+  });
+  await pool.end();
+} finally {
+  await server.stop();
+}
