@@ -20,24 +20,32 @@ const notifyKey = (column: string) => notify(`json_build_object('key', ${column}
 const voids = (at: string, ms: string, decision: string) =>
   `(${ms} < ${at} OR (${ms} = ${at} AND ${decision} = 'allow'))`;
 
-/** The clear that applies to a row's user and workspace: the later of the user's and the workspace's. */
-const CLEARED_MS = `(SELECT max(c.cleared_ms) FROM mcp_consent_clears c
-  WHERE c.user_id = g.user_id AND (c.whole_user OR c.workspace_id = g.workspace_id))`;
-
 /**
  * Rows of the scope ($1 user, $2 workspace or null), with what a clear voided left out: the
  * grant given at or before the clear, a revoke at or before it. `$3…$7` narrow it to one key.
+ * The clears of the user are read once (the user's whole-user clear, and one per workspace),
+ * not per row: a per-row subquery made the planner's estimate cross PostgreSQL's JIT
+ * thresholds, and compiling took most of a 10⁴-row load.
  */
 export const selectRows = (oneKey: boolean) => `
-SELECT g.grant_key, g.user_id, g.workspace_id, g.server_id, g.tool_name, g.args_hash,
-  CASE WHEN cl.ms IS NOT NULL AND ${voids('cl.ms', 'g.granted_ms', 'g.decision')}
-    THEN NULL ELSE g.grant_body END AS grant_body,
-  CASE WHEN cl.ms IS NOT NULL AND g.revoked_ms <= cl.ms THEN NULL ELSE g.revoked_at END AS revoked_at
-FROM mcp_consent_grants g
-CROSS JOIN LATERAL (SELECT ${CLEARED_MS} AS ms) cl
-WHERE g.user_id = $1 AND ($2::text IS NULL OR g.workspace_id = $2)
-${oneKey ? 'AND g.server_id = $3 AND g.tool_name = $4 AND g.args_hash = $5 AND g.workspace_id = $6' : ''}
-  AND (g.grant_body IS NOT NULL OR g.revoked_at IS NOT NULL)`;
+WITH user_clear AS (
+  SELECT max(cleared_ms) AS ms FROM mcp_consent_clears WHERE user_id = $1 AND whole_user),
+workspace_clears AS (
+  SELECT workspace_id, max(cleared_ms) AS ms FROM mcp_consent_clears
+  WHERE user_id = $1 AND NOT whole_user GROUP BY workspace_id),
+scoped AS (
+  SELECT g.*, greatest(uc.ms, wc.ms) AS cleared_ms
+  FROM mcp_consent_grants g
+  CROSS JOIN user_clear uc
+  LEFT JOIN workspace_clears wc ON wc.workspace_id = g.workspace_id
+  WHERE g.user_id = $1 AND ($2::text IS NULL OR g.workspace_id = $2)
+  ${oneKey ? 'AND g.server_id = $3 AND g.tool_name = $4 AND g.args_hash = $5 AND g.workspace_id = $6' : ''}
+    AND (g.grant_body IS NOT NULL OR g.revoked_at IS NOT NULL))
+SELECT grant_key, user_id, workspace_id, server_id, tool_name, args_hash,
+  CASE WHEN cleared_ms IS NOT NULL AND ${voids('cleared_ms', 'granted_ms', 'decision')}
+    THEN NULL ELSE grant_body END AS grant_body,
+  CASE WHEN cleared_ms IS NOT NULL AND revoked_ms <= cleared_ms THEN NULL ELSE revoked_at END AS revoked_at
+FROM scoped`;
 
 /** The last clear a store of the scope remembers: the user's, or the later of it and the workspace's. */
 export const SELECT_CLEARED = `
