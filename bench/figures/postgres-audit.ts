@@ -125,11 +125,10 @@ export async function auditRowsOf(ctx: BenchContext, db: pg.Pool): Promise<Row[]
         ? note
         : `${note} Missed by ${(NOT_BLOCKED - ratio).toFixed(3)}. Cache hits settle in ` +
           'microtasks, so the loop never yields to I/O and the INSERTs all run after it (the ' +
-          "drain above): what slows decisions is the sink's work on the decision's turn, per " +
-          'event: Date.parse of its time, JSON.stringify, a Promise and a queue entry (and the ' +
-          "engine's catch on it), plus GC of what waits for the flush. Fix (issue 21's audit " +
-          'item): queue the event object and stringify at drain, one promise per batch shared by ' +
-          'its events, or serialize in a worker.',
+          'drain above). The sink serializes at drain, a batch at a time; what is left on the ' +
+          "decision's turn is a Promise and a queue entry per event (and the engine's catch on " +
+          'it), plus GC of what waits for the flush. Next (issue 21): one promise per batch ' +
+          'shared by its events.',
       extra: {
         drainMs: round(drainMs),
         rowsPerSecond: round(median(rowRates)),

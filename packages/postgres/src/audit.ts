@@ -35,22 +35,34 @@ ORDER BY e.n`;
 export function postgresAuditSink(options: PostgresAuditSinkOptions): PostgresAuditSink {
   const { db } = options;
   const batchSize = Math.max(1, options.batchSize ?? 500);
-  let queue: { event: string; settle: (error?: unknown) => void }[] = [];
+  let queue: { event: AuditEvent; settle: (error?: unknown) => void }[] = [];
   let running: Promise<void> | null = null;
 
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.slice(0, batchSize);
       queue = queue.slice(batch.length);
+      // Serialized here, a batch at a time, not on the turn of the decision that wrote it.
+      const texts: string[] = [];
+      const sent: typeof batch = [];
+      for (const item of batch) {
+        try {
+          texts.push(JSON.stringify(withReadableTime(item.event)));
+          sent.push(item);
+        } catch (error) {
+          item.settle(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      if (sent.length === 0) continue;
       try {
-        await db.query(INSERT, [`[${batch.map((item) => item.event).join(',')}]`]);
-        for (const item of batch) item.settle();
+        await db.query(INSERT, [`[${texts.join(',')}]`]);
+        for (const item of sent) item.settle();
       } catch (error) {
         const failure = new StoreUnavailableError(
-          `Could not append ${batch.length} audit event(s) to PostgreSQL: ${describe(error)}`,
+          `Could not append ${sent.length} audit event(s) to PostgreSQL: ${describe(error)}`,
           { cause: error },
         );
-        for (const item of batch) item.settle(failure);
+        for (const item of sent) item.settle(failure);
       }
     }
     running = null;
@@ -58,14 +70,8 @@ export function postgresAuditSink(options: PostgresAuditSinkOptions): PostgresAu
 
   return {
     write(event: AuditEvent) {
-      let text: string;
-      try {
-        text = JSON.stringify(withReadableTime(event));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
       return new Promise<void>((resolve, reject) => {
-        queue.push({ event: text, settle: (error) => (error ? reject(error) : resolve()) });
+        queue.push({ event, settle: (error) => (error ? reject(error) : resolve()) });
         running ??= Promise.resolve().then(drain);
       });
     },
