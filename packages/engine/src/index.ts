@@ -48,6 +48,7 @@ export {
 export type { GrantStore, Revocation, StoreChange, StoreSnapshot, StoreState } from './store.js';
 export { changesBetween } from './store-diff.js';
 export { isDecisionEvent, memoryAuditSink, toAuditEvent } from './audit.js';
+export { DEFAULT_AUDIT_MAX_AGE_MS } from './audit-retention.js';
 export { toOutcomeEvent } from './outcomes.js';
 export type { AuditInput, AuditSink } from './audit.js';
 export { createManualClock } from './clock.js';
