@@ -1,6 +1,9 @@
 import { createStore, promisifyRequest, values, type UseStore } from 'idb-keyval';
 import type { AuditSink } from '../audit.js';
+import { DEFAULT_AUDIT_MAX_AGE_MS } from '../audit-retention.js';
+import type { CancelTimer, Clock } from '../clock.js';
 import { StoreUnavailableError } from '../errors.js';
+import { systemClock } from '../system-clock.js';
 import type { AuditEvent } from '../types.js';
 import { describe, randomId } from './idb-store.js';
 
@@ -22,6 +25,29 @@ export interface IdbAuditSinkOptions {
    * @default 10000
    */
   capacity?: number;
+  /**
+   * Events older than this (by when they were written) are deleted: when the sink opens, then
+   * every `pruneIntervalMs`. Same name and default as PostgreSQL's `pruneAudit`.
+   * @default DEFAULT_AUDIT_MAX_AGE_MS (400 days)
+   */
+  maxAgeMs?: number;
+  /**
+   * How often the sink prunes after the first time (on the clock's timer; without
+   * `clock.setTimer` it prunes only when opened or when `prune()` is called).
+   * @default 3600000 (one hour)
+   */
+  pruneIntervalMs?: number;
+  /**
+   * Events deleted per transaction, so a large prune never holds the store long: audit
+   * writes get in between batches.
+   * @default 500
+   */
+  pruneBatchSize?: number;
+  /**
+   * Time for the record keys, the retention window and the prune schedule.
+   * @default systemClock
+   */
+  clock?: Clock;
 }
 
 /** An IndexedDB audit log whose `read` always works. */
@@ -29,18 +55,28 @@ export interface IdbAuditSink extends AuditSink {
   write(event: AuditEvent): Promise<void>;
   /** Every kept event, oldest first, across all tabs of this origin. */
   read(): Promise<AuditEvent[]>;
+  /** Deletes the events past `maxAgeMs` now, in batches; resolves with how many. */
+  prune(): Promise<number>;
+  /** Stops the periodic prune. */
+  close(): void;
 }
 
 /**
  * Audit events in IndexedDB, one record per event. Keys are
  * `[epoch ms, tab id, sequence]`: IndexedDB orders arrays element by element, so
  * records sort by time, tabs writing at the same moment never collide, and
- * each tab's own events keep their order.
+ * each tab's own events keep their order. The key is the time index retention prunes by:
+ * a key range up to the cutoff, one batch per transaction (records whose key is not such an
+ * array, which this sink never writes, are never in it, so never deleted).
  */
 export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
   const dbName = options.dbName ?? 'mcp-consent-audit';
   const storeName = options.storeName ?? 'events';
   const capacity = Math.max(1, options.capacity ?? 10_000);
+  const clock = options.clock ?? systemClock;
+  const maxAgeMs = Math.max(0, options.maxAgeMs ?? DEFAULT_AUDIT_MAX_AGE_MS);
+  const pruneIntervalMs = Math.max(1, options.pruneIntervalMs ?? 60 * 60 * 1000);
+  const batchSize = Math.max(1, options.pruneBatchSize ?? 500);
   const tab = randomId();
   let sequence = 0;
   let store: UseStore | undefined;
@@ -57,9 +93,66 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
     }
   }
 
+  let pruning: Promise<number> | null = null;
+  let cancelTimer: CancelTimer | undefined;
+  let closed = false;
+
+  /** One batch: the oldest keys before `cutoff`, deleted in the transaction that found them. */
+  const pruneBatch = (cutoff: number) =>
+    guard('delete old events', (use) =>
+      use('readwrite', (objectStore) => {
+        // Arrays starting with a number before the cutoff: the keys this sink writes, nothing else.
+        const range = IDBKeyRange.bound([-Infinity], [cutoff], false, true);
+        const request = objectStore.getAllKeys(range, batchSize);
+        let found = 0;
+        request.onsuccess = () => {
+          const keys = request.result;
+          found = keys.length;
+          const last = keys[keys.length - 1];
+          if (last !== undefined) objectStore.delete(IDBKeyRange.bound([-Infinity], last));
+        };
+        return promisifyRequest(objectStore.transaction).then(() => found);
+      }),
+    );
+
+  async function pruneAll(): Promise<number> {
+    const cutoff = clock.now() - maxAgeMs;
+    let total = 0;
+    for (;;) {
+      const deleted = await pruneBatch(cutoff);
+      total += deleted;
+      if (deleted < batchSize) return total;
+    }
+  }
+
+  function prune(): Promise<number> {
+    pruning ??= pruneAll().finally(() => {
+      pruning = null;
+    });
+    return pruning;
+  }
+
+  /** Prunes now and then every interval; a failure is reported and retried at the next one. */
+  function scheduled(): void {
+    if (closed) return;
+    prune()
+      .catch((error: unknown) => {
+        console.warn(`[mcp-consent] ${describe(error)}`);
+      })
+      .finally(() => {
+        if (!closed) cancelTimer = clock.setTimer?.(scheduled, pruneIntervalMs);
+      });
+  }
+  scheduled();
+
   return {
+    prune,
+    close() {
+      closed = true;
+      cancelTimer?.();
+    },
     write(event) {
-      const key = [Date.now(), tab, sequence++];
+      const key = [clock.now(), tab, sequence++];
       return guard('write an event', (use) =>
         use('readwrite', (objectStore) => {
           objectStore.put(event, key);
