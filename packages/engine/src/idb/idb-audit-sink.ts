@@ -74,8 +74,8 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
   const storeName = options.storeName ?? 'events';
   const capacity = Math.max(1, options.capacity ?? 10_000);
   const clock = options.clock ?? systemClock;
-  const maxAgeMs = Math.max(0, options.maxAgeMs ?? DEFAULT_AUDIT_MAX_AGE_MS);
-  const pruneIntervalMs = Math.max(1, options.pruneIntervalMs ?? 60 * 60 * 1000);
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_AUDIT_MAX_AGE_MS;
+  const pruneIntervalMs = options.pruneIntervalMs ?? 60 * 60 * 1000;
   const batchSize = Math.max(1, options.pruneBatchSize ?? 500);
   const tab = randomId();
   let sequence = 0;
@@ -93,56 +93,38 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
     }
   }
 
-  let pruning: Promise<number> | null = null;
+  let pruning: Promise<number> | undefined;
   let cancelTimer: CancelTimer | undefined;
   let closed = false;
 
-  /** One batch: the oldest keys before `cutoff`, deleted in the transaction that found them. */
-  const pruneBatch = (cutoff: number) =>
-    guard('delete old events', (use) =>
-      use('readwrite', (objectStore) => {
-        // Arrays starting with a number before the cutoff: the keys this sink writes, nothing else.
-        const range = IDBKeyRange.bound([-Infinity], [cutoff], false, true);
-        const request = objectStore.getAllKeys(range, batchSize);
-        let found = 0;
-        request.onsuccess = () => {
-          const keys = request.result;
-          found = keys.length;
-          const last = keys[keys.length - 1];
-          if (last !== undefined) objectStore.delete(IDBKeyRange.bound([-Infinity], last));
-        };
-        return promisifyRequest(objectStore.transaction).then(() => found);
-      }),
-    );
-
-  async function pruneAll(): Promise<number> {
-    const cutoff = clock.now() - maxAgeMs;
-    let total = 0;
-    for (;;) {
-      const deleted = await pruneBatch(cutoff);
-      total += deleted;
-      if (deleted < batchSize) return total;
-    }
-  }
-
-  function prune(): Promise<number> {
-    pruning ??= pruneAll().finally(() => {
-      pruning = null;
-    });
-    return pruning;
-  }
+  /** Deletes in batches, one transaction each, so audit writes get in between. */
+  const prune = (): Promise<number> =>
+    (pruning ??= (async () => {
+      // Arrays starting with a number before the cutoff: the keys this sink writes, nothing else.
+      const range = IDBKeyRange.bound([-Infinity], [clock.now() - maxAgeMs], false, true);
+      let total = 0;
+      let deleted;
+      do {
+        deleted = await guard('prune', (use) =>
+          use('readwrite', (objectStore) => {
+            const done = deleteOldest(objectStore, range, batchSize);
+            return promisifyRequest(objectStore.transaction).then(() => done.count);
+          }),
+        );
+        total += deleted;
+      } while (deleted === batchSize);
+      return total;
+    })().finally(() => {
+      pruning = undefined;
+    }));
 
   /** Prunes now and then every interval; a failure is reported and retried at the next one. */
-  function scheduled(): void {
-    if (closed) return;
-    prune()
-      .catch((error: unknown) => {
-        console.warn(`[mcp-consent] ${describe(error)}`);
-      })
-      .finally(() => {
+  const scheduled = (): void =>
+    void prune()
+      .catch((error: unknown) => console.warn(`[mcp-consent] ${describe(error)}`))
+      .then(() => {
         if (!closed) cancelTimer = clock.setTimer?.(scheduled, pruneIntervalMs);
       });
-  }
   scheduled();
 
   return {
@@ -158,17 +140,7 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
           objectStore.put(event, key);
           // Trim in the same transaction, oldest keys first.
           const count = objectStore.count();
-          count.onsuccess = () => {
-            let excess = count.result - capacity;
-            if (excess <= 0) return;
-            const cursor = objectStore.openKeyCursor();
-            cursor.onsuccess = () => {
-              if (cursor.result === null || excess <= 0) return;
-              excess -= 1;
-              objectStore.delete(cursor.result.primaryKey);
-              cursor.result.continue();
-            };
-          };
+          count.onsuccess = () => deleteOldest(objectStore, null, count.result - capacity);
           return promisifyRequest(objectStore.transaction);
         }),
       );
@@ -184,4 +156,18 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
         ),
       ),
   };
+}
+
+/** Deletes up to `limit` of the oldest keys in `range`, in the caller's transaction. */
+function deleteOldest(objectStore: IDBObjectStore, range: IDBKeyRange | null, limit: number) {
+  const done = { count: 0 };
+  if (limit <= 0) return done;
+  const cursor = objectStore.openKeyCursor(range);
+  cursor.onsuccess = () => {
+    if (cursor.result === null || done.count >= limit) return;
+    done.count += 1;
+    objectStore.delete(cursor.result.primaryKey);
+    cursor.result.continue();
+  };
+  return done;
 }
