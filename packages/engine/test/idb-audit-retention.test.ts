@@ -78,7 +78,7 @@ describe('idbAuditSink retention in Chromium', () => {
   it('keeps the entries of a database an earlier version wrote, pruning only the old ones', async () => {
     const page = await openPage(await newContext());
     // What the sink has always written: `[epoch ms, tab id, sequence]` keys in "mcp-consent-audit/events".
-    const planted: Array<[IDBValidKey, DecisionAuditEvent]> = [
+    const planted: Array<[string | Array<string | number>, DecisionAuditEvent]> = [
       [[START - 500 * DAY, 'tab-a', 0], event('ancient')],
       [[START - 2 * DAY, 'tab-a', 1], event('recent-a')],
       [[START - DAY, 'tab-b', 0], event('recent-b')],

@@ -39,6 +39,7 @@ export interface JsonlAuditSinkOptions {
 /** An audit sink that appends to a JSON Lines file, with where it lives. */
 export interface JsonlAuditSink extends AuditSink {
   readonly path: string;
+  write(event: AuditEvent): Promise<void>;
   /** Every event, oldest first: the rotated files, then the live one. */
   read(): Promise<AuditEvent[]>;
   /** Deletes the rotated files past `maxAgeMs` now; resolves with how many. */
