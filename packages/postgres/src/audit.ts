@@ -1,4 +1,5 @@
 import { StoreUnavailableError, type AuditEvent, type AuditSink } from '@mcp-consent/engine';
+import { DEFAULT_AUDIT_MAX_AGE_MS } from '@mcp-consent/engine/file';
 import { deleteInBatches, describe, rowsOf, type Queryable } from './db.js';
 
 export interface PostgresAuditSinkOptions {
@@ -137,7 +138,8 @@ export interface AuditRetention {
   batchSize?: number;
 }
 
-export const DEFAULT_AUDIT_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
+/** 400 days: the same window as the engine's JSON Lines and IndexedDB sinks. */
+export { DEFAULT_AUDIT_MAX_AGE_MS };
 
 /**
  * Deletes audit events older than the retention window, in batches of `batchSize` rows (each

@@ -1,9 +1,13 @@
 import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AuditSink } from '../audit.js';
+import { DEFAULT_AUDIT_MAX_AGE_MS } from '../audit-retention.js';
+import type { Clock } from '../clock.js';
 import { StoreUnavailableError } from '../errors.js';
+import { systemClock } from '../system-clock.js';
 import type { AuditEvent } from '../types.js';
 import { describe, errorCode } from './file-io.js';
+import { rotationOf, utcDay } from './jsonl-rotation.js';
 
 export interface JsonlAuditSinkOptions {
   /**
@@ -13,12 +17,42 @@ export interface JsonlAuditSinkOptions {
    * @default false
    */
   durable?: boolean;
+  /**
+   * Rotated files whose entries are all older than this are deleted, when the sink opens and
+   * after each rotation. Same name and default as PostgreSQL's `pruneAudit`.
+   * @default DEFAULT_AUDIT_MAX_AGE_MS (400 days)
+   */
+  maxAgeMs?: number;
+  /**
+   * The live file is rotated before an append would take it past this size (a single burst
+   * larger than it still goes whole into a fresh file). It is also rotated at each new UTC day.
+   * @default 10 MiB (10 * 1024 * 1024)
+   */
+  maxFileBytes?: number;
+  /**
+   * Time for rotation names, the day boundary and the retention window.
+   * @default systemClock
+   */
+  clock?: Clock;
 }
 
 /** An audit sink that appends to a JSON Lines file, with where it lives. */
 export interface JsonlAuditSink extends AuditSink {
   readonly path: string;
+  write(event: AuditEvent): Promise<void>;
+  /** Every event, oldest first: the rotated files, then the live one. */
   read(): Promise<AuditEvent[]>;
+  /** Deletes the rotated files past `maxAgeMs` now; resolves with how many. */
+  prune(): Promise<number>;
+}
+
+/** What the sink knows of the live file, learned from the disk at its first append. */
+interface LiveFile {
+  size: number;
+  /** UTC day of its first entry: a later day rotates it. */
+  day: number;
+  /** It ends mid-line (a writer died): the next append starts on a fresh line. */
+  torn: boolean;
 }
 
 /**
@@ -27,34 +61,103 @@ export interface JsonlAuditSink extends AuditSink {
  * while an append is under way share the next one, and each `write` settles with it. `read()`
  * returns every event in file order; a torn last line (the writer died mid-line)
  * is skipped, and the next append starts on a fresh line so it is not glued to it.
+ *
+ * Rotation: before an append would take the file past `maxFileBytes`, or at a new UTC day, the
+ * file is renamed (atomically) to `<name>.<UTC time>.jsonl` and a fresh one started. Rotation
+ * runs inside the serialized append, between whole lines, so a line is never split or lost.
+ * Rotated files older than `maxAgeMs` are deleted on open and after each rotation; files whose
+ * name the sink did not make are never touched. One process writes a given file.
  */
 export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}): JsonlAuditSink {
   const file = resolve(path);
   const durable = options.durable ?? false;
+  const clock = options.clock ?? systemClock;
+  const maxAgeMs = Math.max(0, options.maxAgeMs ?? DEFAULT_AUDIT_MAX_AGE_MS);
+  const maxFileBytes = Math.max(1, options.maxFileBytes ?? 10 * 1024 * 1024);
+  const rotation = rotationOf(file);
   let tail: Promise<unknown> = Promise.resolve();
-  let checkedEnding = false;
+  let live: LiveFile | null = null;
   /** Lines waiting for the next append; it closes when that append starts. */
-  let batch: { text: string; done: Promise<void> } | null = null;
+  let batch: { lines: string[]; done: Promise<void> } | null = null;
 
-  async function append(text: string): Promise<void> {
+  /** Runs `work` after every queued append, rotation and read. */
+  function queue<T>(work: () => Promise<T>): Promise<T> {
+    const done = tail.then(work);
+    tail = done.catch(() => undefined);
+    return done;
+  }
+
+  const prune = () => rotation.prune(clock.now() - maxAgeMs);
+
+  /** Retention never fails an append: a folder it cannot clean is reported, not fatal. */
+  async function pruneQuietly(): Promise<void> {
     try {
-      if (!checkedEnding) {
-        await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-        if (await endsMidLine(file)) text = `\n${text}`;
-        checkedEnding = true;
+      await prune();
+    } catch (error) {
+      console.warn(
+        `[mcp-consent] could not delete old audit files of "${file}": ${describe(error)}`,
+      );
+    }
+  }
+
+  /** Starts a fresh live file; false when the rename failed (the append goes on in the old one). */
+  async function rotate(now: number): Promise<boolean> {
+    try {
+      await rotation.rotate(now, durable);
+    } catch (error) {
+      console.warn(`[mcp-consent] could not rotate the audit log "${file}": ${describe(error)}`);
+      return false;
+    }
+    live = { size: 0, day: utcDay(now), torn: false };
+    await pruneQuietly();
+    return true;
+  }
+
+  async function writeText(text: string): Promise<void> {
+    if (durable) {
+      const handle = await open(file, 'a', 0o600);
+      try {
+        await handle.appendFile(text, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
-      if (durable) {
-        const handle = await open(file, 'a', 0o600);
-        try {
-          await handle.appendFile(text, 'utf8');
-          await handle.sync();
-        } finally {
-          await handle.close();
+    } else {
+      await appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
+    }
+  }
+
+  async function append(lines: string[]): Promise<void> {
+    try {
+      live ??= await inspect(file, clock.now());
+      let next = 0;
+      // Once a rename failed, this append goes on in the old file rather than lose lines.
+      let canRotate = true;
+      while (next < lines.length) {
+        const now = clock.now();
+        if (canRotate && live.size > 0 && utcDay(now) !== live.day) canRotate = await rotate(now);
+        const mayRotate = canRotate && live.size > 0;
+        // Whole lines up to the size limit; at least one into a file that is empty or could not rotate.
+        let text = live.torn ? '\n' : '';
+        let end = next;
+        while (end < lines.length) {
+          const grown = live.size + Buffer.byteLength(text + lines[end]!);
+          if (grown > maxFileBytes && (end > next || mayRotate)) break;
+          text += lines[end++];
         }
-      } else {
-        await appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
+        if (end === next) {
+          canRotate = await rotate(now);
+          continue;
+        }
+        await writeText(text);
+        if (live.size === 0) live.day = utcDay(now);
+        live.size += Buffer.byteLength(text);
+        live.torn = false;
+        next = end;
       }
     } catch (error) {
+      // The disk state is unknown now: learn it again at the next append.
+      live = null;
       throw new StoreUnavailableError(
         `Cannot append to the audit log "${file}": ${describe(error)}`,
         {
@@ -63,6 +166,8 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
       );
     }
   }
+
+  void queue(pruneQuietly);
 
   return {
     path: file,
@@ -76,32 +181,41 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
       // Events that arrive while an append is under way go out together in the next one:
       // one file write (and one fsync when durable) per burst instead of one per event.
       if (batch === null) {
-        const next = { text: '', done: Promise.resolve() };
-        next.done = tail.then(() => {
+        const next: { lines: string[]; done: Promise<void> } = {
+          lines: [],
+          done: Promise.resolve(),
+        };
+        next.done = queue(() => {
           if (batch === next) batch = null;
-          return append(next.text);
+          return append(next.lines);
         });
-        tail = next.done.catch(() => undefined);
         batch = next;
       }
-      batch.text += line;
+      batch.lines.push(line);
       return batch.done;
     },
-    async read() {
-      // Wait for queued appends, so a read right after a write sees it.
-      await tail;
+    // Queued, so a read right after a write sees it and no rotation moves a file mid-read.
+    read: () => queue(readAll),
+    prune: () => queue(prune),
+  };
+
+  async function readAll(): Promise<AuditEvent[]> {
+    const events: AuditEvent[] = [];
+    const files = [...(await rotation.list()).map((rotated) => rotated.path), file];
+    for (const path of files) {
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
+        text = await readFile(path, 'utf8');
       } catch (error) {
-        if (errorCode(error) === 'ENOENT') return [];
-        throw new StoreUnavailableError(`Cannot read the audit log "${file}": ${describe(error)}`, {
+        if (errorCode(error) === 'ENOENT') continue;
+        throw new StoreUnavailableError(`Cannot read the audit log "${path}": ${describe(error)}`, {
           cause: error,
         });
       }
-      return parseJsonl(text, file);
-    },
-  };
+      events.push(...parseJsonl(text, path));
+    }
+    return events;
+  }
 }
 
 function parseJsonl(text: string, file: string): AuditEvent[] {
@@ -123,19 +237,34 @@ function parseJsonl(text: string, file: string): AuditEvent[] {
   return events;
 }
 
-async function endsMidLine(file: string): Promise<boolean> {
+/** Creates the folder and reads what the next append needs to know about the live file. */
+async function inspect(file: string, now: number): Promise<LiveFile> {
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   let handle;
   try {
     handle = await open(file, 'r');
     const { size } = await handle.stat();
-    if (size === 0) return false;
+    if (size === 0) return { size, day: utcDay(now), torn: false };
     const last = Buffer.alloc(1);
     await handle.read(last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
+    const head = Buffer.alloc(Math.min(size, 64 * 1024));
+    await handle.read(head, 0, head.length, 0);
+    return { size, day: utcDay(firstTime(head.toString('utf8')) ?? now), torn: last[0] !== 0x0a };
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false;
+    if (errorCode(error) === 'ENOENT') return { size: 0, day: utcDay(now), torn: false };
     throw error;
   } finally {
     await handle?.close();
+  }
+}
+
+/** The time of the file's first entry, if it reads as one. */
+function firstTime(head: string): number | undefined {
+  try {
+    const first = JSON.parse(head.slice(0, head.indexOf('\n'))) as { timestamp?: unknown };
+    const time = typeof first.timestamp === 'string' ? Date.parse(first.timestamp) : NaN;
+    return Number.isNaN(time) ? undefined : time;
+  } catch (_error) {
+    return undefined;
   }
 }
