@@ -30,56 +30,79 @@ ORDER BY e.n`;
  * Appends every audit event to `mcp_consent_audit` (migration 2): one row per event, the event
  * whole in `event` (jsonb), its user, workspace, kind and time in columns the history and the
  * retention query use. The table is append-only (a trigger refuses updates); only
- * `pruneAudit` deletes. `write` resolves once the event's INSERT committed and rejects with
- * `StoreUnavailableError` when it failed; the engine does not wait for it to decide.
+ * `pruneAudit` deletes. `write` resolves once the INSERT of the event's batch committed and
+ * rejects with `StoreUnavailableError` when it failed (or when an event of the batch had no
+ * JSON form: the others are written); the engine does not wait for it to decide.
  */
 export function postgresAuditSink(options: PostgresAuditSinkOptions): PostgresAuditSink {
   const { db } = options;
   const batchSize = Math.max(1, options.batchSize ?? 500);
-  let queue: { event: AuditEvent; settle: (error?: unknown) => void }[] = [];
+  /** Batches waiting to be sent, oldest first; the last one takes new events until it is full. */
+  const queue: Batch[] = [];
+  let open: Batch | null = null;
   let running: Promise<void> | null = null;
 
   async function drain(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, batchSize);
-      queue = queue.slice(batch.length);
+    for (let batch = queue.shift(); batch; batch = queue.shift()) {
+      if (batch === open) open = null; // being sent: new events go to a new batch
       // Serialized here, a batch at a time, not on the turn of the decision that wrote it.
       const texts: string[] = [];
-      const sent: typeof batch = [];
-      for (const item of batch) {
+      let unwritable = 0;
+      for (const event of batch.events) {
         try {
-          texts.push(JSON.stringify(withReadableTime(item.event)));
-          sent.push(item);
-        } catch (error) {
-          item.settle(error instanceof Error ? error : new Error(String(error)));
+          texts.push(JSON.stringify(withReadableTime(event)));
+        } catch {
+          unwritable += 1;
         }
       }
-      if (sent.length === 0) continue;
       try {
-        await db.query(INSERT, [`[${texts.join(',')}]`]);
-        for (const item of sent) item.settle();
-      } catch (error) {
-        const failure = new StoreUnavailableError(
-          `Could not append ${sent.length} audit event(s) to PostgreSQL: ${describe(error)}`,
-          { cause: error },
+        if (texts.length > 0) await db.query(INSERT, [`[${texts.join(',')}]`]);
+        batch.settle(
+          unwritable > 0
+            ? new StoreUnavailableError(
+                `${unwritable} audit event(s) of a batch of ${batch.events.length} have no JSON form and were not appended; the others were.`,
+              )
+            : undefined,
         );
-        for (const item of sent) item.settle(failure);
+      } catch (error) {
+        batch.settle(
+          new StoreUnavailableError(
+            `Could not append ${texts.length} audit event(s) to PostgreSQL: ${describe(error)}`,
+            { cause: error },
+          ),
+        );
       }
     }
     running = null;
   }
 
   return {
+    // One promise per batch, shared by its events: a decision's audit costs a queue slot.
     write(event: AuditEvent) {
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ event, settle: (error) => (error ? reject(error) : resolve()) });
-        running ??= Promise.resolve().then(drain);
-      });
+      if (!open || open.events.length >= batchSize) queue.push((open = newBatch()));
+      open.events.push(event);
+      running ??= Promise.resolve().then(drain);
+      return open.done;
     },
     async flush() {
       while (running) await running;
     },
   };
+}
+
+interface Batch {
+  events: AuditEvent[];
+  /** Settles once the batch's INSERT committed (or failed). */
+  done: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+function newBatch(): Batch {
+  let settle!: (error?: unknown) => void;
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  return { events: [], done, settle };
 }
 
 /** An event whose time PostgreSQL cannot read is kept, stamped with when it was written. */

@@ -91,6 +91,22 @@ describe('postgresAuditSink', () => {
       StoreUnavailableError,
     );
   });
+
+  it('a burst goes out in batches of batchSize; an event with no JSON form fails its batch, the others are written', async () => {
+    const sink = postgresAuditSink({ db, batchSize: 3 });
+    const writes = Array.from({ length: 6 }, (_, i) => sink.write(event('u', i, `t${i}`)));
+    const unwritable = { ...event('u', 9, 'big'), args_hash: 10n } as unknown as DecisionAuditEvent;
+    const failing = sink.write(unwritable);
+    const alongside = sink.write(event('u', 10, 'after'));
+    await Promise.all(writes);
+    await expect(failing).rejects.toThrow(/1 audit event\(s\) of a batch of 2 have no JSON form/);
+    await expect(alongside).rejects.toBeInstanceOf(StoreUnavailableError);
+    await sink.flush();
+    const tools = (await auditHistory(db, { userId: 'u', limit: 20 })).map(
+      (item) => (item as DecisionAuditEvent).tool_name,
+    );
+    expect(tools.sort()).toEqual(['after', 't0', 't1', 't2', 't3', 't4', 't5']);
+  });
 });
 
 describe('pruneAudit', () => {
