@@ -140,9 +140,15 @@ async function idb(ctx: BenchContext): Promise<Row[]> {
   return result;
 }
 
-/** Cache-hit decisions per second through `engine.request` (hashing, lookup, audit). */
-async function decisionRate(audit: AuditInput, count: number): Promise<number> {
-  const engine = createPermissionEngine({ store: memoryStore(), audit });
+/**
+ * Cache-hit decisions per second through `engine.request` (hashing, lookup, audit), auditing to
+ * `audit` when given. Shared with the PostgreSQL audit row.
+ */
+export async function decisionRate(audit: AuditInput | undefined, count: number): Promise<number> {
+  const engine = createPermissionEngine({
+    store: memoryStore(),
+    ...(audit !== undefined && { audit }),
+  });
   await engine.ready;
   const call = callFor(0);
   if (!(await engine.request(call, { prompt: () => 'allow_always' })).allowed)

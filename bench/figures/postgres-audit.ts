@@ -4,18 +4,13 @@
  * PostgreSQL, interleaved with the same engine without a sink. Every event written is counted
  * in the table after `flush()`.
  */
-import {
-  createPermissionEngine,
-  memoryStore,
-  toAuditEvent,
-  type AuditEvent,
-  type AuditSink,
-} from '@mcp-consent/engine';
+import { toAuditEvent, type AuditEvent, type AuditSink } from '@mcp-consent/engine';
 import { postgresAuditSink } from '@mcp-consent/postgres';
 import type pg from 'pg';
 import { callFor } from '../lib/grants.js';
 import { interleave, median, nowMs, round } from '../lib/stats.js';
 import type { BenchContext, Row } from '../lib/types.js';
+import { decisionRate } from './audit.js';
 import { POSTGRES_FIGURE } from './postgres-sync.js';
 
 const NOT_BLOCKED = 0.9;
@@ -25,23 +20,6 @@ async function auditRows(db: pg.Pool): Promise<number> {
     'SELECT count(*)::int AS n FROM mcp_consent_audit',
   );
   return rows[0]!.n;
-}
-
-/** Cache-hit decisions per second through `engine.request`, auditing to `sink` when given. */
-async function decisionRate(sink: AuditSink | undefined, count: number): Promise<number> {
-  const engine = createPermissionEngine({ store: memoryStore(), ...(sink && { audit: sink }) });
-  await engine.ready;
-  const call = callFor(0);
-  if (!(await engine.request(call, { prompt: () => 'allow_always' })).allowed)
-    throw new Error('no grant');
-  const start = nowMs();
-  for (let i = 0; i < count; i += 1) {
-    if (!(await engine.request(call, { prompt: () => 'deny_once' })).allowed)
-      throw new Error('a cache hit was denied');
-  }
-  const elapsed = nowMs() - start;
-  engine.dispose();
-  return count / (elapsed / 1000);
 }
 
 export async function auditRowsOf(ctx: BenchContext, db: pg.Pool): Promise<Row[]> {
