@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Choice, PromptRequest } from '@mcp-consent/engine';
 import { postgresApprovals, type PostgresApprovals, type Queryable } from '@mcp-consent/postgres';
-import { JsonBodyError, readJson, sendJson } from './json.js';
+import { HttpError, readJson, readJsonObject, sendJson } from './json.js';
 
 export interface ApprovalsApiOptions {
   db: Queryable;
@@ -166,8 +166,7 @@ export function approvalsApi(options: ApprovalsApiOptions): ApprovalsApi {
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, id: string, user: string) {
-    const body = await readJson(req, MAX_ANSWER_BYTES);
-    if (!isRecord(body)) throw new BadInput('The body must be a JSON object.');
+    const body = await readJsonObject(req, MAX_ANSWER_BYTES);
     const choice = oneOf(body.answer, CHOICES, 'answer');
     if (!ID.test(id))
       return sendJson(res, 404, { error: 'No such approval.', reason: 'not_found' });
@@ -212,7 +211,7 @@ export function approvalsApi(options: ApprovalsApiOptions): ApprovalsApi {
       } catch (error) {
         if (res.headersSent) return void res.destroy();
         if (error instanceof BadInput) return sendJson(res, 400, { error: error.message });
-        if (error instanceof JsonBodyError)
+        if (error instanceof HttpError)
           return sendJson(res, error.status, { error: error.message });
         sendJson(res, 503, { error: 'The approval queue is not available.' });
       }

@@ -4,9 +4,9 @@ import {
   isUsableGrant,
   type Grant,
   type StoreChange,
-  type StoreSnapshot,
 } from '@mcp-consent/engine';
 import { postgresGrantStore, type PostgresGrantStore, type Queryable } from '@mcp-consent/postgres';
+import { HttpError, readJsonObject, sendJson } from './json.js';
 
 export interface GrantsApiOptions {
   /** The database (a `pg.Pool` or a PGlite instance), migrated. The API never closes it. */
@@ -30,16 +30,6 @@ export interface GrantsApi {
 }
 
 const PREFIX = '/api/grants';
-
-/** A request that is answered with `status` and `message` (a client error, never logged). */
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The grants of each signed-in user in PostgreSQL, reached by the page's engine over HTTP
@@ -76,10 +66,10 @@ export function createGrantsApi(options: GrantsApiOptions): GrantsApi {
       case 'GET /events':
         return openStream(res, userId);
       case 'PUT ':
-        await store.put(readGrant(await readJson(req, maxBodyBytes)));
+        await store.put(readGrant(await readJsonObject(req, maxBodyBytes)));
         return sendJson(res, 200, { ok: true });
       case 'POST /revoke': {
-        const { key, grant, revokedAt } = await readJson(req, maxBodyBytes);
+        const { key, grant, revokedAt } = await readJsonObject(req, maxBodyBytes);
         if (typeof key !== 'string') throw new HttpError(400, 'key must be a grant key.');
         await store.delete(
           key,
@@ -89,7 +79,7 @@ export function createGrantsApi(options: GrantsApiOptions): GrantsApi {
         return sendJson(res, 200, { ok: true });
       }
       case 'POST /clear': {
-        const { clearedAt } = await readJson(req, maxBodyBytes);
+        const { clearedAt } = await readJsonObject(req, maxBodyBytes);
         await store.clear(optionalTime(clearedAt, 'clearedAt'));
         return sendJson(res, 200, { ok: true });
       }
@@ -192,58 +182,6 @@ function answerError(res: ServerResponse, error: unknown, warn: (message: string
   else warn(`grants API: ${error instanceof Error ? error.message : String(error)}`);
   if (res.headersSent) res.destroy();
   else sendJson(res, status, { error: message });
-}
-
-function sendJson(res: ServerResponse, status: number, body: StoreSnapshot | object): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(text);
-}
-
-/**
- * The request's JSON object. Only `application/json` is read: a form on another site cannot
- * send it without a CORS preflight, which this server never grants.
- */
-async function readJson(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/json(;|$)/i.test(type)) {
-    req.resume();
-    throw new HttpError(415, 'Send application/json.');
-  }
-  const declared = Number(req.headers['content-length']);
-  if (declared > limit) {
-    req.resume();
-    throw new HttpError(413, `The body is larger than ${limit} bytes.`);
-  }
-  const body = await new Promise<Buffer>((done, fail) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      // Keep reading and drop the rest, so the client reads the answer instead of a reset.
-      req.off('data', onData);
-      req.resume();
-      fail(new HttpError(413, `The body is larger than ${limit} bytes.`));
-    };
-    req.on('data', onData);
-    req.once('end', () => done(Buffer.concat(chunks)));
-    req.once('error', fail);
-  });
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'The body is not JSON.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new HttpError(400, 'The body must be a JSON object.');
-  return value as Record<string, unknown>;
 }
 
 function readGrant(value: unknown): Grant {

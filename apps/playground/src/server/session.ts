@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJson, sendJson, type JsonBodyError } from './json.js';
+import { readJson, sendJson, type HttpError } from './json.js';
 
 /** The people of the playground. Ids and names, not copy. */
 export const DEMO_USERS = [
@@ -79,7 +79,7 @@ export async function handleSession(req: IncomingMessage, res: ServerResponse): 
   try {
     body = await readJson(req, 1024);
   } catch (error) {
-    return sendJson(res, (error as JsonBodyError).status ?? 400, { error: String(error) });
+    return sendJson(res, (error as HttpError).status ?? 400, { error: String(error) });
   }
   const id = (body as { user?: unknown } | null)?.user;
   const user = DEMO_USERS.find((candidate) => candidate.id === id);
