@@ -57,13 +57,26 @@ export function keyAt(i: number): string {
 
 // Granted a minute before the bench starts and live for the medium tier's 30 days: the engine
 // bounds every grant by its tier's lifetime from `grantedAt`, so older ones would not hit.
-const GRANTED_MS = Date.now() - 60_000;
+export const GRANTED_MS = Date.now() - 60_000;
 const GRANTED_AT = new Date(GRANTED_MS).toISOString();
 const EXPIRES_AT = new Date(GRANTED_MS + 30 * 24 * 60 * 60 * 1000).toISOString();
 
 /** Allow-always grant number `i`, pinned to its tool's definition, live for 30 days. */
-export function grantAt(i: number): Grant {
-  const scope = scopeAt(i);
+export const grantAt = (i: number): Grant => liveGrant(scopeAt(i), i % TOOL_COUNT);
+
+/** The scope of a grant: who, where, which server and tool. */
+export interface GrantScope {
+  userId: string;
+  workspaceId: string;
+  serverId: string;
+  toolName: string;
+}
+
+/**
+ * The allow-always grant of `scope`, pinned to bench tool number `tool`, granted a minute before
+ * the bench and live for 30 days.
+ */
+export function liveGrant(scope: GrantScope, tool: number): Grant {
   // Listed property by property: `{ ...scope, pin }` turns V8 objects into slow, large
   // dictionaries (10 µs and 1.7 kB per grant), which would measure the fixture, not the engine.
   return {
@@ -77,7 +90,7 @@ export function grantAt(i: number): Grant {
     expiresAt: EXPIRES_AT,
     grantedBy: scope.userId,
     riskTier: 'medium',
-    pin: pinOf(i % TOOL_COUNT),
+    pin: pinOf(tool),
   };
 }
 

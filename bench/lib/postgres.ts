@@ -8,17 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import {
-  grantKey,
-  grantOrder,
-  pinTool,
-  type Grant,
-  type ToolCall,
-  type ToolPin,
-} from '@mcp-consent/engine';
+import { grantKey, grantOrder, type Grant, type ToolCall } from '@mcp-consent/engine';
 import { migrate, type Queryable } from '@mcp-consent/postgres';
 import startTestServer from '../../packages/postgres/test/postgres-server.js';
-import { benchTools } from './grants.js';
+import { benchTools, GRANTED_MS, liveGrant } from './grants.js';
 
 export interface BenchPostgres {
   /** postgres://… of the server's `postgres` database. */
@@ -87,12 +80,6 @@ export async function freshPglite(template: string | undefined): Promise<PGlite>
 /** Users of the seeded tables: `user-0` … */
 export const userId = (u: number) => `user-${u}`;
 const WORKSPACE = 'workspace-1';
-let pins: ToolPin[] | undefined;
-
-// Granted a minute before the bench and live for the medium tier's 30 days (see grants.ts).
-const GRANTED_MS = Date.now() - 60_000;
-const GRANTED_AT = new Date(GRANTED_MS).toISOString();
-const EXPIRES_AT = new Date(GRANTED_MS + 30 * 24 * 60 * 60 * 1000).toISOString();
 
 /** The scope of grant `i` of a user: ten tools on each of `i / 10` servers, unique per i. */
 function scopeOf(user: string, i: number) {
@@ -105,27 +92,8 @@ function scopeOf(user: string, i: number) {
 }
 
 /** Allow-always grant `i` of `user`, pinned to its tool, live for 30 days. */
-export function userGrant(user: string, i: number): Grant {
-  pins ??= benchTools.map((tool) => {
-    const pin = pinTool(tool);
-    if (!pin) throw new Error(`bench tool ${tool.name} cannot be pinned`);
-    return pin;
-  });
-  const scope = scopeOf(user, i);
-  return {
-    userId: scope.userId,
-    workspaceId: scope.workspaceId,
-    serverId: scope.serverId,
-    toolName: scope.toolName,
-    key: grantKey(scope),
-    decision: 'allow',
-    grantedAt: GRANTED_AT,
-    expiresAt: EXPIRES_AT,
-    grantedBy: scope.userId,
-    riskTier: 'medium',
-    pin: pins[i % benchTools.length]!,
-  };
-}
+export const userGrant = (user: string, i: number): Grant =>
+  liveGrant(scopeOf(user, i), i % benchTools.length);
 
 /** The call grant `i` of `user` allows. */
 export function userCall(user: string, i: number): ToolCall {
