@@ -117,6 +117,16 @@ describe('the database server dies mid-run and comes back', () => {
     await until('both ready again', () =>
       engines.every((engine) => engine.getSnapshot().status === 'ready'),
     );
+    // Converged: a change made after an instance's LISTEN came back arrives by NOTIFY, a few ms
+    // after the instance is ready again; one made before, by its resync.
+    await until('both caches agree with the table', () =>
+      engines.every(
+        (engine) =>
+          engine.lookup(granted).status === 'allow' &&
+          engine.lookup(revokedWhileDown).status === 'prompt' &&
+          engine.lookup(grantedWhileDeaf).status === 'allow',
+      ),
+    );
     const converged = performance.now() - restarted;
     console.log(`[postgres] both instances resynced ${converged.toFixed(0)} ms after the restart`);
     for (const engine of engines) {
