@@ -5,7 +5,7 @@
  */
 import { createPermissionEngine } from '@mcp-consent/engine';
 import { postgresGrantStore, type Queryable } from '@mcp-consent/postgres';
-import { userCall, userId } from '../lib/postgres.js';
+import { RAW_SELECT, userCall, userId } from '../lib/postgres.js';
 import { interleave, median, nowMs, quantile, round } from '../lib/stats.js';
 import type { BenchContext, Row } from '../lib/types.js';
 
@@ -36,10 +36,7 @@ async function syncOnce(db: Queryable): Promise<number> {
 /** The same rows, read raw: what the database and driver cost before the store does anything. */
 async function selectOnce(db: Queryable): Promise<number> {
   const start = nowMs();
-  const { rows } = await db.query(
-    'SELECT grant_key, grant_body FROM mcp_consent_grants WHERE user_id = $1',
-    [SYNCED_USER],
-  );
+  const { rows } = await db.query(RAW_SELECT, [SYNCED_USER]);
   const elapsed = nowMs() - start;
   if (rows.length !== PER_USER) throw new Error(`the raw SELECT read ${rows.length} rows`);
   return elapsed;

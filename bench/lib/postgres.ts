@@ -110,12 +110,29 @@ export function userCall(user: string, i: number): ToolCall {
 /** The store key of grant `i` of `user`. */
 export const userKey = (user: string, i: number) => grantKey(scopeOf(user, i));
 
+/** Rows of the JSON array $1 of `{ g: grant, o: grantOrder, ms: granted ms }`, with their pins. */
 const SEED = `
+WITH e AS (SELECT jsonb_array_elements($1::jsonb) AS e),
+pins AS (
+  INSERT INTO mcp_consent_pins (user_id, pin_hash, pin)
+  SELECT DISTINCT e->'g'->>'userId', e->'g'->'pin'->>'hash', e->'g'->'pin' FROM e
+  ON CONFLICT DO NOTHING)
 INSERT INTO mcp_consent_grants
-  (user_id, workspace_id, server_id, tool_name, args_hash, grant_key, grant_body, grant_order, granted_ms, decision)
+  (user_id, workspace_id, server_id, tool_name, args_hash, grant_key, grant_order, granted_ms,
+   decision, granted_at, expires_at, granted_by, risk_tier, pin_hash)
 SELECT e->'g'->>'userId', e->'g'->>'workspaceId', e->'g'->>'serverId', e->'g'->>'toolName', '',
-  e->'g'->>'key', e->'g', e->>'o', (e->>'ms')::float8, e->'g'->>'decision'
-FROM jsonb_array_elements($1::jsonb) AS e`;
+  e->'g'->>'key', e->>'o', (e->>'ms')::float8, e->'g'->>'decision', e->'g'->>'grantedAt',
+  e->'g'->>'expiresAt', e->'g'->>'grantedBy', e->'g'->>'riskTier', e->'g'->'pin'->>'hash'
+FROM e`;
+
+/**
+ * The columns of a user's grants ($1), read raw: what the database and the driver cost before
+ * the store does anything (the baseline of the sync row).
+ */
+export const RAW_SELECT = `
+SELECT grant_key, workspace_id, server_id, tool_name, args_hash, decision, granted_at,
+  expires_at, granted_by, risk_tier, pin_hash, grain, revoked_at
+FROM mcp_consent_grants WHERE user_id = $1`;
 
 /**
  * `perUser` grants for each of `users` users, written in bulk with the columns the store

@@ -6,7 +6,14 @@
  */
 import { createPermissionEngine } from '@mcp-consent/engine';
 import { postgresGrantStore } from '@mcp-consent/postgres';
-import { freshDatabase, poolOn, seedGrants, startPostgres, userId } from '../lib/postgres.js';
+import {
+  freshDatabase,
+  poolOn,
+  RAW_SELECT,
+  seedGrants,
+  startPostgres,
+  userId,
+} from '../lib/postgres.js';
 import { median, nowMs } from '../lib/stats.js';
 
 const rounds = Number(process.argv[2] ?? 10);
@@ -27,9 +34,7 @@ try {
     }
     console.log(`${what}: median ${median(samples).toFixed(1)} ms`);
   };
-  await time('raw SELECT grant_key, grant_body', () =>
-    pool.query('SELECT grant_key, grant_body FROM mcp_consent_grants WHERE user_id = $1', [user]),
-  );
+  await time('raw SELECT of the columns', () => pool.query(RAW_SELECT, [user]));
   await time('store.loadState()', async () => {
     const store = postgresGrantStore({ db: pool, scope: { userId: user }, notifications: false });
     await store.loadState();

@@ -134,12 +134,12 @@ async function live(store: RemoteGrantStore, heard: StoreChange[], user: string,
 storeConformance(
   'remoteGrantStore over HTTP, on PGlite',
   async () => {
-    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears');
+    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears, mcp_consent_pins');
     warnings.length = 0;
     return {
       a: remote(CONFORMANCE_SCOPE.userId),
       b: remote(CONFORMANCE_SCOPE.userId),
-      corrupt: (key) => plantMalformed(db, key, { key, decision: 'maybe' }),
+      corrupt: (key) => plantMalformed(db, key, { decision: 'maybe' }),
       reported: () => warnings,
     };
   },

@@ -1,20 +1,8 @@
 import { InvalidInputError } from './errors.js';
-import { isRevocation, isUsableGrant, timeOf, type StoreChange } from './store.js';
-import type { Grant } from './types.js';
-
-/** Times past year 9999 cannot be written as ISO 8601 dates the engine can add a lifetime to. */
-const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-const inRange = (iso: string | null | undefined): boolean =>
-  iso === null || iso === undefined || Math.abs(timeOf(iso)) <= LAST_TIME;
-
-const isTime = (value: unknown): value is string =>
-  typeof value === 'string' && !Number.isNaN(Date.parse(value)) && inRange(value);
+import { isRevocation, isTime, isUsableGrant, type StoreChange } from './store.js';
 
 /** A grant the engine can hold: well-formed, consistent, with times it can compute with. */
-export function isHoldable(value: unknown): value is Grant {
-  return isUsableGrant(value) && inRange(value.grantedAt) && inRange(value.expiresAt);
-}
+export const isHoldable = isUsableGrant;
 
 /** What the first sync applies: the changes that rebuild a store's state, and a count of the malformed. */
 export interface Loaded {
@@ -48,7 +36,7 @@ export function readLoaded(loaded: unknown): Loaded {
     else invalid += 1;
   }
   for (const value of revocations as unknown[]) {
-    if (isRevocation(value) && inRange(value.revokedAt))
+    if (isRevocation(value) && isTime(value.revokedAt))
       changes.push({ type: 'delete', key: value.key, revokedAt: value.revokedAt });
     else invalid += 1;
   }

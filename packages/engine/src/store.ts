@@ -86,6 +86,16 @@ export const timeOf = (iso: string | null | undefined): number => {
 };
 
 /**
+ * Times past year 9999 (9999-12-31T23:59:59.999Z) cannot be written as ISO 8601 dates the engine
+ * can add a lifetime to.
+ */
+const LAST_TIME = 253402300799999;
+
+/** A readable time the engine can compute with (ISO 8601 up to year 9999). */
+export const isTime = (value: unknown): value is string =>
+  typeof value === 'string' && Math.abs(Date.parse(value)) <= LAST_TIME;
+
+/**
  * Whether a revoke (or a clear) at `revokedAt` voids `grant`: every grant given before it, and an
  * allow given in the same millisecond. A deny given in the same millisecond stands: deny wins ties,
  * so a revoke can never undo a Deny always answered at the same moment elsewhere.
@@ -120,7 +130,7 @@ export function applyChange(state: StoreState, change: StoreChange): boolean {
       // Newer than the revoke: every grant the revoke voids is older than this one, which keeps
       // them out anyway. (A deny in the revoke's own millisecond leaves the revoke in place.)
       const revokedAt = state.revocations.get(change.grant.key);
-      if (timeOf(change.grant.grantedAt) > timeOf(revokedAt)) {
+      if (revokedAt && timeOf(change.grant.grantedAt) > timeOf(revokedAt)) {
         state.revocations.delete(change.grant.key);
       }
       return true;
@@ -201,8 +211,6 @@ export function memoryStore(
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isTime = (value: unknown): value is string =>
-  typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 /**
  * A pin with every part: an overall hash and one per part, as strings. (A string that is not the
@@ -226,8 +234,9 @@ export function isPin(value: unknown): value is Grant['pin'] & object {
 
 /**
  * Checks the shape of a grant read from storage or heard from another writer; a grant that
- * fails is corrupt. Beyond the field types: its times are readable and a pin, when present, is
- * complete (a half pin would otherwise crash the comparison of definitions).
+ * fails is corrupt. Beyond the field types: its times are readable and no later than year 9999
+ * (so a lifetime can be added to them), and a pin, when present, is complete (a half pin would
+ * otherwise crash the comparison of definitions).
  */
 export function isGrant(value: unknown): value is Grant {
   if (typeof value !== 'object' || value === null) return false;

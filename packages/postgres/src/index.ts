@@ -28,7 +28,13 @@ export {
   type ApprovalsRetention,
 } from './approvals-prune.js';
 export { ARGS_PREVIEW_MAX, type ApprovalSummary } from './approval-summary.js';
-export { migrate, schemaVersion, SchemaTooNewError, type MigrateResult } from './migrate.js';
+export {
+  migrate,
+  schemaVersion,
+  SchemaTooNewError,
+  type MigrateOptions,
+  type MigrateResult,
+} from './migrate.js';
 export { MIGRATIONS, SCHEMA_VERSION, CHANNEL, type Migration } from './schema.js';
 export { parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';
 export type { Queryable } from './db.js';

@@ -29,14 +29,24 @@ export interface MigrateResult {
   applied: number[];
 }
 
+export interface MigrateOptions {
+  /**
+   * Stop after this version: to stage an upgrade, or to test one against the data of an older
+   * schema. The store only opens a database at `SCHEMA_VERSION`.
+   * @default SCHEMA_VERSION
+   */
+  to?: number;
+}
+
 /**
- * Brings the database's mcp-consent tables to the newest schema: each migration due runs once,
+ * Brings the database's mcp-consent tables to the newest schema (or to `options.to`): each migration due runs once,
  * in one transaction with its record in `mcp_consent_schema_version`, under an advisory lock
  * (instances starting together wait for each other; a migration another instance applied
  * meanwhile is skipped). Refuses a database whose schema is newer than this package
  * (`SchemaTooNewError`) without changing anything.
  */
-export async function migrate(db: Queryable): Promise<MigrateResult> {
+export async function migrate(db: Queryable, options: MigrateOptions = {}): Promise<MigrateResult> {
+  const target = options.to ?? SCHEMA_VERSION;
   await runScript(
     db,
     `${LOCK};
@@ -50,7 +60,7 @@ CREATE TABLE IF NOT EXISTS mcp_consent_schema_version (
   if (from > SCHEMA_VERSION) throw new SchemaTooNewError(from, SCHEMA_VERSION);
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= from) continue;
+    if (migration.version <= from || migration.version > target) continue;
     if (await apply(db, migration)) applied.push(migration.version);
   }
   const to = await schemaVersion(db);

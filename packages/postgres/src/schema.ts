@@ -1,4 +1,5 @@
 import { APPROVALS_MIGRATION } from './approvals-schema.js';
+import { COMPACT_GRANTS_MIGRATION } from './compact-grants-schema.js';
 
 /**
  * The versioned schema. Each migration runs once, in order, inside one transaction that also
@@ -98,6 +99,7 @@ CREATE POLICY mcp_consent_audit_own_user ON mcp_consent_audit
 `,
   },
   APPROVALS_MIGRATION,
+  COMPACT_GRANTS_MIGRATION,
 ];
 
 /** The newest schema this version of the package reads and writes. */

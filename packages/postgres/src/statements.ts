@@ -20,12 +20,26 @@ const notifyKey = (column: string) => notify(`json_build_object('key', ${column}
 const voids = (at: string, ms: string, decision: string) =>
   `(${ms} < ${at} OR (${ms} = ${at} AND ${decision} = 'allow'))`;
 
+/** The columns that hold a row's grant (all NULL when it holds none, `decision` first). */
+export const GRANT_COLUMNS = [
+  'decision',
+  'grant_order',
+  'granted_ms',
+  'granted_at',
+  'expires_at',
+  'granted_by',
+  'risk_tier',
+  'pin_hash',
+  'grain',
+] as const;
+
 /**
  * Rows of the scope ($1 user, $2 workspace or null), with what a clear voided left out: the
- * grant given at or before the clear, a revoke at or before it. `$3…$7` narrow it to one key.
- * The clears of the user are read once (the user's whole-user clear, and one per workspace),
- * not per row: a per-row subquery made the planner's estimate cross PostgreSQL's JIT
- * thresholds, and compiling took most of a 10⁴-row load.
+ * grant given at or before the clear (its decision read as NULL), a revoke at or before it.
+ * `$3…$6` narrow it to one key, and then the row carries its pin too (a full load reads the
+ * user's pins once, `SELECT_PINS`). The clears of the user are read once (the user's
+ * whole-user clear, and one per workspace), not per row: a per-row subquery made the planner's
+ * estimate cross PostgreSQL's JIT thresholds, and compiling took most of a 10⁴-row load.
  */
 export const selectRows = (oneKey: boolean) => `
 WITH user_clear AS (
@@ -40,12 +54,17 @@ scoped AS (
   LEFT JOIN workspace_clears wc ON wc.workspace_id = g.workspace_id
   WHERE g.user_id = $1 AND ($2::text IS NULL OR g.workspace_id = $2)
   ${oneKey ? 'AND g.server_id = $3 AND g.tool_name = $4 AND g.args_hash = $5 AND g.workspace_id = $6' : ''}
-    AND (g.grant_body IS NOT NULL OR g.revoked_at IS NOT NULL))
-SELECT grant_key, user_id, workspace_id, server_id, tool_name, args_hash,
+    AND (g.decision IS NOT NULL OR g.revoked_at IS NOT NULL))
+SELECT grant_key, workspace_id, server_id, tool_name, args_hash,
   CASE WHEN cleared_ms IS NOT NULL AND ${voids('cleared_ms', 'granted_ms', 'decision')}
-    THEN NULL ELSE grant_body END AS grant_body,
+    THEN NULL ELSE decision END AS decision,
+  granted_at, expires_at, granted_by, risk_tier, pin_hash, grain,
   CASE WHEN cleared_ms IS NOT NULL AND revoked_ms <= cleared_ms THEN NULL ELSE revoked_at END AS revoked_at
+  ${oneKey ? ', (SELECT p.pin FROM mcp_consent_pins p WHERE p.user_id = $1 AND p.pin_hash = scoped.pin_hash) AS pin' : ''}
 FROM scoped`;
+
+/** The pins of a user ($1): few, shared by the user's grants (migration 4). */
+export const SELECT_PINS = 'SELECT pin_hash, pin FROM mcp_consent_pins WHERE user_id = $1';
 
 /** The last clear a store of the scope remembers: the user's, or the later of it and the workspace's. */
 export const SELECT_CLEARED = `
@@ -54,31 +73,35 @@ WHERE user_id = $1 AND (whole_user OR ($2::text IS NOT NULL AND workspace_id = $
 ORDER BY cleared_ms DESC LIMIT 1`;
 
 /**
- * Put ($1–$5 key columns, $6 key, $7 grant JSON, $8 order, $9 granted ms, $10 decision): stored
- * unless a clear or the key's remembered revoke voids it, or the row holds a grant as new. The
- * row lock of ON CONFLICT makes two instances writing one key at once end with the newer grant.
+ * Put ($1–$5 key columns, $6 key, then the grant's columns in `GRANT_COLUMNS` order as $7–$15,
+ * $16 the pin as JSON): stored unless a clear or the key's remembered revoke voids it, or the
+ * row holds a grant as new. The row lock of ON CONFLICT makes two instances writing one key at
+ * once end with the newer grant. The pin is written by the same statement (kept if it exists).
  */
 export const PUT = `
-WITH written AS (
+WITH pinned AS (
+  INSERT INTO mcp_consent_pins (user_id, pin_hash, pin)
+  SELECT $1, $14, $16::jsonb WHERE $14::text IS NOT NULL
+  ON CONFLICT (user_id, pin_hash) DO NOTHING),
+written AS (
   INSERT INTO mcp_consent_grants AS g
-    ${COLUMNS.slice(0, -1)}, grant_key, grant_body, grant_order, granted_ms, decision)
-  SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::float8, $10
+    ${COLUMNS.slice(0, -1)}, grant_key, ${GRANT_COLUMNS.join(', ')})
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9::float8, $10, $11, $12, $13, $14, $15
   WHERE NOT EXISTS (SELECT 1 FROM mcp_consent_clears c
     WHERE c.user_id = $1 AND (c.whole_user OR c.workspace_id = $2)
-      AND ${voids('c.cleared_ms', '$9::float8', '$10')})
+      AND ${voids('c.cleared_ms', '$9::float8', '$7')})
   ON CONFLICT ${COLUMNS} DO UPDATE SET
-    grant_body = EXCLUDED.grant_body, grant_order = EXCLUDED.grant_order,
-    granted_ms = EXCLUDED.granted_ms, decision = EXCLUDED.decision,
+    ${GRANT_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
     -- A grant newer than the revoke leaves nothing for the revoke to void.
     revoked_at = CASE WHEN EXCLUDED.granted_ms > g.revoked_ms THEN NULL ELSE g.revoked_at END,
     revoked_ms = CASE WHEN EXCLUDED.granted_ms > g.revoked_ms THEN NULL ELSE g.revoked_ms END,
     updated_at = now()
-  WHERE (g.grant_body IS NULL OR g.grant_order IS NULL OR EXCLUDED.grant_order > g.grant_order)
+  WHERE (g.decision IS NULL OR g.grant_order IS NULL OR EXCLUDED.grant_order > g.grant_order)
     AND NOT (g.revoked_ms IS NOT NULL AND ${voids('g.revoked_ms', 'EXCLUDED.granted_ms', 'EXCLUDED.decision')})
   RETURNING grant_key)
 SELECT ${notifyKey('grant_key')} FROM written`;
 
-const NO_GRANT = 'grant_body = NULL, grant_order = NULL, granted_ms = NULL, decision = NULL';
+const NO_GRANT = GRANT_COLUMNS.map((c) => `${c} = NULL`).join(', ');
 
 /**
  * Revoke ($1–$5, $6 key, $7 revokedAt, $8 its ms): remembers the later revoke and removes the
@@ -93,17 +116,13 @@ WITH written AS (
       THEN EXCLUDED.revoked_at ELSE g.revoked_at END,
     revoked_ms = CASE WHEN g.revoked_ms IS NULL OR EXCLUDED.revoked_ms > g.revoked_ms
       THEN EXCLUDED.revoked_ms ELSE g.revoked_ms END,
-    grant_body = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
-      THEN NULL ELSE g.grant_body END,
-    grant_order = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
-      THEN NULL ELSE g.grant_order END,
-    decision = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
-      THEN NULL ELSE g.decision END,
-    granted_ms = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')}
-      THEN NULL ELSE g.granted_ms END,
+    ${GRANT_COLUMNS.map(
+      (c) =>
+        `${c} = CASE WHEN ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')} THEN NULL ELSE g.${c} END`,
+    ).join(',\n    ')},
     updated_at = now()
   WHERE g.revoked_ms IS NULL OR EXCLUDED.revoked_ms > g.revoked_ms
-    OR (g.grant_body IS NOT NULL AND ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')})
+    OR (g.decision IS NOT NULL AND ${voids('EXCLUDED.revoked_ms', 'g.granted_ms', 'g.decision')})
   RETURNING grant_key)
 SELECT ${notifyKey('grant_key')} FROM written`;
 
@@ -113,12 +132,12 @@ SELECT ${notifyKey('grant_key')} FROM written`;
  */
 export const DELETE = `
 WITH gone AS (
-  DELETE FROM mcp_consent_grants WHERE ${KEY} AND grant_body IS NOT NULL AND revoked_ms IS NULL
+  DELETE FROM mcp_consent_grants WHERE ${KEY} AND decision IS NOT NULL AND revoked_ms IS NULL
     AND ($6::text IS NULL OR grant_order IS NULL OR grant_order <= $6)
   RETURNING grant_key),
 kept AS (
   UPDATE mcp_consent_grants SET ${NO_GRANT}, updated_at = now()
-  WHERE ${KEY} AND grant_body IS NOT NULL AND revoked_ms IS NOT NULL
+  WHERE ${KEY} AND decision IS NOT NULL AND revoked_ms IS NOT NULL
     AND ($6::text IS NULL OR grant_order IS NULL OR grant_order <= $6)
   RETURNING grant_key)
 SELECT ${notifyKey('grant_key')} FROM (SELECT grant_key FROM gone UNION ALL SELECT grant_key FROM kept) k`;
@@ -148,7 +167,7 @@ WITH gone AS (
 kept AS (
   UPDATE mcp_consent_grants SET ${NO_GRANT}, updated_at = now()
   WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2)
-    AND revoked_ms IS NOT NULL AND grant_body IS NOT NULL
+    AND revoked_ms IS NOT NULL AND decision IS NOT NULL
   RETURNING 1)
 SELECT ${notify(clearPayload)}, (SELECT count(*) FROM gone) + (SELECT count(*) FROM kept) AS n`;
 

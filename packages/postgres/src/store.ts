@@ -28,6 +28,7 @@ import {
   PUT,
   REVOKE,
   SELECT_CLEARED,
+  SELECT_PINS,
   SELECT_VERSION,
   selectRows,
 } from './statements.js';
@@ -71,16 +72,27 @@ export interface PostgresGrantStore extends GrantStore {
   close(): void;
 }
 
+/** A row of `selectRows`: a grant as columns (`decision` NULL when it holds none) and a revoke. */
 interface Row {
   grant_key: string;
-  user_id: string;
   workspace_id: string;
   server_id: string;
   tool_name: string;
   args_hash: string;
-  grant_body: unknown;
+  decision: string | null;
+  granted_at: string | null;
+  expires_at: string | null;
+  granted_by: string | null;
+  risk_tier: string | null;
+  pin_hash: string | null;
+  grain: string | null;
   revoked_at: string | null;
+  /** Only when one key is read; a full load reads the user's pins once. */
+  pin?: unknown;
 }
+
+/** The user's pins by hash (`mcp_consent_pins`), shared by the grants that name them. */
+type Pins = Map<string, unknown>;
 
 /**
  * Grants in PostgreSQL (the tables of `migrate`), for one user or one user's workspace. The
@@ -161,11 +173,12 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   }
 
   /** Adds a row to `state`, or names its key in `skipped` when it is malformed. */
-  function addRow(state: StoreState, row: Row, skipped: string[]): void {
-    const { grant_body: body, revoked_at: revokedAt, grant_key: key } = row;
+  function addRow(state: StoreState, row: Row, pins: Pins, skipped: string[]): void {
+    const { revoked_at: revokedAt, grant_key: key } = row;
     let bad = false;
-    if (body !== null && body !== undefined) {
-      if (fitsRow(body, row)) state.grants.set(key, body);
+    if (row.decision !== null) {
+      const grant = grantOf(row, pins);
+      if (isUsableGrant(grant)) state.grants.set(key, grant);
       else bad = true;
     }
     if (revokedAt !== null && revokedAt !== undefined) {
@@ -173,6 +186,30 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       else bad = true;
     }
     if (bad) skipped.push(key);
+  }
+
+  /**
+   * The grant a row holds, in the shape the engine writes (user and workspace from the scope
+   * when the row's are the same). A column that does not fit makes a grant `isUsableGrant`
+   * refuses: a key other than its columns' key, an unknown decision, a pin not found.
+   */
+  function grantOf(row: Row, pins: Pins): Grant {
+    const grant = {
+      userId: scope.userId,
+      workspaceId: row.workspace_id === scope.workspaceId ? scope.workspaceId : row.workspace_id,
+      serverId: row.server_id,
+      toolName: row.tool_name,
+      key: row.grant_key,
+      decision: row.decision,
+      grantedAt: row.granted_at,
+      expiresAt: row.expires_at,
+      grantedBy: row.granted_by,
+      riskTier: row.risk_tier,
+    } as Grant;
+    if (row.args_hash !== '') grant.argsHash = row.args_hash;
+    if (row.pin_hash !== null) grant.pin = (pins.get(row.pin_hash) ?? null) as Grant['pin'];
+    if (row.grain !== null) grant.grain = row.grain as Grant['grain'];
+    return grant;
   }
 
   function report(skipped: string[]): void {
@@ -185,13 +222,23 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   }
 
   async function readState(): Promise<StoreState> {
-    const [rows, cleared] = await Promise.all([
-      rowsOf<Row>(db, selectRows(false), scopeParams),
+    const [[rows, pins], cleared] = await Promise.all([
+      // Pins after the rows: a grant's pin is written with it and never deleted, so every pin
+      // the rows name is there to read by then.
+      rowsOf<Row>(db, selectRows(false), scopeParams).then(
+        async (rows) =>
+          [
+            rows,
+            pinsOf(
+              await rowsOf<{ pin_hash: string; pin: unknown }>(db, SELECT_PINS, [scope.userId]),
+            ),
+          ] as const,
+      ),
       rowsOf<{ cleared_at: string }>(db, SELECT_CLEARED, scopeParams),
     ]);
     const state = emptyStoreState();
     const skipped: string[] = [];
-    for (const row of rows) addRow(state, row, skipped);
+    for (const row of rows) addRow(state, row, pins, skipped);
     const clearedAt = cleared[0]?.cleared_at ?? null;
     if (clearedAt !== null && timeOf(clearedAt) === -Infinity) skipped.push(`clear of ${label}`);
     else state.clearedAt = clearedAt;
@@ -213,7 +260,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     const state = emptyStoreState();
     state.clearedAt = known?.clearedAt ?? null;
     const skipped: string[] = [];
-    for (const row of rows) if (row.grant_key === key) addRow(state, row, skipped);
+    for (const row of rows) if (row.grant_key === key) addRow(state, row, pinsOf([row]), skipped);
     report(skipped);
     return state;
   }
@@ -413,10 +460,17 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
         [
           ...columnParams(columns),
           grant.key,
-          JSON.stringify(grant),
+          // GRANT_COLUMNS, in order.
+          grant.decision,
           grantOrder(grant),
           timeOf(grant.grantedAt),
-          grant.decision,
+          grant.grantedAt,
+          grant.expiresAt,
+          grant.grantedBy,
+          grant.riskTier,
+          grant.pin?.hash ?? null,
+          grant.grain ?? null,
+          grant.pin ? JSON.stringify(grant.pin) : null,
         ],
         { type: 'put', grant: { ...grant } },
       );
@@ -485,17 +539,18 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   };
 }
 
-/** A grant row's body is usable, and is the grant of that row's key, user and workspace. */
-function fitsRow(body: unknown, row: Row): body is Grant {
-  if (!isUsableGrant(body)) return false;
-  return (
-    body.key === row.grant_key &&
-    body.userId === row.user_id &&
-    body.workspaceId === row.workspace_id &&
-    body.serverId === row.server_id &&
-    body.toolName === row.tool_name &&
-    (body.argsHash ?? '') === row.args_hash
-  );
+/**
+ * Pins by hash, from rows of `mcp_consent_pins`. A pin whose own hash is not its row's is left
+ * out, so the grants naming it are skipped as malformed.
+ */
+function pinsOf(rows: readonly { pin_hash: string | null; pin?: unknown }[]): Pins {
+  const pins: Pins = new Map();
+  for (const { pin_hash: hash, pin } of rows) {
+    if (hash !== null && (pin as { hash?: unknown } | null | undefined)?.hash === hash) {
+      pins.set(hash, pin);
+    }
+  }
+  return pins;
 }
 
 /** Runs async work one at a time, in order; a failure does not stop what is queued behind. */

@@ -14,6 +14,8 @@ afterAll(async () => {
 });
 
 approvalsSuite('the approval queue on PGlite', async () => {
-  await db.query('TRUNCATE mcp_consent_approvals, mcp_consent_grants, mcp_consent_clears');
+  await db.query(
+    'TRUNCATE mcp_consent_approvals, mcp_consent_grants, mcp_consent_clears, mcp_consent_pins',
+  );
   return { instance: () => db, admin: db };
 });

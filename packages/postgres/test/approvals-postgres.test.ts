@@ -23,7 +23,9 @@ afterAll(async () => {
 });
 
 approvalsSuite('the approval queue on PostgreSQL', async () => {
-  await admin.query('TRUNCATE mcp_consent_approvals, mcp_consent_grants, mcp_consent_clears');
+  await admin.query(
+    'TRUNCATE mcp_consent_approvals, mcp_consent_grants, mcp_consent_clears, mcp_consent_pins',
+  );
   return {
     instance: () => {
       const pool = poolOn(database.url);

@@ -52,15 +52,50 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
 export const poolOn = (url: string, options: pg.PoolConfig = {}) =>
   new pg.Pool({ connectionString: url, max: 4, allowExitOnIdle: true, ...options });
 
-/** Puts a row for `key` whose grant is not a grant, the way a bug or a hand edit would. */
-export async function plantMalformed(db: Queryable, key: string, body: unknown): Promise<void> {
-  const columns = parseGrantKey(key);
-  if (!columns) throw new Error(`not a grant key: ${key}`);
-  const { userId, workspaceId, serverId, toolName, argsHash } = columns;
+/** The grant columns of a planted row (migration 4), each a column of `mcp_consent_grants`. */
+export interface PlantedColumns {
+  grant_key?: string;
+  decision?: string | null;
+  granted_at?: string | null;
+  expires_at?: string | null;
+  granted_by?: string | null;
+  risk_tier?: string | null;
+  pin_hash?: string | null;
+}
+
+/**
+ * Puts a row for `key` whose grant is not a grant, the way a bug or a hand edit would: a
+ * well-formed low-risk deny of the key, with `columns` written over it.
+ */
+export async function plantMalformed(
+  db: Queryable,
+  key: string,
+  columns: PlantedColumns,
+): Promise<void> {
+  const scope = parseGrantKey(key);
+  if (!scope) throw new Error(`not a grant key: ${key}`);
+  const row = {
+    grant_key: key,
+    decision: 'deny',
+    granted_at: '2026-01-01T00:00:00.000Z',
+    expires_at: null,
+    granted_by: scope.userId,
+    risk_tier: 'low',
+    pin_hash: null,
+    ...columns,
+  };
+  const names = Object.keys(row);
   await db.query(
     `INSERT INTO mcp_consent_grants
-       (user_id, workspace_id, server_id, tool_name, args_hash, grant_key, grant_body, grant_order, granted_ms, decision)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '0', 0, 'allow')`,
-    [userId, workspaceId, serverId, toolName, argsHash, key, JSON.stringify(body)],
+       (user_id, workspace_id, server_id, tool_name, args_hash, grant_order, granted_ms, ${names.join(', ')})
+     VALUES ($1, $2, $3, $4, $5, '0', 0, ${names.map((_, i) => `$${i + 6}`).join(', ')})`,
+    [
+      scope.userId,
+      scope.workspaceId,
+      scope.serverId,
+      scope.toolName,
+      scope.argsHash,
+      ...Object.values(row),
+    ],
   );
 }

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from '@mcp-consent/engine';
+import {
+  grantKey,
+  grantOrder,
+  pinTool,
+  StoreUnavailableError,
+  type Grant,
+} from '@mcp-consent/engine';
 import {
   migrate,
   postgresGrantStore,
@@ -44,12 +50,13 @@ describe('migrate', () => {
   it('creates the tables once and records the version; a second run does nothing', async () => {
     const db = await fresh();
     expect(await schemaVersion(db)).toBe(0);
-    expect(await migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION, applied: [1, 2, 3] });
+    expect(await migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION, applied: [1, 2, 3, 4] });
     expect(await tables(db)).toEqual([
       'mcp_consent_approvals',
       'mcp_consent_audit',
       'mcp_consent_clears',
       'mcp_consent_grants',
+      'mcp_consent_pins',
       'mcp_consent_schema_version',
     ]);
     expect(await migrate(db)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION, applied: [] });
@@ -58,6 +65,7 @@ describe('migrate', () => {
       { version: 1, name: 'grants' },
       { version: 2, name: 'audit' },
       { version: 3, name: 'approvals' },
+      { version: 4, name: 'compact grants' },
     ]);
   });
 
@@ -67,11 +75,92 @@ describe('migrate', () => {
     await db.query("INSERT INTO mcp_consent_schema_version (version, name) VALUES (99, 'future')");
     const error = await migrate(db).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(SchemaTooNewError);
-    expect((error as Error).message).toMatch(/version 99, newer than .* \(3\)/);
+    expect((error as Error).message).toMatch(/version 99, newer than .* \(4\)/);
     expect(await schemaVersion(db)).toBe(99);
     // A store on it refuses too: the engine asks instead of reading rows it may misread.
     const store = postgresGrantStore({ db, scope: { userId: 'u' }, notifications: false });
     await expect(store.load()).rejects.toBeInstanceOf(SchemaTooNewError);
+  });
+
+  it('migration 4 keeps the grants of a version 3 database, pins shared, misfits still skipped', async () => {
+    const db = await fresh();
+    await migrate(db, { to: 3 });
+    expect(await schemaVersion(db)).toBe(3);
+    const definition = { name: 'read', inputSchema: { type: 'object' } };
+    const pin = pinTool(definition)!;
+    const scope = (toolName: string) => ({
+      userId: 'ana',
+      workspaceId: 'w',
+      serverId: 's',
+      toolName,
+    });
+    const allow: Grant = {
+      ...scope('read'),
+      key: grantKey(scope('read')),
+      decision: 'allow',
+      grantedAt: '2026-11-01T10:00:00.000Z',
+      expiresAt: '2026-12-01T10:00:00.000Z',
+      grantedBy: 'ana',
+      riskTier: 'medium',
+      pin,
+    };
+    const perCall: Grant = {
+      ...allow,
+      toolName: 'read2',
+      argsHash: 'a'.repeat(64),
+      key: grantKey({ ...scope('read2'), argsHash: 'a'.repeat(64) }),
+      grain: 'timed',
+    };
+    const deny: Grant = {
+      ...scope('drop'),
+      key: grantKey(scope('drop')),
+      decision: 'deny',
+      grantedAt: '2026-11-02T10:00:00.000Z',
+      expiresAt: null,
+      grantedBy: 'ana',
+      riskTier: 'high',
+    };
+    // Version 3 kept the grant whole in grant_body; the last row's body claims another user.
+    const stolen = { ...deny, userId: 'bruno' };
+    const v3 = (g: Grant, body: unknown, argsHash = '') =>
+      db.query(
+        `INSERT INTO mcp_consent_grants (user_id, workspace_id, server_id, tool_name, args_hash,
+           grant_key, grant_body, grant_order, granted_ms, decision)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
+        [
+          g.userId,
+          g.workspaceId,
+          g.serverId,
+          g.toolName,
+          argsHash,
+          g.key,
+          JSON.stringify(body),
+          grantOrder(g),
+          Date.parse(g.grantedAt),
+          g.decision,
+        ],
+      );
+    await v3(allow, allow);
+    await v3(perCall, perCall, perCall.argsHash);
+    await v3(deny, deny);
+    const misfit = { ...deny, toolName: 'other', key: grantKey(scope('other')) };
+    await v3(misfit, stolen);
+
+    expect(await migrate(db)).toEqual({ from: 3, to: SCHEMA_VERSION, applied: [4] });
+    const warnings: string[] = [];
+    const store = postgresGrantStore({
+      db,
+      scope: { userId: 'ana' },
+      notifications: false,
+      warn: (text) => warnings.push(text),
+    });
+    const byKey = (grants: Grant[]) => [...grants].sort((a, b) => a.key.localeCompare(b.key));
+    expect(byKey(await store.load())).toEqual(byKey([allow, perCall, deny]));
+    expect(store.corruptKeys).toEqual([misfit.key]);
+    expect(warnings.join('\n')).toMatch(/skipped 1 malformed row/);
+    // One pin row for the two grants that share it.
+    const pins = await db.query('SELECT user_id, pin FROM mcp_consent_pins');
+    expect(pins.rows).toEqual([{ user_id: 'ana', pin }]);
   });
 
   it('a store on a database that was never migrated rejects and says to migrate', async () => {
@@ -88,8 +177,12 @@ describe('migrate', () => {
     const pools = [poolOn(database.url), poolOn(database.url), poolOn(database.url)];
     closers.push(() => Promise.all(pools.map((pool) => pool.end())));
     const results = await Promise.all(pools.map((pool) => migrate(pool)));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3]);
-    expect(results.map((result) => result.to)).toEqual([3, 3, 3]);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4]);
+    expect(results.map((result) => result.to)).toEqual([
+      SCHEMA_VERSION,
+      SCHEMA_VERSION,
+      SCHEMA_VERSION,
+    ]);
   });
 
   it('the CLI migrates DATABASE_URL, and says so', async () => {
@@ -103,7 +196,7 @@ describe('migrate', () => {
         { env: { ...process.env, ...env } },
       );
     const first = await run({ DATABASE_URL: database.url });
-    expect(first.stdout).toMatch(/migrated from version 0 to 3/);
+    expect(first.stdout).toContain(`migrated from version 0 to ${SCHEMA_VERSION}`);
     const missing = await run({ DATABASE_URL: '' }).catch(
       (error: { code: number; stderr: string }) => error,
     );

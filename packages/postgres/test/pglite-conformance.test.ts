@@ -17,14 +17,14 @@ afterAll(async () => {
 storeConformance(
   'postgresGrantStore on PGlite',
   async () => {
-    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears');
+    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears, mcp_consent_pins');
     const warnings: string[] = [];
     const open = () =>
       postgresGrantStore({ db, scope: CONFORMANCE_SCOPE, warn: (text) => warnings.push(text) });
     return {
       a: open(),
       b: open(),
-      corrupt: (key) => plantMalformed(db, key, { key, decision: 'maybe' }),
+      corrupt: (key) => plantMalformed(db, key, { decision: 'maybe' }),
       reported: () => warnings,
     };
   },

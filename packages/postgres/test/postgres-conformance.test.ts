@@ -21,7 +21,7 @@ afterAll(async () => {
 storeConformance(
   'postgresGrantStore on PostgreSQL',
   async () => {
-    await admin.query('TRUNCATE mcp_consent_grants, mcp_consent_clears');
+    await admin.query('TRUNCATE mcp_consent_grants, mcp_consent_clears, mcp_consent_pins');
     const warnings: string[] = [];
     const pools = [poolOn(database.url), poolOn(database.url)];
     const [a, b] = pools.map((db) =>
@@ -30,7 +30,7 @@ storeConformance(
     return {
       a: a!,
       b: b!,
-      corrupt: (key) => plantMalformed(admin, key, { key, decision: 'maybe' }),
+      corrupt: (key) => plantMalformed(admin, key, { decision: 'maybe' }),
       reported: () => warnings,
       dispose: async () => {
         await Promise.all(pools.map((pool) => pool.end()));

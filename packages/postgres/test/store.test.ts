@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { grantKey, type Grant, type StoreChange } from '@mcp-consent/engine';
+import { grantKey, pinTool, type Grant, type StoreChange } from '@mcp-consent/engine';
 import {
   CHANNEL,
   migrate,
@@ -27,6 +27,13 @@ function grant(userId: string, workspaceId: string, toolName: string, ms = 0): G
   };
 }
 
+/** `g` pinned to a definition of its tool, as the engine pins an allow grant. */
+function pinned(g: Grant): Grant {
+  const pin = pinTool({ name: g.toolName, inputSchema: { type: 'object' } });
+  if (!pin) throw new Error('cannot pin');
+  return { ...g, pin };
+}
+
 const until = (condition: () => boolean) =>
   vi.waitFor(
     () => {
@@ -37,7 +44,8 @@ const until = (condition: () => boolean) =>
 
 describe('tenant isolation in SQL', () => {
   it('every statement the store runs on grants names the user ($1) in its WHERE or its row', () => {
-    const { selectRows, SELECT_VERSION, ...writes } = statements;
+    const { selectRows, SELECT_VERSION, GRANT_COLUMNS, ...writes } = statements;
+    expect(GRANT_COLUMNS).toContain('decision');
     const texts = { ...writes, selectAll: selectRows(false), selectKey: selectRows(true) };
     for (const [name, text] of Object.entries(texts)) {
       // Reads and deletes filter by the user; upserts write the user's row ($1 is user_id).
@@ -58,7 +66,7 @@ describe('postgresGrantStore on PGlite', () => {
   });
   afterEach(async () => {
     stores.splice(0).forEach((store) => store.close());
-    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears');
+    await db.query('TRUNCATE mcp_consent_grants, mcp_consent_clears, mcp_consent_pins');
   });
   afterAll(async () => {
     await db?.close();
@@ -69,26 +77,27 @@ describe('postgresGrantStore on PGlite', () => {
     return store;
   };
 
-  it("skips a row whose grant claims another user, workspace or key than the row's, and reports it", async () => {
+  it('skips a row whose columns do not make a grant of its key, and reports it', async () => {
     const warnings: string[] = [];
     const store = open({ userId: 'alice' }, (text) => warnings.push(text));
     const good = grant('alice', 'w', 'read');
     await store.put(good);
-    // Rows of alice holding grants that are not hers, or not of that key.
-    const bob = grant('bob', 'w', 'read');
-    await plantMalformed(db, grant('alice', 'w', 'bobs').key, {
-      ...bob,
-      key: grant('alice', 'w', 'bobs').key,
-    });
-    await plantMalformed(db, grant('alice', 'w', 'moved').key, grant('alice', 'w', 'other'));
+    const [moved, unpinned, untimed] = ['moved', 'unpinned', 'untimed'].map(
+      (tool) => grant('alice', 'w', tool).key,
+    );
+    // A row of tool "moved" whose key says "other"; a pin that is not in the pins table; a
+    // grant time that is not a time.
+    await plantMalformed(db, moved!, { grant_key: grant('alice', 'w', 'other').key });
+    await plantMalformed(db, unpinned!, { decision: 'allow', pin_hash: 'f'.repeat(64) });
+    await plantMalformed(db, untimed!, { granted_at: 'yesterday' });
     expect(await store.load()).toEqual([good]);
     expect([...store.corruptKeys].sort()).toEqual(
-      [grant('alice', 'w', 'bobs').key, grant('alice', 'w', 'moved').key].sort(),
+      [grant('alice', 'w', 'other').key, unpinned, untimed].sort(),
     );
-    expect(warnings.join('\n')).toMatch(/skipped 2 malformed row\(s\)/);
+    expect(warnings.join('\n')).toMatch(/skipped 3 malformed row\(s\)/);
     // Nothing was deleted.
     const { rows } = await db.query('SELECT count(*)::int AS n FROM mcp_consent_grants');
-    expect(rows).toEqual([{ n: 3 }]);
+    expect(rows).toEqual([{ n: 4 }]);
   });
 
   it('announces the key, never the grant, and only to the stores of its tenant', async () => {
@@ -133,17 +142,29 @@ describe('postgresGrantStore on PGlite', () => {
 
   it('the optional row-level security policy lets a connection see only its own user', async () => {
     const store = open({ userId: 'alice' });
-    await store.put(grant('alice', 'w', 'read'));
-    await open({ userId: 'bob' }).put(grant('bob', 'w', 'read'));
+    await store.put(pinned(grant('alice', 'w', 'read')));
+    await open({ userId: 'bob' }).put(pinned(grant('bob', 'w', 'read')));
     await db.exec(`
       ALTER TABLE mcp_consent_grants ENABLE ROW LEVEL SECURITY;
       ALTER TABLE mcp_consent_clears ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE mcp_consent_pins ENABLE ROW LEVEL SECURITY;
       CREATE ROLE mcp_consent_app;
-      GRANT SELECT, INSERT, UPDATE, DELETE ON mcp_consent_grants, mcp_consent_clears TO mcp_consent_app;`);
+      GRANT SELECT, INSERT, UPDATE, DELETE ON mcp_consent_grants, mcp_consent_clears,
+        mcp_consent_pins TO mcp_consent_app;
+      GRANT SELECT ON mcp_consent_schema_version TO mcp_consent_app;`);
     try {
       await db.exec("SET ROLE mcp_consent_app; SET mcp_consent.user_id = 'bob';");
       const { rows } = await db.query('SELECT user_id FROM mcp_consent_grants');
       expect(rows).toEqual([{ user_id: 'bob' }]);
+      const pins = await db.query('SELECT user_id FROM mcp_consent_pins');
+      expect(pins.rows).toEqual([{ user_id: 'bob' }]);
+      // The store works under the policy: bob's pinned grant is written and read back whole.
+      const bobs = pinned(grant('bob', 'w', 'write', 5));
+      const bob = open({ userId: 'bob' });
+      await bob.put(bobs);
+      expect(await bob.load()).toEqual(
+        expect.arrayContaining([bobs, pinned(grant('bob', 'w', 'read'))]),
+      );
       await expect(
         db.query(
           "UPDATE mcp_consent_grants SET user_id = 'bob' WHERE user_id = 'alice' RETURNING 1",
@@ -160,7 +181,9 @@ describe('postgresGrantStore on PGlite', () => {
         RESET ROLE; RESET mcp_consent.user_id;
         ALTER TABLE mcp_consent_grants DISABLE ROW LEVEL SECURITY;
         ALTER TABLE mcp_consent_clears DISABLE ROW LEVEL SECURITY;
-        REVOKE ALL ON mcp_consent_grants, mcp_consent_clears FROM mcp_consent_app;
+        ALTER TABLE mcp_consent_pins DISABLE ROW LEVEL SECURITY;
+        REVOKE ALL ON mcp_consent_grants, mcp_consent_clears, mcp_consent_pins,
+          mcp_consent_schema_version FROM mcp_consent_app;
         DROP ROLE mcp_consent_app;`);
     }
   });

@@ -4,6 +4,7 @@ import {
   emptyStoreState,
   isGrant,
   isRevocation,
+  isTime,
   type StoreChange,
   type StoreState,
 } from '../store.js';
@@ -97,5 +98,4 @@ const isClearedKey = (key: IDBValidKey) =>
   (CLEARED_KEY as string[]).every((part, i) => key[i] === part);
 
 /** A readable ISO time, as the rules need. */
-export const isTime = (value: unknown): value is string =>
-  typeof value === 'string' && !Number.isNaN(Date.parse(value));
+export { isTime };
