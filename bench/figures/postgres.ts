@@ -13,21 +13,19 @@ import { revokeRow } from './postgres-revoke.js';
 import { PER_USER, POSTGRES_FIGURE, USERS, syncRow } from './postgres-sync.js';
 
 const PG_LIMIT =
-  "Limit: the server JIT-compiles the store's load query. Its clear check is a correlated " +
-  'subquery per row (a LATERAL referenced five times, planned as five SubPlans), so the ' +
-  'estimated cost passes jit_inline_above_cost and jit_optimize_above_cost: EXPLAIN ANALYZE ' +
-  'shows about 850 ms of JIT (optimization 480, emission 340) in a 920 ms execution, against ' +
-  '9 ms for the raw SELECT (see the jit = off row). Fix, in @mcp-consent/postgres ' +
-  "statements.ts: read the scope's clears once (the user's and each workspace's, a small " +
-  'joined aggregate) instead of a subquery per row, so the plan stays cheap and is never ' +
-  'JIT-compiled. Below that the raw SELECT is the floor, and it is above the goal too: 10 000 ' +
-  'jsonb bodies of ~806 B (8 MB) sent and JSON.parsed by node-postgres (keys alone take a ' +
-  'quarter of it). Meeting < 50 ms needs a compact row: the pin by hash in a side table (the ' +
-  'ten tools share ten pins) or the grant as columns, parsed without JSON.';
+  'Limit: the wire first. Since migration 4 a grant is a row of short text columns and its pin ' +
+  'is read once per user, so the raw SELECT (the baseline) is node-postgres reading 10 000 rows ' +
+  'of 13 fields (2.2 MB, ~6 ms of it server execution): close to the goal on its own. On top, ' +
+  'the store builds and checks each grant (key, times, pin) and the engine checks it again, ' +
+  'copies it frozen and indexes it; bench/profile/postgres-sync.ts splits it (quiet machine: ' +
+  'raw SELECT 47 ms, store.loadState 111 ms, engine ready 176 ms), and allocation and GC of ' +
+  'about five objects per grant are the largest part of both. Meeting < 50 ms needs a denser ' +
+  'wire form (one aggregated value per load rather than a row per grant) and an engine bulk ' +
+  "load that allocates less per grant (issue 21's compact grant representation).";
 const PGLITE_LIMIT =
-  'Limit: PGlite itself: PostgreSQL in WASM, one process, serializing the rows to JS (the raw ' +
-  "SELECT column); the store's per-row clear subquery (see the PostgreSQL row) runs interpreted " +
-  'on top. The same SQL fix helps; below the raw SELECT only a cache snapshot would go.';
+  'Limit: PGlite itself: its raw SELECT of the same rows (PostgreSQL in WASM handing 130 000 ' +
+  'text fields to JS) is far above the goal before the store and the engine add what they add ' +
+  'on PostgreSQL.';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -127,12 +127,17 @@ export function createCore(
     hub.notify({ type: 'outcome', event });
   };
 
+  /** Sinks that batch share one promise among a batch's events: its failure is reported once. */
+  const watched = new WeakSet<Promise<void>>();
   /** Best effort: a failing sink is reported (`audit_error`) and never throws here. */
   const write = (event: AuditEvent) => {
     for (const sink of sinks) {
       try {
         const written = sink.write(event);
-        if (written) written.catch((error: unknown) => hub.notify({ type: 'audit_error', error }));
+        if (written && !watched.has(written)) {
+          watched.add(written);
+          written.catch((error: unknown) => hub.notify({ type: 'audit_error', error }));
+        }
       } catch (error) {
         hub.notify({ type: 'audit_error', error });
       }

@@ -131,6 +131,26 @@ describe('engine.recordOutcome (seed 000: elicitation, sampling and roots in the
     expect(seen).toEqual(['audit_error', 'outcome']);
   });
 
+  it('a batching sink whose batch fails is reported once per batch, and every decision stands', async () => {
+    // One promise for every event of a batch, as the PostgreSQL sink gives.
+    let fail!: (error: Error) => void;
+    const batch = new Promise<void>((_, reject) => (fail = reject));
+    const written: unknown[] = [];
+    const { engine } = await setup({ audit: { write: (event) => (written.push(event), batch) } });
+    const errors: unknown[] = [];
+    engine.subscribe((event) => {
+      if (event.type === 'audit_error') errors.push(event.error);
+    });
+    for (let i = 0; i < 3; i += 1) {
+      const result = await engine.request(callOf(tools.notesPut), scriptedUser('allow_once'));
+      expect(result.allowed).toBe(true);
+    }
+    fail(new Error('database down'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(written).toHaveLength(3);
+    expect(errors).toEqual([new Error('database down')]);
+  });
+
   it('round-trips through the JSON Lines file with the decisions', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'consent-outcome-'));
     try {
