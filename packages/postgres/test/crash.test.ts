@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PermissionEngine, RequestResult } from '@mcp-consent/engine';
-import { migrate, postgresGrantStore, type PostgresGrantStore } from '@mcp-consent/postgres';
+import { migrate, postgresGrantStore } from '@mcp-consent/postgres';
 import { callOf, scriptedUser, setup, tools } from '../../engine/test/helpers.js';
 import { startPostgresServer, type PostgresServer } from './postgres-server.js';
 
@@ -16,6 +16,8 @@ import { startPostgresServer, type PostgresServer } from './postgres-server.js';
 let server: PostgresServer;
 const pools: pg.Pool[] = [];
 const poolErrors: Error[] = [];
+/** Run in afterAll, so a failed run does not leave engines listening on ended pools. */
+const cleanup: (() => void)[] = [];
 
 beforeAll(async () => {
   // Its own server: stopping the project's shared one would break the other files.
@@ -24,6 +26,7 @@ beforeAll(async () => {
   await migrate(admin);
 }, 60_000);
 afterAll(async () => {
+  for (const done of cleanup.splice(0)) done();
   await Promise.all(pools.splice(0).map((p) => p.end().catch(() => undefined)));
   await server?.remove();
 });
@@ -63,11 +66,13 @@ function expectEarned(outcome: RequestResult, shown: number): void {
 describe('the database server dies mid-run and comes back', () => {
   it('no call is allowed without a grant or an answer while it is down; afterwards the caches converge', async () => {
     const engines: PermissionEngine[] = [];
-    const stores: PostgresGrantStore[] = [];
     const instance = async () => {
       const store = postgresGrantStore({ db: pool(), scope: alice, warn: () => {} });
-      stores.push(store);
       const { engine } = await setup({ store });
+      cleanup.push(
+        () => engine.dispose(),
+        () => store.close(),
+      );
       engines.push(engine);
       return engine;
     };
@@ -111,6 +116,7 @@ describe('the database server dies mid-run and comes back', () => {
     const other = await setup({
       store: postgresGrantStore({ db: pool(), scope: alice, notifications: false }),
     });
+    cleanup.push(() => other.engine.dispose());
     await other.engine.revoke(grantOfRevoked.key);
     await other.engine.request(grantedWhileDeaf, scriptedUser('allow_always'));
 
@@ -141,9 +147,6 @@ describe('the database server dies mid-run and comes back', () => {
     await b.revoke(b.grants().find((grant) => grant.workspaceId === 'ws-1')!);
     await until('A hears B revoke', () => a.lookup(granted).status === 'prompt');
 
-    other.engine.dispose();
-    for (const engine of engines) engine.dispose();
-    for (const store of stores) store.close();
     expect(poolErrors.length).toBeGreaterThan(0); // the crash really dropped connections
   }, 90_000);
 });
