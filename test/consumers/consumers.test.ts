@@ -271,9 +271,7 @@ describe.concurrent('packed packages in fresh apps', () => {
         env,
         cols: 100,
         rows: 40,
-        // A ceiling for start, prompt and answer together: this file runs the web apps' builds
-        // and Chromium beside it, and one CI run spent most of 60 s before the prompt.
-        timeout: 150,
+        timeout: 60,
         steps: [
           { expect: 'host: asking before tools/call' },
           { expect: 'force_push' },

@@ -2,7 +2,7 @@ import { assessCall } from './assess.js';
 import type { EngineCore } from './core.js';
 import type { RequestOptions } from './engine-types.js';
 import { InvalidInputError } from './errors.js';
-import { changedParts, hashArgsSync } from './hash.js';
+import { changedParts, hashArgs, hashArgsSync } from './hash.js';
 import { asError } from './hub.js';
 import { gate, gateResult, type Gate } from './gate.js';
 import { grainsFor, isEditable } from './grains.js';
@@ -152,8 +152,6 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       return denial;
     }
     const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
-    /** Hashed in line on the fast path; the slow path hashes only when it was not. */
-    let argsHash: string | null | undefined;
     // Fast path: a per-tool grant decides whatever the arguments' hash, so decide now and
     // hash in line for the audit event instead of waiting on a WebCrypto round trip.
     if (
@@ -164,8 +162,13 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       !session.needsArgsHash(call)
     ) {
       const found = core.find(call, null, assessment);
-      argsHash = hashOrNull(call.args);
-      const hit = fromLookup(scheduler, pre, found, { risk, argsHash }, call);
+      const hit = fromLookup(
+        scheduler,
+        pre,
+        found,
+        { risk, argsHash: hashOrNull(call.args) },
+        call,
+      );
       if (hit) {
         core.audit(hit, call);
         return hit;
@@ -174,9 +177,9 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     const arrival = ++arrivals;
     scheduler.hold(arrival);
     hub.checking(1);
+    let argsHash: string | null;
     try {
-      // Unhashable: only per-tool grants can match.
-      argsHash ??= hashOrNull(call.args);
+      argsHash = await hashArgs(call.args).catch(() => null); // Unhashable: only per-tool grants can match.
       await waitForSync(core);
     } finally {
       hub.checking(-1);
