@@ -7,6 +7,7 @@ import {
   grantKey,
   pinTool,
   type Grant,
+  type GrantScope,
   type ToolCall,
   type ToolDefinition,
   type ToolPin,
@@ -64,19 +65,11 @@ const EXPIRES_AT = new Date(GRANTED_MS + 30 * 24 * 60 * 60 * 1000).toISOString()
 /** Allow-always grant number `i`, pinned to its tool's definition, live for 30 days. */
 export const grantAt = (i: number): Grant => liveGrant(scopeAt(i), i % TOOL_COUNT);
 
-/** The scope of a grant: who, where, which server and tool. */
-export interface GrantScope {
-  userId: string;
-  workspaceId: string;
-  serverId: string;
-  toolName: string;
-}
-
 /**
  * The allow-always grant of `scope`, pinned to bench tool number `tool`, granted a minute before
  * the bench and live for 30 days.
  */
-export function liveGrant(scope: GrantScope, tool: number): Grant {
+export function liveGrant(scope: Omit<GrantScope, 'argsHash'>, tool: number): Grant {
   // Listed property by property: `{ ...scope, pin }` turns V8 objects into slow, large
   // dictionaries (10 µs and 1.7 kB per grant), which would measure the fixture, not the engine.
   return {

@@ -1,9 +1,6 @@
 import { InvalidInputError } from './errors.js';
 import { isRevocation, isTime, isUsableGrant, type StoreChange } from './store.js';
 
-/** A grant the engine can hold: well-formed, consistent, with times it can compute with. */
-export const isHoldable = isUsableGrant;
-
 /** What the first sync applies: the changes that rebuild a store's state, and a count of the malformed. */
 export interface Loaded {
   changes: StoreChange[];
@@ -41,7 +38,7 @@ export function readLoaded(loaded: unknown): Loaded {
     else invalid += 1;
   }
   for (const value of state.grants as unknown[]) {
-    if (isHoldable(value)) changes.push({ type: 'put', grant: value });
+    if (isUsableGrant(value)) changes.push({ type: 'put', grant: value });
     else invalid += 1;
   }
   return { changes, invalid };
@@ -53,7 +50,7 @@ export function readChange(change: unknown): StoreChange | undefined {
   const { type } = change as { type?: unknown };
   if (type === 'put') {
     const { grant } = change as { grant?: unknown };
-    return isHoldable(grant) ? { type, grant } : undefined;
+    return isUsableGrant(grant) ? { type, grant } : undefined;
   }
   if (type === 'delete') {
     const { key, grant, revokedAt } = change as {
@@ -63,7 +60,7 @@ export function readChange(change: unknown): StoreChange | undefined {
     };
     if (typeof key !== 'string') return undefined;
     const timed = revokedAt !== undefined && isTime(revokedAt);
-    const named = grant !== undefined && isHoldable(grant) && grant.key === key;
+    const named = grant !== undefined && isUsableGrant(grant) && grant.key === key;
     // A revoke with a readable time applies even when the grant it names is malformed: dropping
     // it would keep what the other writer revoked. Without either, nothing says what to remove.
     if (!timed && revokedAt !== undefined) return undefined;

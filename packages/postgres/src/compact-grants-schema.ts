@@ -3,7 +3,7 @@ import type { Migration } from './schema.js';
 /**
  * Migration 4: a grant as columns, its pin by hash. A user's grants share a few pins (one per
  * tool definition), so the pin is kept once per user in `mcp_consent_pins` and the row names it:
- * a 10⁴-grant load moves ~1.5 MB of short text fields instead of 8 MB of JSON parsed row by row.
+ * a 10⁴-grant load moves 2.2 MB of short text fields instead of 8 MB of JSON parsed row by row.
  * Existing rows are converted in place; a body that did not fit its row (another user, key or
  * scope, an unknown decision) stays in the table as a row the store skips and reports, as it
  * skipped it before.

@@ -39,8 +39,8 @@ export interface MigrateOptions {
 }
 
 /**
- * Brings the database's mcp-consent tables to the newest schema (or to `options.to`): each migration due runs once,
- * in one transaction with its record in `mcp_consent_schema_version`, under an advisory lock
+ * Brings the database's mcp-consent tables to the newest schema (or to `options.to`): each
+ * migration due runs once, in one transaction with its record in `mcp_consent_schema_version`, under an advisory lock
  * (instances starting together wait for each other; a migration another instance applied
  * meanwhile is skipped). Refuses a database whose schema is newer than this package
  * (`SchemaTooNewError`) without changing anything.

@@ -189,14 +189,14 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   }
 
   /**
-   * The grant a row holds, in the shape the engine writes (user and workspace from the scope
-   * when the row's are the same). A column that does not fit makes a grant `isUsableGrant`
+   * The grant a row holds, in the shape the engine writes (the user is the scope's: every
+   * statement reads only its rows). A column that does not fit makes a grant `isUsableGrant`
    * refuses: a key other than its columns' key, an unknown decision, a pin not found.
    */
   function grantOf(row: Row, pins: Pins): Grant {
     const grant = {
       userId: scope.userId,
-      workspaceId: row.workspace_id === scope.workspaceId ? scope.workspaceId : row.workspace_id,
+      workspaceId: row.workspace_id,
       serverId: row.server_id,
       toolName: row.tool_name,
       key: row.grant_key,

@@ -96,6 +96,3 @@ const isClearedKey = (key: IDBValidKey) =>
   Array.isArray(key) &&
   key.length === 2 &&
   (CLEARED_KEY as string[]).every((part, i) => key[i] === part);
-
-/** A readable ISO time, as the rules need. */
-export { isTime };

@@ -3,12 +3,13 @@ import { StoreUnavailableError } from '../errors.js';
 import {
   isGrant,
   isRevocation,
+  isTime,
   type GrantStore,
   type StoreChange,
   type StoreSnapshot,
 } from '../store.js';
 import type { Grant } from '../types.js';
-import { changeKey, clearRecords, isTime, readRecord } from './idb-records.js';
+import { changeKey, clearRecords, readRecord } from './idb-records.js';
 
 export interface IdbStoreOptions {
   /**
