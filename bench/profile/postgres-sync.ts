@@ -1,6 +1,7 @@
 /**
- * Where one user's sync from PostgreSQL spends its time: the store's own SELECT, the store's
- * `loadState()`, and the engine to ready, each timed alone. Run with `--cpu-prof` for a profile:
+ * Where one user's sync from PostgreSQL spends its time: a raw SELECT of the rows, the store's
+ * own SELECT (one text field per row), the store's `loadState()`, and the engine to ready, each timed
+ * alone. Run with `--cpu-prof` for a profile:
  * `node --conditions=mcp-consent-source --import tsx --cpu-prof --cpu-prof-dir=.tmp/prof
  * bench/profile/postgres-sync.ts 10 [nojit]`
  */
@@ -15,6 +16,7 @@ import {
   userId,
 } from '../lib/postgres.js';
 import { median, nowMs } from '../lib/stats.js';
+import { selectState } from '../../packages/postgres/src/statements.js';
 
 const rounds = Number(process.argv[2] ?? 10);
 /** `nojit` as the second argument: sessions with `jit = off`, to see the store without the JIT. */
@@ -35,6 +37,9 @@ try {
     console.log(`${what}: median ${median(samples).toFixed(1)} ms`);
   };
   await time('raw SELECT of the columns', () => pool.query(RAW_SELECT, [user]));
+  await time('the store’s own SELECT (text rows)', () =>
+    pool.query(selectState(false), [user, null]),
+  );
   await time('store.loadState()', async () => {
     const store = postgresGrantStore({ db: pool, scope: { userId: user }, notifications: false });
     await store.loadState();

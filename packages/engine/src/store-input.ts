@@ -33,7 +33,7 @@ export function readLoaded(loaded: unknown): Loaded {
     else invalid += 1;
   }
   for (const value of revocations as unknown[]) {
-    if (isRevocation(value) && isTime(value.revokedAt))
+    if (isRevocation(value))
       changes.push({ type: 'delete', key: value.key, revokedAt: value.revokedAt });
     else invalid += 1;
   }

@@ -257,27 +257,32 @@ export function isGrant(value: unknown): value is Grant {
   );
 }
 
+/** Grants that passed `isUsableGrant` frozen, pin and all: they cannot have changed since. */
+const usable = new WeakSet<object>();
+
 /**
  * What the engine accepts into its lookup cache: a well-shaped grant whose key is the key of
  * its scope, so revoking by key removes what the lookup finds. Anything else is left out and
- * reported; its calls are asked again.
+ * reported; its calls are asked again. A frozen grant is checked once: a store that checked
+ * and froze what it read spares the engine checking it again on load.
  */
 export function isUsableGrant(value: unknown): value is Grant {
-  if (!isGrant(value)) return false;
+  if (usable.has(value as object)) return true;
   try {
-    return grantKey(value) === value.key;
+    if (!isGrant(value) || grantKey(value) !== value.key) return false;
   } catch {
     return false; // an id that is not well-formed UTF-16 has no key
   }
+  // Object.isFrozen(undefined) is true: an unpinned grant needs only itself frozen.
+  if ([value, value.pin, value.pin?.parts].every(Object.isFrozen)) usable.add(value);
+  return true;
 }
 
-/** A revocation as stores keep it. */
+/** A revocation as stores keep it: a key, and a time the engine can compute with (`isTime`). */
 export function isRevocation(value: unknown): value is Revocation {
   if (typeof value !== 'object' || value === null) return false;
   const { key, revokedAt } = value as Partial<Revocation>;
-  return (
-    typeof key === 'string' && typeof revokedAt === 'string' && !Number.isNaN(Date.parse(revokedAt))
-  );
+  return isText(key) && isTime(revokedAt);
 }
 
 /**

@@ -341,6 +341,48 @@ describe('12: malformed input fails closed with a typed event, never a rejection
     });
   });
 
+  it('a grant that changes after a load is checked again: only a grant frozen whole is trusted as checked', async () => {
+    // The same objects, handed to two engines in turn (a store that keeps and returns its own).
+    const notesGet: ToolDefinition = { ...tools.notesList, name: 'notes_get' };
+    const mutable = storedGrant(tools.notesPut, { riskTier: 'medium' });
+    // Frozen, and so is its pin, but not the pin's parts.
+    const listPin = pinTool(tools.notesList)!;
+    const pinThaws = Object.freeze(
+      storedGrant(tools.notesList, {
+        riskTier: 'low',
+        pin: Object.freeze({ ...listPin, parts: { ...listPin.parts } }),
+      }),
+    );
+    const frozen = Object.freeze(
+      storedGrant(notesGet, {
+        riskTier: 'low',
+        pin: Object.freeze({
+          ...pinTool(notesGet)!,
+          parts: Object.freeze({ ...pinTool(notesGet)!.parts }),
+        }),
+      }),
+    );
+    const store: GrantStore = { ...memoryStore(), load: async () => [mutable, pinThaws, frozen] };
+    const clock = createManualClock(Date.UTC(2026, 10, 21));
+    const first = createPermissionEngine({ store, clock });
+    await first.ready;
+    for (const tool of [tools.notesPut, tools.notesList, notesGet]) {
+      expect(first.lookup(callOf(tool)), tool.name).toMatchObject({ status: 'allow' });
+    }
+    // Both changed in place after the first engine checked them.
+    (mutable as { decision: string }).decision = 'sometimes';
+    (pinThaws.pin!.parts as { inputSchema: unknown }).inputSchema = 42;
+
+    const second = createPermissionEngine({ store, clock });
+    const events: EngineEvent[] = [];
+    second.subscribe((event) => events.push(event));
+    await second.ready;
+    expect(events.find((event) => event.type === 'invalid')).toMatchObject({ count: 2 });
+    expect(second.lookup(callOf(tools.notesPut)).status).toBe('prompt');
+    expect(second.lookup(callOf(tools.notesList)).status).toBe('prompt');
+    expect(second.lookup(callOf(notesGet)).status).toBe('allow');
+  });
+
   it('a load() that resolves with something other than a list fails closed, not "syncing" forever', async () => {
     const store: GrantStore = { ...memoryStore(), load: async () => 'grants' as never };
     const engine = createPermissionEngine({ store, clock: createManualClock() });

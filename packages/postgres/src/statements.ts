@@ -33,15 +33,42 @@ export const GRANT_COLUMNS = [
   'grain',
 ] as const;
 
+/** Between the fields of a row as a load reads it (U+001F, the unit separator). */
+export const FIELD_SEPARATOR = '\x1f';
+const SEP = "E'\\x1f'";
+
 /**
- * Rows of the scope ($1 user, $2 workspace or null), with what a clear voided left out: the
- * grant given at or before the clear (its decision read as NULL), a revoke at or before it.
- * `$3…$6` narrow it to one key, and then the row carries its pin too (a full load reads the
- * user's pins once, `SELECT_PINS`). The clears of the user are read once (the user's
- * whole-user clear, and one per workspace), not per row: a per-row subquery made the planner's
- * estimate cross PostgreSQL's JIT thresholds, and compiling took most of a 10⁴-row load.
+ * What a load reads of each grant row, in this order (`StateTuple` of load-rows.ts): the key
+ * and scope columns, which are never NULL, then the grant as columns without what only SQL
+ * orders by (`decision` NULL when the row holds none, or when a clear voided it) and the
+ * revoke the last clear left standing, which may be.
  */
-export const selectRows = (oneKey: boolean) => `
+const KEY_FIELDS = ['grant_key', 'workspace_id', 'server_id', 'tool_name', 'args_hash'];
+const NULLABLE_FIELDS = [
+  ...GRANT_COLUMNS.filter((column) => column !== 'grant_order' && column !== 'granted_ms'),
+  'revoked_at',
+];
+
+/** Rows (`g`), pins (`p`) and the clear (`c`) of a load, each tagged by its first field. */
+export const ROW_TAGS = { grant: 'g', pin: 'p', clear: 'c' } as const;
+
+/**
+ * The state of the scope ($1 user, $2 workspace or null) as rows of one text column `r`, each
+ * tagged (`ROW_TAGS`): a grant row's fields (`KEY_FIELDS`, `NULLABLE_FIELDS`) joined by
+ * `FIELD_SEPARATOR`, NULLs as '' and a last field, the bits of the NULL ones (bit i for
+ * nullable field i); a pin as `p`, its hash and its JSON (the user's pins, or the one key's:
+ * a user has few, one per tool definition granted); the scope's last clear as `c` and its
+ * time. One field per row, and no JSON to build: drivers spend most of a large load per
+ * field, and PostgreSQL builds JSON slowly. A grant field holding the separator (the split then
+ * gives too many fields) makes the store read again with `json`: each grant row as a JSON
+ * array instead. `$3…$6` narrow it to one key. One statement reads one snapshot, and a grant is
+ * written with its pin, so every pin a row names is there.
+ *
+ * The clears of the user are read once (the whole-user clear, and one per workspace), not per
+ * row: a per-row subquery made the planner's estimate cross PostgreSQL's JIT thresholds, and
+ * compiling took most of a 10⁴-row load.
+ */
+export const selectState = (oneKey: boolean, json = false) => `
 WITH user_clear AS (
   SELECT max(cleared_ms) AS ms FROM mcp_consent_clears WHERE user_id = $1 AND whole_user),
 workspace_clears AS (
@@ -54,23 +81,33 @@ scoped AS (
   LEFT JOIN workspace_clears wc ON wc.workspace_id = g.workspace_id
   WHERE g.user_id = $1 AND ($2::text IS NULL OR g.workspace_id = $2)
   ${oneKey ? 'AND g.server_id = $3 AND g.tool_name = $4 AND g.args_hash = $5 AND g.workspace_id = $6' : ''}
-    AND (g.decision IS NOT NULL OR g.revoked_at IS NOT NULL))
-SELECT grant_key, workspace_id, server_id, tool_name, args_hash,
-  CASE WHEN cleared_ms IS NOT NULL AND ${voids('cleared_ms', 'granted_ms', 'decision')}
-    THEN NULL ELSE decision END AS decision,
-  granted_at, expires_at, granted_by, risk_tier, pin_hash, grain,
-  CASE WHEN cleared_ms IS NOT NULL AND revoked_ms <= cleared_ms THEN NULL ELSE revoked_at END AS revoked_at
-  ${oneKey ? ', (SELECT p.pin FROM mcp_consent_pins p WHERE p.user_id = $1 AND p.pin_hash = scoped.pin_hash) AS pin' : ''}
-FROM scoped`;
-
-/** The pins of a user ($1): few, shared by the user's grants (migration 4). */
-export const SELECT_PINS = 'SELECT pin_hash, pin FROM mcp_consent_pins WHERE user_id = $1';
-
-/** The last clear a store of the scope remembers: the user's, or the later of it and the workspace's. */
-export const SELECT_CLEARED = `
-SELECT cleared_at FROM mcp_consent_clears
-WHERE user_id = $1 AND (whole_user OR ($2::text IS NOT NULL AND workspace_id = $2))
-ORDER BY cleared_ms DESC LIMIT 1`;
+    AND (g.decision IS NOT NULL OR g.revoked_at IS NOT NULL)),
+state AS (
+  SELECT ${KEY_FIELDS.join(', ')},
+    CASE WHEN cleared_ms IS NOT NULL AND ${voids('cleared_ms', 'granted_ms', 'decision')}
+      THEN NULL ELSE decision END AS decision,
+    granted_at, expires_at, granted_by, risk_tier, pin_hash, grain,
+    CASE WHEN cleared_ms IS NOT NULL AND revoked_ms <= cleared_ms THEN NULL ELSE revoked_at END
+      AS revoked_at
+  FROM scoped)
+SELECT ${
+  json
+    ? `json_build_array('${ROW_TAGS.grant}', ${[...KEY_FIELDS, ...NULLABLE_FIELDS].join(', ')})::text`
+    : [
+        `'${ROW_TAGS.grant}'`,
+        ...KEY_FIELDS,
+        ...NULLABLE_FIELDS.map((f) => `coalesce(${f}, '')`),
+        `(${NULLABLE_FIELDS.map((f, i) => `(${f} IS NULL)::int * ${2 ** i}`).join(' + ')})::text`,
+      ].join(` || ${SEP} || `)
+} AS r FROM state
+UNION ALL
+SELECT '${ROW_TAGS.pin}' || ${SEP} || p.pin_hash || ${SEP} || p.pin::text FROM mcp_consent_pins p
+WHERE p.user_id = $1
+  ${oneKey ? 'AND p.pin_hash IN (SELECT pin_hash FROM mcp_consent_grants WHERE user_id = $1 AND workspace_id = $6 AND server_id = $3 AND tool_name = $4 AND args_hash = $5)' : ''}
+UNION ALL
+(SELECT '${ROW_TAGS.clear}' || ${SEP} || cleared_at FROM mcp_consent_clears
+  WHERE user_id = $1 AND (whole_user OR ($2::text IS NOT NULL AND workspace_id = $2))
+  ORDER BY cleared_ms DESC LIMIT 1)`;
 
 /**
  * Put ($1–$5 key columns, $6 key, then the grant's columns in `GRANT_COLUMNS` order as $7–$15,

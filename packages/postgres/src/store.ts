@@ -6,7 +6,6 @@ import {
   grantOrder,
   InvalidInputError,
   isUsableGrant,
-  snapshotOf,
   StoreUnavailableError,
   timeOf,
   type Grant,
@@ -18,20 +17,11 @@ import {
 } from '@mcp-consent/engine';
 import { describe, rowsOf, type Queryable } from './db.js';
 import { inScope, parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';
+import { readLoadRows, type Pins, type StateTuple } from './load-rows.js';
 import { SchemaTooNewError } from './migrate.js';
 import { notificationsOf, type Notifications } from './notifications.js';
 import { SCHEMA_VERSION } from './schema.js';
-import {
-  CLEAR,
-  CLEAR_AT,
-  DELETE,
-  PUT,
-  REVOKE,
-  SELECT_CLEARED,
-  SELECT_PINS,
-  SELECT_VERSION,
-  selectRows,
-} from './statements.js';
+import { CLEAR, CLEAR_AT, DELETE, PUT, REVOKE, SELECT_VERSION, selectState } from './statements.js';
 
 export interface PostgresStoreOptions {
   /** A node-postgres `Pool` (or `Client`), or a PGlite instance. The store never closes it. */
@@ -61,6 +51,7 @@ export interface PostgresGrantStore extends GrantStore {
   readonly scope: TenantScope;
   /** Keys of the rows the last full load skipped as malformed (they stay in the table). */
   readonly corruptKeys: readonly string[];
+  /** The scope's grants (frozen: they are the store's own), revokes and last clear. */
   loadState(): Promise<StoreSnapshot>;
   subscribe(listener: (change: StoreChange) => void): () => void;
   /**
@@ -71,28 +62,6 @@ export interface PostgresGrantStore extends GrantStore {
   /** Stops listening; later calls reject. The database handle stays open. */
   close(): void;
 }
-
-/** A row of `selectRows`: a grant as columns (`decision` NULL when it holds none) and a revoke. */
-interface Row {
-  grant_key: string;
-  workspace_id: string;
-  server_id: string;
-  tool_name: string;
-  args_hash: string;
-  decision: string | null;
-  granted_at: string | null;
-  expires_at: string | null;
-  granted_by: string | null;
-  risk_tier: string | null;
-  pin_hash: string | null;
-  grain: string | null;
-  revoked_at: string | null;
-  /** Only when one key is read; a full load reads the user's pins once. */
-  pin?: unknown;
-}
-
-/** The user's pins by hash (`mcp_consent_pins`), shared by the grants that name them. */
-type Pins = Map<string, unknown>;
 
 /**
  * Grants in PostgreSQL (the tables of `migrate`), for one user or one user's workspace. The
@@ -173,43 +142,47 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   }
 
   /** Adds a row to `state`, or names its key in `skipped` when it is malformed. */
-  function addRow(state: StoreState, row: Row, pins: Pins, skipped: string[]): void {
-    const { revoked_at: revokedAt, grant_key: key } = row;
-    let bad = false;
-    if (row.decision !== null) {
+  function addRow(state: StoreState, row: StateTuple, pins: Pins, skipped: string[]): void {
+    const key = row[1];
+    const revokedAt = row[13];
+    let bad = typeof key !== 'string';
+    if (!bad && row[6] !== null) {
       const grant = grantOf(row, pins);
-      if (isUsableGrant(grant)) state.grants.set(key, grant);
+      if (isUsableGrant(grant)) state.grants.set(key as string, grant);
       else bad = true;
     }
-    if (revokedAt !== null && revokedAt !== undefined) {
-      if (timeOf(revokedAt) !== -Infinity) state.revocations.set(key, revokedAt);
+    if (!bad && revokedAt !== null) {
+      if (isTimeText(revokedAt)) state.revocations.set(key as string, revokedAt);
       else bad = true;
     }
-    if (bad) skipped.push(key);
+    if (bad) skipped.push(typeof key === 'string' ? key : JSON.stringify(key));
   }
 
   /**
    * The grant a row holds, in the shape the engine writes (the user is the scope's: every
    * statement reads only its rows). A column that does not fit makes a grant `isUsableGrant`
-   * refuses: a key other than its columns' key, an unknown decision, a pin not found.
+   * refuses: a key other than its columns' key, an unknown decision, a pin not found. Written
+   * field by field, in one shape for every grant: it runs for each of a user's grants. Frozen,
+   * like every grant this store knows: loads hand them out uncopied, and the engine, which
+   * sees them checked and frozen, does not check them again.
    */
-  function grantOf(row: Row, pins: Pins): Grant {
+  function grantOf(row: StateTuple, pins: Pins): Grant {
     const grant = {
       userId: scope.userId,
-      workspaceId: row.workspace_id,
-      serverId: row.server_id,
-      toolName: row.tool_name,
-      key: row.grant_key,
-      decision: row.decision,
-      grantedAt: row.granted_at,
-      expiresAt: row.expires_at,
-      grantedBy: row.granted_by,
-      riskTier: row.risk_tier,
+      workspaceId: row[2],
+      serverId: row[3],
+      toolName: row[4],
+      key: row[1],
+      decision: row[6],
+      grantedAt: row[7],
+      expiresAt: row[8],
+      grantedBy: row[9],
+      riskTier: row[10],
     } as Grant;
-    if (row.args_hash !== '') grant.argsHash = row.args_hash;
-    if (row.pin_hash !== null) grant.pin = (pins.get(row.pin_hash) ?? null) as Grant['pin'];
-    if (row.grain !== null) grant.grain = row.grain as Grant['grain'];
-    return grant;
+    if (row[5] !== '') grant.argsHash = row[5] as string;
+    if (row[11] !== null) grant.pin = (pins.get(row[11] as string) ?? null) as Grant['pin'];
+    if (row[12] !== null) grant.grain = row[12] as Grant['grain'];
+    return Object.freeze(grant);
   }
 
   function report(skipped: string[]): void {
@@ -221,46 +194,31 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     );
   }
 
-  async function readState(): Promise<StoreState> {
-    const [[rows, pins], cleared] = await Promise.all([
-      // Pins after the rows: a grant's pin is written with it and never deleted, so every pin
-      // the rows name is there to read by then.
-      rowsOf<Row>(db, selectRows(false), scopeParams).then(
-        async (rows) =>
-          [
-            rows,
-            pinsOf(
-              await rowsOf<{ pin_hash: string; pin: unknown }>(db, SELECT_PINS, [scope.userId]),
-            ),
-          ] as const,
-      ),
-      rowsOf<{ cleared_at: string }>(db, SELECT_CLEARED, scopeParams),
-    ]);
+  /**
+   * The scope's state (or one key's, with the clear this store knows): malformed rows are left
+   * out, named in `corruptKeys` after a full read, and reported.
+   */
+  async function readState(one?: { key: string; columns: KeyColumns }): Promise<StoreState> {
+    const params: unknown[] = [...scopeParams];
+    if (one) {
+      const { serverId, toolName, argsHash, workspaceId } = one.columns;
+      params.push(serverId, toolName, argsHash, workspaceId);
+    }
+    const read = async (json: boolean) => rowsOf(db, selectState(!!one, json), params);
+    // A field holding the separator: read again, each grant row as JSON (slower, exact).
+    const loaded = readLoadRows(await read(false)) ?? readLoadRows(await read(true))!;
     const state = emptyStoreState();
     const skipped: string[] = [];
-    for (const row of rows) addRow(state, row, pins, skipped);
-    const clearedAt = cleared[0]?.cleared_at ?? null;
-    if (clearedAt !== null && timeOf(clearedAt) === -Infinity) skipped.push(`clear of ${label}`);
-    else state.clearedAt = clearedAt;
-    corruptKeys = skipped;
-    report(skipped);
-    return state;
-  }
-
-  /** The state of one key (with the clear this store knows), as `readState` would give it. */
-  async function readKey(key: string, columns: KeyColumns): Promise<StoreState> {
-    const { serverId, toolName, argsHash, workspaceId } = columns;
-    const rows = await rowsOf<Row>(db, selectRows(true), [
-      ...scopeParams,
-      serverId,
-      toolName,
-      argsHash,
-      workspaceId,
-    ]);
-    const state = emptyStoreState();
-    state.clearedAt = known?.clearedAt ?? null;
-    const skipped: string[] = [];
-    for (const row of rows) if (row.grant_key === key) addRow(state, row, pinsOf([row]), skipped);
+    for (const row of loaded.grants) {
+      if (!one || row[1] === one.key) addRow(state, row, loaded.pins, skipped);
+    }
+    if (one) state.clearedAt = known?.clearedAt ?? null;
+    else {
+      const clearedAt = loaded.clears[0] ?? null;
+      if (clearedAt === null || isTimeText(clearedAt)) state.clearedAt = clearedAt;
+      else skipped.push(`clear of ${label}`);
+      corruptKeys = skipped;
+    }
     report(skipped);
     return state;
   }
@@ -290,7 +248,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   /** Re-reads one key another instance wrote and tells listeners what changed. */
   async function syncKey(key: string, columns: KeyColumns): Promise<void> {
     if (known === null || closed) return; // the first load will read it
-    const next = await readKey(key, columns);
+    const next = await readState({ key, columns });
     if (known === null || closed) return;
     const before = emptyStoreState();
     before.clearedAt = known.clearedAt;
@@ -448,7 +406,14 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       return corruptKeys;
     },
     load: async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant })),
-    loadState: async () => snapshotOf(await loadState()),
+    loadState: async () => {
+      const { grants, revocations, clearedAt } = await loadState();
+      return {
+        grants: [...grants.values()],
+        revocations: [...revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
+        clearedAt,
+      };
+    },
     async put(grant: Grant) {
       if (!isUsableGrant(grant)) {
         throw new InvalidInputError('store', `The ${label} refuses a malformed grant.`);
@@ -472,7 +437,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
           grant.grain ?? null,
           grant.pin ? JSON.stringify(grant.pin) : null,
         ],
-        { type: 'put', grant: { ...grant } },
+        { type: 'put', grant: Object.freeze({ ...grant }) },
       );
     },
     async delete(key, grant, revokedAt) {
@@ -539,19 +504,8 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   };
 }
 
-/**
- * Pins by hash, from rows of `mcp_consent_pins`. A pin whose own hash is not its row's is left
- * out, so the grants naming it are skipped as malformed.
- */
-function pinsOf(rows: readonly { pin_hash: string | null; pin?: unknown }[]): Pins {
-  const pins: Pins = new Map();
-  for (const { pin_hash: hash, pin } of rows) {
-    if (hash !== null && (pin as { hash?: unknown } | null | undefined)?.hash === hash) {
-      pins.set(hash, pin);
-    }
-  }
-  return pins;
-}
+const isTimeText = (value: unknown): value is string =>
+  typeof value === 'string' && timeOf(value) !== -Infinity;
 
 /** Runs async work one at a time, in order; a failure does not stop what is queued behind. */
 function serializer() {

@@ -340,11 +340,24 @@ export function approvalsSuite(name: string, open: () => Promise<ApprovalsDataba
 
     it('with no NOTIFY, A still hears the answer on its next re-check', async () => {
       const database = await open();
-      const a = await engineOnA(database.instance(), { notifications: false });
+      // A reads its row once right after queuing it; under load that read can still be on its
+      // way when B answers, and would then see the answer. Wait for A's reads to end first.
+      const reading = new Set<Promise<unknown>>();
+      const real = database.instance();
+      const watched: Queryable = {
+        query: (text, params) => {
+          const query = real.query(text, params);
+          reading.add(query);
+          query.finally(() => reading.delete(query)).catch(() => undefined);
+          return query;
+        },
+      };
+      const a = await engineOnA(watched, { notifications: false });
       const b = queue(database.instance());
       const result = a.engine.request(callOf(tools.notesPut, alice), { prompt: a.prompt });
       const [pending] = await pendingOn(b, 1);
       await armed(a.clock);
+      await until(() => reading.size === 0);
       expect(await b.resolve(pending!.id, 'allow_once')).toEqual({ ok: true });
 
       let answered = false;

@@ -44,10 +44,17 @@ const until = (condition: () => boolean) =>
 
 describe('tenant isolation in SQL', () => {
   it('every statement the store runs on grants names the user ($1) in its WHERE or its row', () => {
-    const { selectRows, SELECT_VERSION, GRANT_COLUMNS, ...writes } = statements;
-    expect(GRANT_COLUMNS).toContain('decision');
-    const texts = { ...writes, selectAll: selectRows(false), selectKey: selectRows(true) };
+    const { selectState, SELECT_VERSION, ...named } = statements;
+    expect(statements.GRANT_COLUMNS).toContain('decision');
+    const texts = {
+      ...named,
+      selectAll: selectState(false),
+      selectKey: selectState(true),
+      selectAllJson: selectState(false, true),
+    };
     for (const [name, text] of Object.entries(texts)) {
+      if (typeof text !== 'string' || !/^\s*(WITH|INSERT|UPDATE|DELETE|SELECT)\b/.test(text))
+        continue;
       // Reads and deletes filter by the user; upserts write the user's row ($1 is user_id).
       const scoped =
         /user_id = \$1\b/.test(text) ||
@@ -82,22 +89,39 @@ describe('postgresGrantStore on PGlite', () => {
     const store = open({ userId: 'alice' }, (text) => warnings.push(text));
     const good = grant('alice', 'w', 'read');
     await store.put(good);
-    const [moved, unpinned, untimed] = ['moved', 'unpinned', 'untimed'].map(
+    const [moved, unpinned, untimed, forever] = ['moved', 'unpinned', 'untimed', 'forever'].map(
       (tool) => grant('alice', 'w', tool).key,
     );
     // A row of tool "moved" whose key says "other"; a pin that is not in the pins table; a
-    // grant time that is not a time.
+    // grant time that is not a time; an expiry of empty text, which is not NULL ("never").
     await plantMalformed(db, moved!, { grant_key: grant('alice', 'w', 'other').key });
     await plantMalformed(db, unpinned!, { decision: 'allow', pin_hash: 'f'.repeat(64) });
     await plantMalformed(db, untimed!, { granted_at: 'yesterday' });
+    await plantMalformed(db, forever!, { expires_at: '' });
     expect(await store.load()).toEqual([good]);
     expect([...store.corruptKeys].sort()).toEqual(
-      [grant('alice', 'w', 'other').key, unpinned, untimed].sort(),
+      [grant('alice', 'w', 'other').key, unpinned, untimed, forever].sort(),
     );
-    expect(warnings.join('\n')).toMatch(/skipped 3 malformed row\(s\)/);
+    expect(warnings.join('\n')).toMatch(/skipped 4 malformed row\(s\)/);
     // Nothing was deleted.
     const { rows } = await db.query('SELECT count(*)::int AS n FROM mcp_consent_grants');
-    expect(rows).toEqual([{ n: 4 }]);
+    expect(rows).toEqual([{ n: 5 }]);
+  });
+
+  it('loads ids holding the field separator, quotes or a newline exactly as written', async () => {
+    const store = open({ userId: 'alice' });
+    // Ids are the host's and the server's text: U+001F (which the load joins fields with), a
+    // quote, a backslash and a newline are loaded as they were written, not split or cut.
+    const odd = pinned({ ...grant('alice', 'w\x1fx', 'tool\x1f"\\\n'), grantedBy: 'a\x1fb' });
+    const oddGrant = { ...odd, key: grantKey(odd) };
+    const plain = grant('alice', 'w', 'read');
+    await store.put(oddGrant);
+    await store.put(plain);
+    const reader = open({ userId: 'alice' });
+    const loaded = await reader.loadState();
+    const byKey = (a: Grant, b: Grant) => a.key.localeCompare(b.key);
+    expect(loaded.grants.sort(byKey)).toEqual([oddGrant, plain].sort(byKey));
+    expect(reader.corruptKeys).toEqual([]);
   });
 
   it('announces the key, never the grant, and only to the stores of its tenant', async () => {
@@ -253,5 +277,55 @@ describe('postgresGrantStore on PostgreSQL: a lost LISTEN connection', () => {
     expect(heard[2]).toMatchObject({ type: 'delete', key: grant('u', 'w', 'before').key });
     writer.close();
     listener.close();
+  });
+});
+
+describe('postgresGrantStore on PostgreSQL: a pool that parses no types', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  const pools: pg.Pool[] = [];
+  beforeAll(async () => {
+    database = await createDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await database?.drop();
+  });
+
+  it('loads the same grants, pins, revokes and clear when every value arrives as text', async () => {
+    const parsing = poolOn(database.url);
+    // A host's pool may keep every value as the server's text (no JSON.parse of json columns).
+    const textOnly = poolOn(database.url, {
+      types: { getTypeParser: () => (text: string) => text },
+    });
+    pools.push(parsing, textOnly);
+    await migrate(parsing);
+    const writer = postgresGrantStore({
+      db: parsing,
+      scope: { userId: 'u' },
+      notifications: false,
+    });
+    const kept = [pinned(grant('u', 'w', 'read', 5_000)), grant('u', 'v', 'list', 6_000)];
+    await writer.clear(at(1_000));
+    for (const g of [...kept, pinned(grant('u', 'w', 'gone', 2_000))]) await writer.put(g);
+    await writer.delete(grant('u', 'w', 'gone').key, undefined, at(3_000));
+    const expected = await writer.loadState();
+    expect(expected.grants).toHaveLength(2);
+
+    const reader = postgresGrantStore({
+      db: textOnly,
+      scope: { userId: 'u' },
+      notifications: false,
+    });
+    const loaded = await reader.loadState();
+    const byKey = (a: Grant, b: Grant) => a.key.localeCompare(b.key);
+    expect(loaded.grants.sort(byKey)).toEqual(expected.grants.sort(byKey));
+    expect(loaded.clearedAt).toBe(at(1_000));
+    expect(loaded.revocations).toEqual([
+      { key: grant('u', 'w', 'gone').key, revokedAt: at(3_000) },
+    ]);
+    expect(loaded.grants).toEqual([...kept].sort(byKey));
+    expect(reader.corruptKeys).toEqual([]);
+    writer.close();
+    reader.close();
   });
 });
