@@ -13,19 +13,21 @@ import { revokeRow } from './postgres-revoke.js';
 import { PER_USER, POSTGRES_FIGURE, USERS, syncRow } from './postgres-sync.js';
 
 const PG_LIMIT =
-  'Limit: the wire first. Since migration 4 a grant is a row of short text columns and its pin ' +
-  'is read once per user, so the raw SELECT (the baseline) is node-postgres reading 10 000 rows ' +
-  'of 13 fields (2.2 MB, ~6 ms of it server execution): close to the goal on its own. On top, ' +
-  'the store builds and checks each grant (key, times, pin) and the engine checks it again, ' +
-  'copies it frozen and indexes it; bench/profile/postgres-sync.ts splits it (quiet machine: ' +
-  'raw SELECT 47 ms, store.loadState 111 ms, engine ready 176 ms), and allocation and GC of ' +
-  'about five objects per grant are the largest part of both. Meeting < 50 ms needs a denser ' +
-  'wire form (one aggregated value per load rather than a row per grant) and an engine bulk ' +
-  "load that allocates less per grant (issue 21's compact grant representation).";
+  'Limit: the work per grant in JS, then the query. The store reads its scope in one statement ' +
+  'of one text field per row (columns joined by U+001F, pins and the clear as tagged rows); ' +
+  'PostgreSQL takes ~30 ms to execute it (the concatenation costs the server what it saves ' +
+  'node-postgres: the raw SELECT of 13 columns, the baseline, is about as long). Then the ' +
+  'store splits, builds, checks (key, two times, pin) and freezes each grant, 4–8 µs per grant; ' +
+  'the engine keeps a checked frozen grant as it is and indexes it (parsing its two times ' +
+  'again). bench/profile/postgres-sync.ts splits it (quiet machine: store SELECT 33–42 ms, ' +
+  'store.loadState 124–134 ms, engine ready 133–200 ms). Date parsing, key building and ' +
+  'allocation and GC of each grant are the largest parts. Meeting < 50 ms needs a load that ' +
+  'does not build and check 10 000 grant objects before ready (a compact index built from the ' +
+  "rows, grants made on demand: issue 21's compact grant representation) and a cheaper query.";
 const PGLITE_LIMIT =
-  'Limit: PGlite itself: its raw SELECT of the same rows (PostgreSQL in WASM handing 130 000 ' +
-  'text fields to JS) is far above the goal before the store and the engine add what they add ' +
-  'on PostgreSQL.';
+  'Limit: PGlite, then the same per-grant work as on PostgreSQL. One text field per row takes ' +
+  'PGlite ~85 ms to hand over (its raw SELECT of the same rows as 13 columns, the baseline, ' +
+  'takes ~330–390 ms: WASM hands JS one value per field).';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

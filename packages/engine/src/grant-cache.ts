@@ -1,5 +1,5 @@
 import { changedParts, isDescribed, pinTool } from './hash.js';
-import { applyChange, emptyStoreState, timeOf, type StoreChange } from './store.js';
+import { applyChange, emptyStoreState, timeOf, usable, type StoreChange } from './store.js';
 import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall, ToolPin } from './types.js';
 
 export type GrantFilter = Partial<
@@ -57,6 +57,8 @@ const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
  * dictionary objects. Pins are interned, since every grant of one tool definition has the same.
  */
 function frozenCopy(grant: Grant, pins: Map<string, ToolPin>): Grant {
+  // Checked and frozen whole (a store's own grants): nobody can change it, so it is shared.
+  if (usable.has(grant)) return grant;
   const copy: Grant = {
     userId: grant.userId,
     workspaceId: grant.workspaceId,
@@ -203,7 +205,7 @@ export class GrantCache {
     const entry: Entry = {
       grant,
       granted: timeOf(grant.grantedAt),
-      expires: grant.expiresAt === null ? Infinity : timeOf(grant.expiresAt),
+      expires: expiryMs(grant),
       hit: Object.freeze({ status: decision, reason: `grant_${decision}`, grant } as const),
       expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
     };
@@ -311,11 +313,8 @@ export function scopeOf(call: ToolCall): GrantScope {
 }
 
 /** A grant's end in epoch ms: Infinity for never; an unparsable date counts as already over (fail closed). */
-export function expiryMs(grant: Grant): number {
-  if (grant.expiresAt === null) return Infinity;
-  const parsed = Date.parse(grant.expiresAt);
-  return Number.isNaN(parsed) ? -Infinity : parsed;
-}
+export const expiryMs = (grant: Grant): number =>
+  grant.expiresAt === null ? Infinity : timeOf(grant.expiresAt);
 
 export function isExpired(grant: Grant, now: number): boolean {
   return expiryMs(grant) <= now;

@@ -258,7 +258,7 @@ export function isGrant(value: unknown): value is Grant {
 }
 
 /** Grants that passed `isUsableGrant` frozen, pin and all: they cannot have changed since. */
-const usable = new WeakSet<object>();
+export const usable = new WeakSet<object>();
 
 /**
  * What the engine accepts into its lookup cache: a well-shaped grant whose key is the key of
