@@ -1,0 +1,57 @@
+/**
+ * The JS side of one user's sync, without a database: the rows the store's load statement
+ * returns are read once from a seeded PGlite, then replayed from memory, so `store.loadState()`
+ * and `engine.ready` are timed on the store's and the engine's work alone (split, build, check,
+ * freeze, index). Run with `--cpu-prof` for a profile:
+ * `node --conditions=mcp-consent-source --import tsx bench/profile/postgres-ingest.ts 20`
+ */
+import { createPermissionEngine } from '@mcp-consent/engine';
+import { postgresGrantStore, type Queryable } from '@mcp-consent/postgres';
+import { selectState } from '../../packages/postgres/src/statements.js';
+import { freshPglite, seedGrants, userId } from '../lib/postgres.js';
+import { median, nowMs } from '../lib/stats.js';
+
+const rounds = Number(process.argv[2] ?? 15);
+const user = userId(0);
+const db = await freshPglite(undefined);
+await seedGrants(db, 1, 10_000);
+const version = (await db.query('SELECT max(version) AS version FROM mcp_consent_schema_version'))
+  .rows;
+const { rows } = await db.query(selectState(false), [user, null]);
+await db.close();
+
+/** Replays the load's rows: fresh strings each time, as a driver hands them out. */
+const replay: Queryable = {
+  query: async (text) => ({
+    rows: text.includes('mcp_consent_schema_version')
+      ? version
+      : rows.map((row) => ({ r: ` ${(row as { r: string }).r}`.slice(1) })),
+  }),
+};
+
+async function time(what: string, work: () => Promise<void>) {
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const start = nowMs();
+    await work();
+    samples.push(nowMs() - start);
+  }
+  const min = Math.min(...samples);
+  console.log(`${what}: median ${median(samples).toFixed(1)} ms (min ${min.toFixed(1)})`);
+}
+
+const options = { db: replay, scope: { userId: user }, notifications: false } as const;
+await time('store.loadState()', async () => {
+  const store = postgresGrantStore(options);
+  const { grants } = await store.loadState();
+  if (grants.length !== 10_000) throw new Error(`loaded ${grants.length} grants`);
+  store.close();
+});
+await time('engine ready', async () => {
+  const store = postgresGrantStore(options);
+  const engine = createPermissionEngine({ store });
+  await engine.ready;
+  if (engine.grants().length !== 10_000) throw new Error('the engine holds other grants');
+  engine.dispose();
+  store.close();
+});
