@@ -39,6 +39,15 @@ describe("a signed-in user's grants, shared by their browsers", () => {
       await browserOf('bruno', errors),
     ];
 
+    // The manager says where the grants are: the server's database, not this browser.
+    const where = (page: Page) =>
+      page.locator('section[aria-labelledby="manager-heading"] .note').textContent();
+    await expect(where(a)).resolves.toContain('Kept in the server’s database');
+    const anonymous = await (await playground.context()).newPage();
+    await anonymous.goto(new URL('/?renderer=lit', playground.server.url).href);
+    await connected(anonymous);
+    await expect(where(anonymous)).resolves.toContain('Kept in this browser (IndexedDB)');
+
     let n = await call(a, 'notes_delete', { id: 'groceries' });
     await answer(a, 'deny_always');
     await result(a, n, 'denied', '[data-settled-by="answer"]');

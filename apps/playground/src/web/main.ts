@@ -99,10 +99,14 @@ const DEMO_2026_SERVER_ID = 'demo-server-2026';
 const demo2026Url = new URL('/mcp-2026', window.location.href).href;
 
 const auditSink = idbAuditSink();
-/** Signed in as a demo user, grants live in the server's database (shared by the user's browsers). */
 const initialSignIn = await readSignIn();
+/**
+ * Signed in as a demo user, grants live in the server's database (shared by the user's
+ * browsers); the page reloads when that changes.
+ */
+const grantsOnServer = initialSignIn.user !== null;
 const engine = createPermissionEngine({
-  store: initialSignIn.user
+  store: grantsOnServer
     ? remoteGrantStore({ baseUrl: new URL('/api/grants', window.location.href) })
     : idbStore(),
   audit: auditSink,
@@ -778,7 +782,11 @@ function draw(): void {
       <section class="panel" aria-labelledby="manager-heading">
         <h2 id="manager-heading">${t.t('mcp.playground.manager.heading')}</h2>
         <p class="note">
-          ${t.t('mcp.playground.manager.storage')}
+          ${t.t(
+            grantsOnServer
+              ? 'mcp.playground.manager.storage_server'
+              : 'mcp.playground.manager.storage',
+          )}
           <span class="scope" data-scope-user=${userId()} translate="no"
             >${userId()} · ${settings.workspace}</span
           >

@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"⟦Ŕûļé "},{"type":1,"value":"rule"},{"type":0,"value":" ñéṽéŕ åþþļîéš: ļöŕéɱ îþšû⟧"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš åñđ ĥîšţöŕý ļöŕéɱ îþšûɱ⟧"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"⟦Ķéþţ îñ ţĥîš ƀŕöŵšéŕ (ÎñđéẋéđĐƁ), šö ţĥéý šûŕṽîṽé å ŕéļöåđ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
+  "mcp.playground.manager.storage_server": [{"type":0,"value":"⟦Ķéþţ îñ ţĥé šéŕṽéŕ’š đåţåƀåšé ƒöŕ ţĥé šîĝñéđ-îñ ûšéŕ, šö ýöûŕ öţĥéŕ ƀŕöŵšéŕš åñđ đéṽîçéš šéé ţĥéɱ ţöö. Ţĥé ĥîšţöŕý šţåýš îñ ţĥîš ƀŕöŵšéŕ (ÎñđéẋéđĐƁ). ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ åđîþîšçîñĝ éļîţ šéđ đ⟧"}],
   "mcp.playground.mode.heading": [{"type":0,"value":"⟦Ṁöđé åñđ šéššîöñ ļöŕéɱ⟧"}],
   "mcp.playground.mode.help": [{"type":0,"value":"⟦"},{"type":5,"value":"mode","options":{"non_interactive":{"value":[{"type":0,"value":"Éṽéŕý çåļļ ţĥåţ ŵöûļđ åšķ îš đéñîéđ, åš îñ ÇÎ."}]},"other":{"value":[{"type":0,"value":"Çåļļš ţĥåţ ñö ŕûļé öŕ šåṽéđ þéŕɱîššîöñ đéçîđéš åŕé åšķéđ åƀöûţ."}]},"plan":{"value":[{"type":0,"value":"Éṽéŕý çåļļ ţĥåţ îš ñöţ ŕéåđ-öñļý îš đéñîéđ ŵîţĥöûţ åšķîñĝ."}]}}},{"type":0,"value":" ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱé⟧"}],
   "mcp.playground.mode.label": [{"type":0,"value":"⟦Þéŕɱîššîöñ ɱöđé ļöŕéɱ⟧"}],
