@@ -221,10 +221,10 @@ export class GrantCache {
     this.entries.delete(key);
     const { grant } = entry;
     const slot = this.slot(grant, false);
-    if (slot && grant.argsHash === undefined && slot.tool === entry) delete slot.tool;
-    if (slot && grant.argsHash !== undefined && slot.args?.get(grant.argsHash) === entry) {
-      slot.args.delete(grant.argsHash);
-    }
+    const { argsHash } = grant;
+    if (argsHash === undefined) {
+      if (slot?.tool === entry) delete slot.tool;
+    } else if (slot?.args?.get(argsHash) === entry) slot.args.delete(argsHash);
   }
 
   private slotOf(call: ToolCall): ToolSlot | undefined {

@@ -43,6 +43,7 @@ export {
   isUsableGrant,
   memoryStore,
   snapshotOf,
+  isTime,
   timeOf,
 } from './store.js';
 export type {

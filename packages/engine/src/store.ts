@@ -172,10 +172,15 @@ export function applyChange(state: StoreState, change: StoreChange): boolean {
   }
 }
 
-/** A copy of a store's state in the shape `loadState` returns. */
+/**
+ * A copy of a store's state in the shape `loadState` returns. A frozen grant is handed out as
+ * it is: nobody can change it, so it needs no copy.
+ */
 export function snapshotOf(state: StoreState): StoreSnapshot {
   return {
-    grants: [...state.grants.values()].map((grant) => ({ ...grant })),
+    grants: [...state.grants.values()].map((grant) =>
+      Object.isFrozen(grant) ? grant : { ...grant },
+    ),
     revocations: [...state.revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
     clearedAt: state.clearedAt,
   };

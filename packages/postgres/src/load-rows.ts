@@ -62,9 +62,10 @@ export function readLoadRows(rows: readonly unknown[]): LoadRows | undefined {
       loaded.grants.push(fields as unknown as StateTuple);
     } else if (tag === ROW_TAGS.pin) {
       const end = text.indexOf(FIELD_SEPARATOR, 2);
+      if (end < 0) continue;
       const hash = text.slice(2, end);
       const pin = parsePin(text.slice(end + 1));
-      if (end > 0 && pin?.hash === hash) {
+      if (pin?.hash === hash) {
         Object.freeze(pin.parts);
         loaded.pins.set(hash, Object.freeze(pin));
       }

@@ -5,7 +5,9 @@ import {
   emptyStoreState,
   grantOrder,
   InvalidInputError,
+  isTime,
   isUsableGrant,
+  snapshotOf,
   StoreUnavailableError,
   timeOf,
   type Grant,
@@ -152,7 +154,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       else bad = true;
     }
     if (!bad && revokedAt !== null) {
-      if (isTimeText(revokedAt)) state.revocations.set(key as string, revokedAt);
+      if (isTime(revokedAt)) state.revocations.set(key as string, revokedAt);
       else bad = true;
     }
     if (bad) skipped.push(typeof key === 'string' ? key : JSON.stringify(key));
@@ -215,7 +217,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     if (one) state.clearedAt = known?.clearedAt ?? null;
     else {
       const clearedAt = loaded.clears[0] ?? null;
-      if (clearedAt === null || isTimeText(clearedAt)) state.clearedAt = clearedAt;
+      if (clearedAt === null || isTime(clearedAt)) state.clearedAt = clearedAt;
       else skipped.push(`clear of ${label}`);
       corruptKeys = skipped;
     }
@@ -406,14 +408,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       return corruptKeys;
     },
     load: async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant })),
-    loadState: async () => {
-      const { grants, revocations, clearedAt } = await loadState();
-      return {
-        grants: [...grants.values()],
-        revocations: [...revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
-        clearedAt,
-      };
-    },
+    loadState: async () => snapshotOf(await loadState()),
     async put(grant: Grant) {
       if (!isUsableGrant(grant)) {
         throw new InvalidInputError('store', `The ${label} refuses a malformed grant.`);
@@ -503,9 +498,6 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     },
   };
 }
-
-const isTimeText = (value: unknown): value is string =>
-  typeof value === 'string' && timeOf(value) !== -Infinity;
 
 /** Runs async work one at a time, in order; a failure does not stop what is queued behind. */
 function serializer() {

@@ -1,4 +1,4 @@
-import { isGrant, isRevocation, type Revocation, type StoreState } from '../store.js';
+import { isGrant, isRevocation, isTime, type Revocation, type StoreState } from '../store.js';
 import type { Grant } from '../types.js';
 
 /**
@@ -64,10 +64,7 @@ export function parseGrantFile(text: string): ParseResult {
       };
     }
   }
-  if (
-    clearedAt !== null &&
-    (typeof clearedAt !== 'string' || Number.isNaN(Date.parse(clearedAt)))
-  ) {
+  if (clearedAt !== null && !isTime(clearedAt)) {
     return { ok: false, problem: `"clearedAt" is ${JSON.stringify(clearedAt)}, not a time` };
   }
   return {
