@@ -92,6 +92,31 @@ export function approvalsSuite(name: string, open: () => Promise<ApprovalsDataba
         ])
       ).rows[0] as { state: string; resolved_by: string | null } | undefined;
 
+    /**
+     * `real` with its queries watched: A reads its row once right after queuing it, and under
+     * load that read can still be on its way when a test breaks the connection or B answers,
+     * and would then see the answer. `settled()` waits for every read to end; `break()` makes
+     * each query after it fail as a lost connection would.
+     */
+    function watched(real: Queryable) {
+      const reading = new Set<Promise<unknown>>();
+      let broken = false;
+      const db: Queryable = {
+        query: (text, params) => {
+          if (broken) return Promise.reject(new Error('connection lost'));
+          const query = real.query(text, params);
+          reading.add(query);
+          query.finally(() => reading.delete(query)).catch(() => undefined);
+          return query;
+        },
+      };
+      return {
+        db,
+        settled: () => until(() => reading.size === 0),
+        break: () => void (broken = true),
+      };
+    }
+
     /** Waits until A's queue has set its timeout and its re-check on the manual clock. */
     const armed = (clock: { pendingTimers(): number }) => until(() => clock.pendingTimers() >= 2);
 
@@ -340,24 +365,13 @@ export function approvalsSuite(name: string, open: () => Promise<ApprovalsDataba
 
     it('with no NOTIFY, A still hears the answer on its next re-check', async () => {
       const database = await open();
-      // A reads its row once right after queuing it; under load that read can still be on its
-      // way when B answers, and would then see the answer. Wait for A's reads to end first.
-      const reading = new Set<Promise<unknown>>();
-      const real = database.instance();
-      const watched: Queryable = {
-        query: (text, params) => {
-          const query = real.query(text, params);
-          reading.add(query);
-          query.finally(() => reading.delete(query)).catch(() => undefined);
-          return query;
-        },
-      };
-      const a = await engineOnA(watched, { notifications: false });
+      const onA = watched(database.instance());
+      const a = await engineOnA(onA.db, { notifications: false });
       const b = queue(database.instance());
       const result = a.engine.request(callOf(tools.notesPut, alice), { prompt: a.prompt });
       const [pending] = await pendingOn(b, 1);
       await armed(a.clock);
-      await until(() => reading.size === 0);
+      await onA.settled();
       expect(await b.resolve(pending!.id, 'allow_once')).toEqual({ ok: true });
 
       let answered = false;
@@ -371,15 +385,10 @@ export function approvalsSuite(name: string, open: () => Promise<ApprovalsDataba
 
     it('when A cannot read its row, the call is denied at the timeout, even if B allowed it', async () => {
       const database = await open();
-      const real = database.instance();
-      let broken = false;
-      const flaky: Queryable = {
-        query: (text, params) =>
-          broken ? Promise.reject(new Error('connection lost')) : real.query(text, params),
-      };
+      const onA = watched(database.instance());
       const warnings: string[] = [];
       const clock = createManualClock(Date.UTC(2026, 10, 21));
-      const approvals = queue(flaky, {
+      const approvals = queue(onA.db, {
         scope: alice,
         instanceId: 'A',
         clock,
@@ -400,7 +409,8 @@ export function approvalsSuite(name: string, open: () => Promise<ApprovalsDataba
       const b = queue(database.instance());
       const [pending] = await pendingOn(b, 1);
       await armed(clock);
-      broken = true;
+      await onA.settled();
+      onA.break();
       expect(await b.resolve(pending!.id, 'allow_once')).toEqual({ ok: true });
 
       clock.advance(RECHECK_MS);

@@ -40,6 +40,18 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
       const client = new pg.Client({ connectionString: inject('postgresUrl') });
       await client.connect();
       try {
+        // A pool's end() resolves before its connections have closed. Forcing the drop at
+        // once can kill a backend that has not yet read the client's goodbye, and that
+        // client, no longer the pool's, throws the FATAL as an uncaught error. So wait for
+        // the database's connections to go (up to 5 s), then force whatever is left.
+        for (let waited = 0; waited < 5_000; waited += 25) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await client.end();
