@@ -48,6 +48,9 @@ export interface PostgresStoreOptions {
   warn?: (message: string) => void;
 }
 
+/** How many skipped keys a warning names. */
+const REPORTED_KEYS = 5;
+
 /** A grant store on PostgreSQL for one tenant. */
 export interface PostgresGrantStore extends GrantStore {
   readonly scope: TenantScope;
@@ -187,12 +190,15 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     return Object.freeze(grant);
   }
 
+  /** Names the first keys only: a table gone bad can skip every row, on every load. */
   function report(skipped: string[]): void {
     if (skipped.length === 0) return;
+    const named = skipped.slice(0, REPORTED_KEYS).map((key) => JSON.stringify(key));
+    const more = skipped.length - named.length;
     warn(
-      `${label}: skipped ${skipped.length} malformed row(s) (keys: ` +
-        `${skipped.map((key) => JSON.stringify(key)).join(', ')}). They were left in the table ` +
-        'untouched; calls they covered will be asked again.',
+      `${label}: skipped ${skipped.length} malformed row(s) (keys: ${named.join(', ')}` +
+        `${more > 0 ? `, and ${more} more: corruptKeys lists them all` : ''}). They were left ` +
+        'in the table untouched; calls they covered will be asked again.',
     );
   }
 

@@ -108,6 +108,21 @@ describe('postgresGrantStore on PGlite', () => {
     expect(rows).toEqual([{ n: 5 }]);
   });
 
+  it('a warning names the first five skipped keys, however many rows were skipped', async () => {
+    const warnings: string[] = [];
+    const store = open({ userId: 'alice' }, (text) => warnings.push(text));
+    const keys = Array.from({ length: 12 }, (_, i) => grant('alice', 'w', `t${i}`).key);
+    for (const key of keys) await plantMalformed(db, key, { granted_at: 'yesterday' });
+    expect(await store.load()).toEqual([]);
+    expect(store.corruptKeys).toHaveLength(12);
+    expect(warnings).toHaveLength(1);
+    const named = keys.filter((key) => warnings[0]!.includes(JSON.stringify(key)));
+    expect(named).toHaveLength(5);
+    expect(warnings[0]).toMatch(
+      /skipped 12 malformed row\(s\) .*and 7 more: corruptKeys lists them all/,
+    );
+  });
+
   it('loads ids holding the field separator, quotes or a newline exactly as written', async () => {
     const store = open({ userId: 'alice' });
     // Ids are the host's and the server's text: U+001F (which the load joins fields with), a
