@@ -7,6 +7,7 @@ import type { PermissionEngine, ServerRef, ToolDefinition } from '@mcp-consent/e
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { riskBadgeKey } from '@mcp-consent/prompt';
 import { describeToolArguments } from '@mcp-consent/prompt/tool-args';
+import { fitLine } from './listing.js';
 import type { Answer, LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
@@ -107,7 +108,10 @@ export async function runInteractive(
   }
 }
 
-/** `  1. notes_put · Write a note · Medium risk`, then the description's first line, indented. */
+/**
+ * `  1. notes_put · Write a note · Medium risk` (wrapped to `columns`), then the description's
+ * first line, indented and cut to one line.
+ */
 export function toolLines(
   tools: readonly ToolDefinition[],
   server: ServerRef,
@@ -124,7 +128,9 @@ export function toolLines(
     // The sheet's truthful badge (riskBadgeKey), so the list never says "read-only" of a writer.
     const risk = t.t(`mcp.permission.risk.${riskBadgeKey(tier, reasons, tool)}`);
     const head = [clean(tool.name, 120), ...(title ? [clean(title, 120)] : []), risk].join(' · ');
-    lines.push(`  ${String(index + 1).padStart(width)}. ${head}`);
+    // Wrapped at spaces under its first word: the terminal would cut a word at the edge.
+    const number = `  ${String(index + 1).padStart(width)}. `;
+    lines.push(...fitLine(head, columns, ' '.repeat(number.length), number));
     const description = clean(tool.description?.split('\n').find((line) => line.trim()) ?? '', 500);
     if (description)
       lines.push(`     ${' '.repeat(width)}${fit(description, Math.max(20, columns - 6 - width))}`);

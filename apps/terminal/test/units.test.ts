@@ -1,9 +1,11 @@
 /** The pure parts: command line, config paths, server ids, JSON for scripts, tables. */
 import { describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
+import { createPermissionEngine, memoryStore } from '@mcp-consent/engine';
+import stringWidth from 'string-width';
 import { parseCli, UsageError } from '../src/args.js';
 import { configDir, serverIdFor, storePaths } from '../src/config.js';
-import { parseArguments } from '../src/interactive.js';
+import { parseArguments, toolLines } from '../src/interactive.js';
 import { outcomeOf } from '../src/result.js';
 import { safeJson, table } from '../src/text.js';
 
@@ -144,5 +146,31 @@ describe('outcomeOf after Send for real (seed 001)', () => {
       'messages_send was sent for real, but Demo notes answered with an error.\nThe server said: “Channel is locked”',
     );
     expect(message).not.toContain('{');
+  });
+});
+
+describe('toolLines at 80 columns', () => {
+  it('wraps a long tool line at a space, under its name, instead of cutting a word at the edge', async () => {
+    const engine = createPermissionEngine({ store: memoryStore() });
+    await engine.ready;
+    const tools = Array.from({ length: 12 }, (_, i) => ({
+      name: i === 8 ? 'gzip-file-as-resource' : `tool-${i}`,
+      title: i === 8 ? 'GZip File as Resource Tool' : undefined,
+      description: 'Compresses a single file using gzip compression, then says where it is.',
+      inputSchema: { type: 'object' as const },
+      annotations: i === 8 ? { destructiveHint: true, readOnlyHint: false } : undefined,
+    }));
+    const t = createAppTranslator('en-US', { isolateValues: false });
+    const lines = toolLines(tools, { id: 'everything' }, t, 80, (input) => engine.assess(input));
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    const at = lines.findIndex((line) => line.startsWith('   9. gzip-file-as-resource'));
+    const [first, second] = [lines[at]!, lines[at + 1]!];
+    // Every word whole on one of the two lines, the second starting under the name.
+    const words = `${first.slice(6)} ${second.trim()}`.split(' ');
+    expect(words.join(' ')).toBe(
+      `gzip-file-as-resource · GZip File as Resource Tool · ${t.t('mcp.permission.risk.high')}`,
+    );
+    expect(second).toMatch(/^ {6}\S/);
+    engine.dispose();
   });
 });
