@@ -523,6 +523,22 @@ describe('permission prompt: hostile server text', () => {
     }
   });
 
+  it('hidden characters only in the arguments: the notice does not blame the server, in any locale', () => {
+    for (const locale of supportedLocales) {
+      const api = open(
+        promptRequest(
+          { name: 'write_file', annotations: { readOnlyHint: false } },
+          { args: { content: 'written\u202e!' } },
+        ),
+        { locale },
+      ).api();
+      const notice = api.notices.find((n) => n.kind === 'hidden_characters');
+      expect(notice, locale).toBeDefined();
+      // The arguments come from the agent, not the server: no copy of this notice names it.
+      expect(notice!.text, locale).not.toMatch(/server|servidor|Server|サーバー|الخادم/);
+    }
+  });
+
   it('notices hidden characters, and keeps HTML as plain text', () => {
     const api = open(
       promptRequest({ name: hostile.bidi, annotations: { readOnlyHint: true } }),

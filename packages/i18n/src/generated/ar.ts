@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"لا تزال الأذونات المحفوظة قيد التحميل، لذلك نسألك احتياطًا"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"تعذّرت قراءة الأذونات المحفوظة، لذلك نسألك احتياطًا"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"تعذّرت مطابقة هذه الوسيطات مع الأذونات المحفوظة"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"احتوى نص الخادم على أحرف مخفية أو أحرف تحكم؛ وهي مميزة في مواضعها"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"عُثر على أحرف مخفية أو أحرف تحكم؛ وهي مميزة في مواضعها"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"تمت الإجابة عن هذا الطلب أو إلغاؤه في مكان آخر"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"يُسأل بسبب القاعدة "},{"type":1,"value":"rule"},{"type":0,"value":" في «"},{"type":1,"value":"file"},{"type":0,"value":"»"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"ملاحظة القاعدة: «"},{"type":1,"value":"reason"},{"type":0,"value":"»"}],

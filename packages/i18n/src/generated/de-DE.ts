@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Gespeicherte Berechtigungen werden noch geladen, daher fragen wir sicherheitshalber nach"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Gespeicherte Berechtigungen konnten nicht gelesen werden, daher fragen wir sicherheitshalber nach"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"Diese Argumente konnten nicht mit gespeicherten Berechtigungen abgeglichen werden"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Text vom Server enthielt versteckte oder Steuerzeichen; sie sind an ihrer Stelle markiert"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Versteckte oder Steuerzeichen wurden gefunden; sie sind an ihrer Stelle markiert"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Diese Anfrage wurde an anderer Stelle beantwortet oder abgebrochen"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Gefragt wegen Regel "},{"type":1,"value":"rule"},{"type":0,"value":" in „"},{"type":1,"value":"file"},{"type":0,"value":"“"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"Notiz der Regel: „"},{"type":1,"value":"reason"},{"type":0,"value":"“"}],

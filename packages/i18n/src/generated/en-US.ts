@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Saved permissions are still loading, so you are asked to be safe"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Saved permissions could not be read, so you are asked to be safe"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"These arguments could not be matched against saved permissions"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Text from the server contained hidden or control characters; they are marked where they appear"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Hidden or control characters were found; they are marked where they appear"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"This request was answered or cancelled elsewhere"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Asked because of rule "},{"type":1,"value":"rule"},{"type":0,"value":" in “"},{"type":1,"value":"file"},{"type":0,"value":"”"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"The rule’s note: “"},{"type":1,"value":"reason"},{"type":0,"value":"”"}],

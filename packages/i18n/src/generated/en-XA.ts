@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš åŕé šţîļļ ļöåđîñĝ, šö ýöû åŕé åšķéđ ţö ƀé šåƒé ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ⟧"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"⟦Šåṽéđ þéŕɱîššîöñš çöûļđ ñöţ ƀé ŕéåđ, šö ýöû åŕé åšķéđ ţö ƀé šåƒé ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ⟧"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"⟦Ţĥéšé åŕĝûɱéñţš çöûļđ ñöţ ƀé ɱåţçĥéđ åĝåîñšţ šåṽéđ þéŕɱîššîöñš ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱé⟧"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"⟦Ţéẋţ ƒŕöɱ ţĥé šéŕṽéŕ çöñţåîñéđ ĥîđđéñ öŕ çöñţŕöļ çĥåŕåçţéŕš; ţĥéý åŕé ɱåŕķéđ ŵĥéŕé ţĥéý åþþéåŕ ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţûŕ⟧"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"⟦Ĥîđđéñ öŕ çöñţŕöļ çĥåŕåçţéŕš ŵéŕé ƒöûñđ; ţĥéý åŕé ɱåŕķéđ ŵĥéŕé ţĥéý åþþéåŕ ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñ⟧"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"⟦Ţĥîš ŕéǫûéšţ ŵåš åñšŵéŕéđ öŕ çåñçéļļéđ éļšéŵĥéŕé ļöŕéɱ îþšûɱ đöļöŕ š⟧"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"⟦Åšķéđ ƀéçåûšé öƒ ŕûļé "},{"type":1,"value":"rule"},{"type":0,"value":" îñ “"},{"type":1,"value":"file"},{"type":0,"value":"” ļöŕéɱ îþšûɱ đö⟧"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"⟦Ţĥé ŕûļé’š ñöţé: “"},{"type":1,"value":"reason"},{"type":0,"value":"” ļöŕéɱ îþš⟧"}],

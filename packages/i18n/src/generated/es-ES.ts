@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"Los permisos guardados aún se están cargando, así que te preguntamos por seguridad"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"No se pudieron leer los permisos guardados, así que te preguntamos por seguridad"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"No se pudieron comparar estos argumentos con los permisos guardados"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"El texto del servidor contenía caracteres ocultos o de control; están marcados donde aparecen"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Se encontraron caracteres ocultos o de control; están marcados donde aparecen"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Esta solicitud se ha respondido o cancelado en otro lugar"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Se pregunta por la regla "},{"type":1,"value":"rule"},{"type":0,"value":" de «"},{"type":1,"value":"file"},{"type":0,"value":"»"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"Nota de la regla: «"},{"type":1,"value":"reason"},{"type":0,"value":"»"}],

@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"保存済みの権限を読み込み中のため、安全のために確認しています"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"保存済みの権限を読み込めなかったため、安全のために確認しています"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"この引数を保存済みの権限と照合できませんでした"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"サーバーからのテキストに不可視文字や制御文字が含まれていました。現れた位置に印を付けて表示しています"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"不可視文字や制御文字が見つかりました。現れた位置に印を付けて表示しています"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"このリクエストは別の場所で回答またはキャンセルされました"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"「"},{"type":1,"value":"file"},{"type":0,"value":"」のルール"},{"type":1,"value":"rule"},{"type":0,"value":"により確認しています"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"ルールのメモ：「"},{"type":1,"value":"reason"},{"type":0,"value":"」"}],

@@ -62,7 +62,7 @@ export const messages: CompiledMessages = {
   "mcp.permission.notice.not_ready": [{"type":0,"value":"As permissões salvas ainda estão carregando, então perguntamos por segurança"}],
   "mcp.permission.notice.store_failed": [{"type":0,"value":"Não foi possível ler as permissões salvas, então perguntamos por segurança"}],
   "mcp.permission.notice.args_hash_unknown": [{"type":0,"value":"Não foi possível comparar estes argumentos com as permissões salvas"}],
-  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"O texto do servidor continha caracteres ocultos ou de controle; eles estão marcados onde aparecem"}],
+  "mcp.permission.notice.hidden_characters": [{"type":0,"value":"Foram encontrados caracteres ocultos ou de controle; eles estão marcados onde aparecem"}],
   "mcp.permission.notice.settled_elsewhere": [{"type":0,"value":"Esta solicitação foi respondida ou cancelada em outro lugar"}],
   "mcp.permission.notice.policy_rule": [{"type":0,"value":"Perguntado por causa da regra "},{"type":1,"value":"rule"},{"type":0,"value":" em “"},{"type":1,"value":"file"},{"type":0,"value":"”"}],
   "mcp.permission.notice.policy_rule_reason": [{"type":0,"value":"A nota da regra: “"},{"type":1,"value":"reason"},{"type":0,"value":"”"}],
