@@ -168,7 +168,10 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
     await sees(h, 'notes_put');
     await h.press('1');
     expect(await h.result(first)).toMatchObject({ allowed: true });
-    // The allowed tool runs and asks the user something; the other prompt came first.
+    // The allowed tool runs and asks the user something; the other prompt came first. A tool
+    // takes a while before it asks: the waiting prompt is up by then (one CI run under load
+    // had the question arrive before the engine handed that prompt on, and show first).
+    await h.waitForPrompt();
     const question = await h.elicit(surveyForm);
     await openPrompt(h);
     await sees(h, 'notes_list');
