@@ -62,3 +62,19 @@ export function quantile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }
+
+/** Runs `work` `rounds` times, one after another, and prints its median and fastest time. */
+export async function printRounds(
+  what: string,
+  rounds: number,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const start = nowMs();
+    await work();
+    samples.push(nowMs() - start);
+  }
+  const min = Math.min(...samples);
+  console.log(`${what}: median ${median(samples).toFixed(1)} ms (min ${min.toFixed(1)})`);
+}

@@ -9,7 +9,7 @@ import { createPermissionEngine } from '@mcp-consent/engine';
 import { postgresGrantStore, type Queryable } from '@mcp-consent/postgres';
 import { selectState } from '../../packages/postgres/src/statements.js';
 import { freshPglite, seedGrants, userId } from '../lib/postgres.js';
-import { median, nowMs } from '../lib/stats.js';
+import { printRounds } from '../lib/stats.js';
 
 const rounds = Number(process.argv[2] ?? 15);
 const user = userId(0);
@@ -29,16 +29,7 @@ const replay: Queryable = {
   }),
 };
 
-async function time(what: string, work: () => Promise<void>) {
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const start = nowMs();
-    await work();
-    samples.push(nowMs() - start);
-  }
-  const min = Math.min(...samples);
-  console.log(`${what}: median ${median(samples).toFixed(1)} ms (min ${min.toFixed(1)})`);
-}
+const time = (what: string, work: () => Promise<unknown>) => printRounds(what, rounds, work);
 
 const options = { db: replay, scope: { userId: user }, notifications: false } as const;
 await time('store.loadState()', async () => {

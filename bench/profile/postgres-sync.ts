@@ -15,7 +15,7 @@ import {
   startPostgres,
   userId,
 } from '../lib/postgres.js';
-import { median, nowMs } from '../lib/stats.js';
+import { printRounds } from '../lib/stats.js';
 import { selectState } from '../../packages/postgres/src/statements.js';
 
 const rounds = Number(process.argv[2] ?? 10);
@@ -27,15 +27,7 @@ try {
   const pool = poolOn(url, options);
   await seedGrants(pool, 10, 10_000);
   const user = userId(3);
-  const time = async (what: string, work: () => Promise<unknown>) => {
-    const samples: number[] = [];
-    for (let i = 0; i < rounds; i += 1) {
-      const start = nowMs();
-      await work();
-      samples.push(nowMs() - start);
-    }
-    console.log(`${what}: median ${median(samples).toFixed(1)} ms`);
-  };
+  const time = (what: string, work: () => Promise<unknown>) => printRounds(what, rounds, work);
   await time('raw SELECT of the columns', () => pool.query(RAW_SELECT, [user]));
   await time('the store’s own SELECT (text rows)', () =>
     pool.query(selectState(false), [user, null]),

@@ -130,10 +130,12 @@ export function toolLines(
     const head = [clean(tool.name, 120), ...(title ? [clean(title, 120)] : []), risk].join(' · ');
     // Wrapped at spaces under its first word: the terminal would cut a word at the edge.
     const number = `  ${String(index + 1).padStart(width)}. `;
-    lines.push(...fitLine(head, columns, ' '.repeat(number.length), number));
+    const under = ' '.repeat(number.length);
+    lines.push(...fitLine(head, columns, under, number));
+    // One column further in than the name, on one line.
     const description = clean(tool.description?.split('\n').find((line) => line.trim()) ?? '', 500);
     if (description)
-      lines.push(`     ${' '.repeat(width)}${fit(description, Math.max(20, columns - 6 - width))}`);
+      lines.push(`${under} ${fit(description, Math.max(20, columns - under.length - 2))}`);
   });
   return lines;
 }

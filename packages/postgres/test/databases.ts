@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { migrate, parseGrantKey, type Queryable } from '@mcp-consent/postgres';
 
 /** A fresh in-process PostgreSQL (PGlite) from the run's template, not migrated. */
@@ -44,14 +44,18 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
         // once can kill a backend that has not yet read the client's goodbye, and that
         // client, no longer the pool's, throws the FATAL as an uncaught error. So wait for
         // the database's connections to go (up to 5 s), then force whatever is left.
-        for (let waited = 0; waited < 5_000; waited += 25) {
-          const { rows } = await client.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-            [name],
-          );
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+        await vi
+          .waitFor(
+            async () => {
+              const { rows } = await client.query<{ n: number }>(
+                'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+                [name],
+              );
+              if (rows[0]?.n !== 0) throw new Error('the database still has connections');
+            },
+            { timeout: 5_000, interval: 25 },
+          )
+          .catch(() => undefined);
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await client.end();
