@@ -11,7 +11,7 @@ import { fitLine } from './listing.js';
 import type { Answer, LineInput } from './line-input.js';
 import { outcomeOf } from './result.js';
 import type { Session } from './session.js';
-import { clean, errorMessage, fit } from './text.js';
+import { clean, errorMessage, fit, SHORT_WORD } from './text.js';
 import { argumentLines, EDIT_PROMPT, editableSkeleton, fitsInputLine } from './tool-args.js';
 
 /** Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. */
@@ -126,18 +126,33 @@ export function toolLines(
     const title = tool.title ?? tool.annotations?.title;
     const { tier, reasons } = assess({ tool, server }).risk;
     // The sheet's truthful badge (riskBadgeKey), so the list never says "read-only" of a writer.
-    const risk = t.t(`mcp.permission.risk.${riskBadgeKey(tier, reasons, tool)}`);
+    const risk = keepTogether(t.t(`mcp.permission.risk.${riskBadgeKey(tier, reasons, tool)}`));
     const head = [clean(tool.name, 120), ...(title ? [clean(title, 120)] : []), risk].join(' · ');
     // Wrapped at spaces under its first word: the terminal would cut a word at the edge.
     const number = `  ${String(index + 1).padStart(width)}. `;
     const under = ' '.repeat(number.length);
-    lines.push(...fitLine(head, columns, under, number));
+    // Spaces again once wrapped: copied text must not carry no-break spaces.
+    lines.push(...fitLine(head, columns, under, number).map((line) => line.replaceAll(NBSP, ' ')));
     // One column further in than the name, on one line.
     const description = clean(tool.description?.split('\n').find((line) => line.trim()) ?? '', 500);
     if (description)
       lines.push(`${under} ${fit(description, Math.max(20, columns - under.length - 2))}`);
   });
   return lines;
+}
+
+const NBSP = '\u00a0';
+
+/**
+ * The badge with the spaces of each part that `wrap` would move whole ("Medium risk", "may
+ * modify data") made no-break while the line is wrapped, so it breaks only between parts:
+ * "Medium" and "risk" on two lines read as two things.
+ */
+function keepTogether(badge: string): string {
+  return badge
+    .split(' · ')
+    .map((part) => (part.length <= SHORT_WORD ? part.replaceAll(' ', NBSP) : part))
+    .join(' · ');
 }
 
 /**

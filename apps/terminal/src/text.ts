@@ -75,6 +75,9 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
   return [line(headers), ...rows.map(line)].join('\n');
 }
 
+/** The longest word `wrap` moves to the next line whole; a longer one is broken where it falls. */
+export const SHORT_WORD = 24;
+
 /**
  * Wraps one paragraph to `columns` display columns: the first line starts with `first`, the
  * others with `indent`. Breaks at spaces; a word wider than a line (a path, Japanese text
@@ -100,7 +103,7 @@ export function wrap(text: string, columns: number, indent: string, first = ''):
     }
     // A short word moves to the next line; a long one (a path, a sentence without spaces)
     // fills this line first.
-    if (!empty && width <= Math.min(24, columns - stringWidth(indent))) {
+    if (!empty && width <= Math.min(SHORT_WORD, columns - stringWidth(indent))) {
       push();
       line += word;
       empty = false;

@@ -173,4 +173,26 @@ describe('toolLines at 80 columns', () => {
     expect(second).toMatch(/^ {6}\S/);
     engine.dispose();
   });
+
+  it('never splits a part of the risk badge ("High risk") across two lines, in any locale', async () => {
+    const engine = createPermissionEngine({ store: memoryStore() });
+    await engine.ready;
+    for (const locale of ['en-US', 'pt-BR']) {
+      const t = createAppTranslator(locale, { isolateValues: false });
+      // Names of every length around the edge: some lines end inside the badge.
+      const tools = Array.from({ length: 24 }, (_, i) => ({
+        name: 'n'.repeat(50 + i),
+        inputSchema: { type: 'object' as const },
+        annotations: { destructiveHint: true, readOnlyHint: false },
+      }));
+      const lines = toolLines(tools, { id: 's' }, t, 80, (input) => engine.assess(input));
+      for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+      const text = lines.join('\n');
+      expect(text).not.toContain('\u00a0');
+      for (const part of t.t('mcp.permission.risk.high').split(' · ')) {
+        expect(text.split(part).length - 1, `${part} in\n${text}`).toBe(24);
+      }
+    }
+    engine.dispose();
+  });
 });
