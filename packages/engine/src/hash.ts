@@ -1,5 +1,5 @@
 import { canonicalJson } from './canonical-json.js';
-import { sha256Hex } from './sha256.js';
+import { encoder, HEX, sha256Hex } from './sha256.js';
 import type { PinnedPart, ToolDefinition, ToolPin } from './types.js';
 
 /**
@@ -8,10 +8,8 @@ import type { PinnedPart, ToolDefinition, ToolPin } from './types.js';
  */
 export async function hashArgs(args: unknown): Promise<string> {
   const canonical = canonicalJson(args ?? {});
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
-  let hex = '';
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(canonical));
+  return Array.from(new Uint8Array(digest), (byte) => HEX[byte]).join('');
 }
 
 /**

@@ -3,7 +3,8 @@
  * definitions inside the synchronous `lookup`, where WebCrypto's async digest
  * cannot be awaited; argument hashes use WebCrypto (see hash.ts).
  */
-const K = new Uint32Array([
+// Signed: a round's sum then stays in 32-bit integers (a Uint32 above 2³¹ is a heap number).
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -14,31 +15,25 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-const encoder = new TextEncoder();
+export const encoder = new TextEncoder();
 
 // Buffers reused across calls: the engine hashes on every cache hit (the audit event's
 // args hash), and allocating them each time cost more than the rounds themselves.
 let block = new Uint8Array(256);
+let view = new DataView(block.buffer);
 const w = new Int32Array(64);
 
 export function sha256Hex(text: string): string {
   // UTF-8 is at most 3 bytes per UTF-16 unit; + 9 for the 0x80 marker and the length.
   const needed = (((text.length * 3 + 9 + 63) >> 6) << 6) + 64;
-  if (block.length < needed) block = new Uint8Array(needed);
+  if (block.length < needed) view = new DataView((block = new Uint8Array(needed)).buffer);
   const length = encoder.encodeInto(text, block).written;
   const total = ((length + 9 + 63) >> 6) << 6;
   block.fill(0, length, total);
   block[length] = 0x80;
-  const bitsHigh = Math.floor(length / 2 ** 29);
-  const bitsLow = (length * 8) >>> 0;
-  block[total - 8] = bitsHigh >>> 24;
-  block[total - 7] = bitsHigh >>> 16;
-  block[total - 6] = bitsHigh >>> 8;
-  block[total - 5] = bitsHigh;
-  block[total - 4] = bitsLow >>> 24;
-  block[total - 3] = bitsLow >>> 16;
-  block[total - 2] = bitsLow >>> 8;
-  block[total - 1] = bitsLow;
+  // The length in bits, big-endian, in the last 8 bytes.
+  view.setUint32(total - 8, Math.floor(length / 2 ** 29));
+  view.setUint32(total - 4, (length * 8) >>> 0);
 
   let h0 = 0x6a09e667 | 0,
     h1 = 0xbb67ae85 | 0,
@@ -49,10 +44,7 @@ export function sha256Hex(text: string): string {
     h6 = 0x1f83d9ab | 0,
     h7 = 0x5be0cd19 | 0;
   for (let offset = 0; offset < total; offset += 64) {
-    for (let i = 0; i < 16; i++) {
-      const at = offset + i * 4;
-      w[i] = (block[at]! << 24) | (block[at + 1]! << 16) | (block[at + 2]! << 8) | block[at + 3]!;
-    }
+    for (let i = 0; i < 16; i++) w[i] = view.getInt32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15]!;
       const b = w[i - 2]!;
@@ -93,8 +85,16 @@ export function sha256Hex(text: string): string {
   return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4) + hex8(h5) + hex8(h6) + hex8(h7);
 }
 
+/**
+ * Two lowercase hex digits of each byte value. Read from a table: every cache hit hashes its
+ * arguments for the audit event, and `toString(16).padStart` took longer than the rounds.
+ */
+export const HEX = Array.from({ length: 256 }, (_, byte) => (byte + 256).toString(16).slice(1));
+
 function hex8(word: number): string {
-  return (word >>> 0).toString(16).padStart(8, '0');
+  return (
+    HEX[word >>> 24]! + HEX[(word >>> 16) & 255]! + HEX[(word >>> 8) & 255]! + HEX[word & 255]!
+  );
 }
 
 function rotr(x: number, n: number): number {
