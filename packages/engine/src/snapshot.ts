@@ -34,20 +34,16 @@ function deepFreeze<T>(value: T): T {
  * null, `toJSON` runs, and undefined members drop out exactly as in the request a server gets.
  */
 function jsonCopy(value: unknown, what: string): unknown {
-  const text = jsonOf(value, what);
-  return text === undefined ? undefined : JSON.parse(text);
-}
-
-/** `JSON.stringify`, failing with an `InvalidInputError` that names `what` and why. */
-function jsonOf(value: unknown, what: string): string | undefined {
+  let text: string | undefined;
   try {
-    return JSON.stringify(value);
+    text = JSON.stringify(value);
   } catch (error) {
     throw new InvalidInputError(
       'call',
       `${what} cannot be sent as JSON (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
+  return text === undefined ? undefined : JSON.parse(text);
 }
 
 /** Arguments as the wire carries them (see `jsonCopy`); throws `InvalidInputError` when it cannot. */
@@ -83,7 +79,15 @@ export function freezeDefinition(tool: ToolDefinition): ToolDefinition {
   if (frozenDefinitions.has(tool)) return tool;
   const picked = pickDefinition(tool);
   const memo = copies.get(tool);
-  const json = jsonOf(picked, 'The definition of a tool')!;
+  let json: string;
+  try {
+    json = JSON.stringify(picked);
+  } catch (error) {
+    throw new InvalidInputError(
+      'call',
+      `The definition of a tool cannot be read as JSON (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
   if (memo && memo.json === json) return memo.frozen;
   const frozen = deepFreeze(JSON.parse(json) as ToolDefinition);
   frozenDefinitions.add(frozen);
