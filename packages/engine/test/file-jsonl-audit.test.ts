@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DecisionAuditEvent } from '@mcp-consent/engine';
+import { StoreUnavailableError, type DecisionAuditEvent } from '@mcp-consent/engine';
 import { decisions } from './helpers.js';
 import { jsonlAuditSink } from '@mcp-consent/engine/file';
 
@@ -112,12 +112,27 @@ describe('jsonlAuditSink', () => {
     const path = join(dir, 'audit.jsonl');
     const sink = jsonlAuditSink(path);
     const bad = event('bad', { args_hash: 10n as unknown as string });
+    // Written in one turn, they share an append; it is serialized when it starts.
     const results = await Promise.allSettled([
       sink.write(event('before')),
       sink.write(bad),
       sink.write(event('after')),
     ]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const { reason } = result as PromiseRejectedResult;
+      expect(reason).toBeInstanceOf(StoreUnavailableError);
+      expect((reason as Error).message).toMatch(
+        /^1 audit event\(s\) of a batch of 3 have no JSON form/,
+      );
+    }
     expect(decisions(await sink.read()).map((item) => item.tool_name)).toEqual(['before', 'after']);
+    // The next batch is not held up by the bad one.
+    await sink.write(event('later'));
+    expect(decisions(await sink.read()).map((item) => item.tool_name)).toEqual([
+      'before',
+      'after',
+      'later',
+    ]);
   });
 });

@@ -58,7 +58,9 @@ interface LiveFile {
 /**
  * Appends one JSON line per audit event to `path` (directories are created).
  * Appends are serialized, so lines never interleave within one process; events written
- * while an append is under way share the next one, and each `write` settles with it. `read()`
+ * while an append is under way share the next one, and each `write` settles with it (an event
+ * JSON cannot hold is left out, and its batch's writes reject saying how many; the rest is
+ * appended). Events are serialized when their append starts, not when written. `read()`
  * returns every event in file order; a torn last line (the writer died mid-line)
  * is skipped, and the next append starts on a fresh line so it is not glued to it.
  *
@@ -77,8 +79,8 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
   const rotation = rotationOf(file);
   let tail: Promise<unknown> = Promise.resolve();
   let live: LiveFile | null = null;
-  /** Lines waiting for the next append; it closes when that append starts. */
-  let batch: { lines: string[]; done: Promise<void> } | null = null;
+  /** Events waiting for the next append; it closes when that append starts. */
+  let batch: { events: AuditEvent[]; done: Promise<void> } | null = null;
 
   /** Runs `work` after every queued append, rotation and read. */
   function queue<T>(work: () => Promise<T>): Promise<T> {
@@ -167,31 +169,48 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
     }
   }
 
+  /**
+   * Appends a batch's events, one line each. An event JSON cannot hold is left out and the
+   * batch's writes reject saying so; the others are appended all the same.
+   */
+  async function appendEvents(events: AuditEvent[]): Promise<void> {
+    const lines: string[] = [];
+    for (const event of events) {
+      try {
+        lines.push(`${JSON.stringify(event)}\n`);
+      } catch {
+        // counted below
+      }
+    }
+    if (lines.length > 0) await append(lines);
+    if (lines.length < events.length) {
+      throw new StoreUnavailableError(
+        `${events.length - lines.length} audit event(s) of a batch of ${events.length} have no ` +
+          `JSON form and were not appended to "${file}"; the others were.`,
+      );
+    }
+  }
+
   void queue(pruneQuietly);
 
   return {
     path: file,
     write(event) {
-      let line: string;
-      try {
-        line = `${JSON.stringify(event)}\n`;
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
       // Events that arrive while an append is under way go out together in the next one:
-      // one file write (and one fsync when durable) per burst instead of one per event.
+      // one file write (and one fsync when durable) per burst instead of one per event. They
+      // are serialized then, not on the turn of the decision that wrote them.
       if (batch === null) {
-        const next: { lines: string[]; done: Promise<void> } = {
-          lines: [],
+        const next: { events: AuditEvent[]; done: Promise<void> } = {
+          events: [],
           done: Promise.resolve(),
         };
         next.done = queue(() => {
           if (batch === next) batch = null;
-          return append(next.lines);
+          return appendEvents(next.events);
         });
         batch = next;
       }
-      batch.lines.push(line);
+      batch.events.push(event);
       return batch.done;
     },
     // Queued, so a read right after a write sees it and no rotation moves a file mid-read.
