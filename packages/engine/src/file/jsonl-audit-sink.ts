@@ -141,11 +141,16 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
         const mayRotate = canRotate && live.size > 0;
         // Whole lines up to the size limit; at least one into a file that is empty or could not rotate.
         let text = live.torn ? '\n' : '';
+        // Counted line by line: measuring the text so far at each line made a burst quadratic.
+        let bytes = text.length;
         let end = next;
         while (end < lines.length) {
-          const grown = live.size + Buffer.byteLength(text + lines[end]!);
-          if (grown > maxFileBytes && (end > next || mayRotate)) break;
-          text += lines[end++];
+          const line = lines[end]!;
+          const lineBytes = Buffer.byteLength(line);
+          if (live.size + bytes + lineBytes > maxFileBytes && (end > next || mayRotate)) break;
+          text += line;
+          bytes += lineBytes;
+          end += 1;
         }
         if (end === next) {
           canRotate = await rotate(now);
@@ -153,7 +158,7 @@ export function jsonlAuditSink(path: string, options: JsonlAuditSinkOptions = {}
         }
         await writeText(text);
         if (live.size === 0) live.day = utcDay(now);
-        live.size += Buffer.byteLength(text);
+        live.size += bytes;
         live.torn = false;
         next = end;
       }
