@@ -84,11 +84,11 @@ async function jsonl(ctx: BenchContext): Promise<Row[]> {
   );
   if (result[1]!.status === 'missed') {
     result[1]!.note +=
-      ' Limit: the sink writes each burst of events with one append (events written above), ' +
-      'so what is left per decision is on the main thread: building the event, JSON.stringify ' +
-      'of it and the promise that reports a failed write, against a cache-hit decision of a few ' +
-      'microseconds; on 2 cores the append itself also takes a core from the loop. Fix: ' +
-      'serialize a burst in a worker thread, or batch by time and stringify at flush.';
+      ' Limit: the sink serializes and writes each burst with one append when the append ' +
+      'starts (events written above), so what is left on the decision’s turn is building the ' +
+      'event and a queue entry, against a cache-hit decision of a few microseconds; the ratio ' +
+      'moves by about ±0.1 between runs here (the events a burst keeps alive until its append ' +
+      'are copied by each scavenge). Fix: serialize a burst in a worker thread.';
   }
   return result;
 }
