@@ -32,7 +32,8 @@ const params = {
 
 /** A permission sheet on a presenter, showing one sampling step, its guard lifted. */
 async function open(step: 'request' | 'response' = 'request'): Promise<Page> {
-  const page = await gallery.open();
+  // Reduced motion: checked during its fade-in, the sheet's text would fail axe's contrast rule.
+  const page = await gallery.open({ reducedMotion: 'reduce' });
   await page.evaluate(
     ([json, kind]) => {
       const w = window as unknown as Win;
