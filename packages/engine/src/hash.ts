@@ -1,5 +1,5 @@
 import { canonicalJson } from './canonical-json.js';
-import { encoder, HEX, sha256Hex } from './sha256.js';
+import { encoder, hexOf, sha256Hex } from './sha256.js';
 import type { PinnedPart, ToolDefinition, ToolPin } from './types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { PinnedPart, ToolDefinition, ToolPin } from './types.js';
 export async function hashArgs(args: unknown): Promise<string> {
   const canonical = canonicalJson(args ?? {});
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(canonical));
-  return Array.from(new Uint8Array(digest), (byte) => HEX[byte]).join('');
+  return hexOf(new Uint8Array(digest));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { assessLookup } from './assess.js';
 import { grantKey } from './grant-key.js';
 import { pinTool } from './hash.js';
-import { HEX } from './sha256.js';
+import { hexOf } from './sha256.js';
 import { scopeOf } from './grant-cache.js';
 import type { PolicyVerdict } from './policy/types.js';
 import type {
@@ -191,5 +191,5 @@ function toolIdentity(call: ToolCall): string {
 function randomPrefix(): string {
   const bytes = new Uint8Array(4);
   crypto.getRandomValues(bytes);
-  return `p${[...bytes].map((byte) => HEX[byte]).join('')}`;
+  return `p${hexOf(bytes)}`;
 }

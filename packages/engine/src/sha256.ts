@@ -89,7 +89,10 @@ export function sha256Hex(text: string): string {
  * Two lowercase hex digits of each byte value. Read from a table: every cache hit hashes its
  * arguments for the audit event, and `toString(16).padStart` took longer than the rounds.
  */
-export const HEX = Array.from({ length: 256 }, (_, byte) => (byte + 256).toString(16).slice(1));
+const HEX = Array.from({ length: 256 }, (_, byte) => (byte + 256).toString(16).slice(1));
+
+/** Bytes as lowercase hex, two digits each. */
+export const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (byte) => HEX[byte]).join('');
 
 function hex8(word: number): string {
   return (
