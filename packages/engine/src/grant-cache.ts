@@ -1,5 +1,13 @@
 import { changedParts, isDescribed, pinTool } from './hash.js';
-import { applyChange, emptyStoreState, timeOf, usable, type StoreChange } from './store.js';
+import {
+  applyChange,
+  emptyStoreState,
+  isUsableGrant,
+  timeOf,
+  usable,
+  type DeferredGrants,
+  type StoreChange,
+} from './store.js';
 import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall, ToolPin } from './types.js';
 
 export type GrantFilter = Partial<
@@ -27,12 +35,22 @@ interface Entry {
   expires: number;
   hit: LookupResult;
   expired: LookupResult;
+  from?: undefined;
+}
+
+/** A grant of a store's load not read yet: where it is, and the slot its columns name. */
+interface Deferred {
+  from: DeferredGrants;
+  at: number;
+  slot: ToolSlot;
+  argsHash: string;
+  grant?: undefined;
 }
 
 /** The grants of one user, workspace, server and tool. */
 interface ToolSlot {
-  tool?: Entry;
-  args?: Map<string, Entry>;
+  tool?: Entry | Deferred;
+  args?: Map<string, Entry | Deferred>;
 }
 
 type Level<T> = Map<string, T>;
@@ -115,10 +133,12 @@ function internPin(pin: ToolPin, pins: Map<string, ToolPin>): ToolPin {
  */
 export class GrantCache {
   private readonly state = emptyStoreState();
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry | Deferred>();
   private readonly index: Level<Level<Level<Level<ToolSlot>>>> = new Map();
   /** One frozen pin per tool definition seen, shared by its grants. */
   private readonly pins = new Map<string, ToolPin>();
+  /** Told how many deferred grants were malformed, when they are read. */
+  onMalformed?: (count: number) => void;
 
   get size(): number {
     return this.entries.size;
@@ -126,6 +146,8 @@ export class GrantCache {
 
   /** Applies one change by the store rules; returns whether the grants changed. */
   apply(change: StoreChange): boolean {
+    if (change.type === 'clear') this.readAll();
+    else this.read(change.type === 'put' ? change.grant.key : change.key);
     const frozen =
       change.type === 'put'
         ? { type: 'put' as const, grant: frozenCopy(change.grant, this.pins) }
@@ -146,6 +168,7 @@ export class GrantCache {
 
   /** The time a new answer for `key` must be later than: the held grant, a revoke, a clear. */
   floor(key: string): number {
+    this.read(key);
     return Math.max(
       timeOf(this.state.grants.get(key)?.grantedAt),
       timeOf(this.state.revocations.get(key)),
@@ -154,10 +177,12 @@ export class GrantCache {
   }
 
   get(key: string): Grant | undefined {
+    this.read(key);
     return this.state.grants.get(key);
   }
 
   list(filter: GrantFilter = {}): Grant[] {
+    this.readAll();
     const out: Grant[] = [];
     for (const grant of this.state.grants.values()) {
       if (matchesFilter(grant, filter)) out.push(grant);
@@ -178,8 +203,15 @@ export class GrantCache {
   lookup(call: ToolCall, argsHash: string | null, now: number, check: HitCheck): LookupResult {
     const slot = this.slotOf(call);
     if (!slot) return NO_GRANT;
-    const byArgs = argsHash ? slot.args?.get(argsHash) : undefined;
-    const byTool = slot.tool;
+    if (slot.tool?.from) this.settle(slot.tool);
+    let found = argsHash ? slot.args?.get(argsHash) : undefined;
+    if (found?.from) {
+      this.settle(found);
+      found = slot.args?.get(argsHash!);
+    }
+    // Read above: no deferred grant is left in this slot.
+    const byArgs = found as Entry | undefined;
+    const byTool = slot.tool as Entry | undefined;
 
     // Written out rather than looped over an array: this is the hot path.
     let stale: LookupResult | undefined;
@@ -200,6 +232,80 @@ export class GrantCache {
     return argsHash === null && (slot.args?.size ?? 0) > 0 ? ARGS_HASH_UNKNOWN : NO_GRANT;
   }
 
+  /**
+   * Indexes a load's deferred grants by their columns, unread. A key the cache already holds
+   * (an answer given while the store loaded) is read at once, so the store rules decide.
+   */
+  defer(from: DeferredGrants): void {
+    const { columns } = from;
+    let malformed = 0;
+    for (let at = 0, i = 0; i + 6 <= columns.length; at += 1, i += 6) {
+      const key = columns[i];
+      const argsHash = columns[i + 5];
+      if (
+        typeof key !== 'string' ||
+        typeof argsHash !== 'string' ||
+        typeof columns[i + 1] !== 'string' ||
+        typeof columns[i + 2] !== 'string' ||
+        typeof columns[i + 3] !== 'string' ||
+        typeof columns[i + 4] !== 'string'
+      ) {
+        malformed += 1;
+        continue;
+      }
+      const scope = {
+        userId: columns[i + 1],
+        workspaceId: columns[i + 2],
+        serverId: columns[i + 3],
+        toolName: columns[i + 4],
+      } as GrantScope;
+      const slot = this.slot(scope, true)!;
+      const deferred: Deferred = { from, at, slot, argsHash };
+      if (this.entries.has(key)) {
+        this.settle(deferred);
+        continue;
+      }
+      this.entries.set(key, deferred);
+      if (argsHash === '') slot.tool = deferred;
+      else (slot.args ??= new Map()).set(argsHash, deferred);
+    }
+    if (malformed > 0) this.onMalformed?.(malformed);
+  }
+
+  /** Reads the deferred grant of `key`, if there is one. */
+  private read(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry?.from) this.settle(entry);
+  }
+
+  private readAll(): void {
+    for (const entry of [...this.entries.values()]) if (entry.from) this.settle(entry);
+  }
+
+  /**
+   * Replaces a deferred grant with what its store reads: applied as a put by the store rules
+   * (revokes and the clear of the same load void it), or left out and reported when malformed
+   * or not the grant its key column names.
+   */
+  private settle(deferred: Deferred): void {
+    const { from, at, slot, argsHash } = deferred;
+    const key = from.columns[at * 6] as string;
+    if (this.entries.get(key) === deferred) {
+      this.entries.delete(key);
+      if (argsHash === '') {
+        if (slot.tool === deferred) delete slot.tool;
+      } else if (slot.args?.get(argsHash) === deferred) slot.args.delete(argsHash);
+    }
+    let grant: unknown;
+    try {
+      grant = from.read(at);
+    } catch {
+      grant = undefined;
+    }
+    if (isUsableGrant(grant) && grant.key === key) this.apply({ type: 'put', grant });
+    else this.onMalformed?.(1);
+  }
+
   private index_(grant: Grant): void {
     const decision = grant.decision === 'allow' ? 'allow' : 'deny';
     const entry: Entry = {
@@ -217,7 +323,7 @@ export class GrantCache {
 
   private unindex(key: string): void {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    if (!entry?.grant) return;
     this.entries.delete(key);
     const { grant } = entry;
     const slot = this.slot(grant, false);

@@ -52,6 +52,7 @@ export type {
   StoreChange,
   StoreHealth,
   StoreSnapshot,
+  DeferredGrants,
   StoreState,
 } from './store.js';
 export { changesBetween } from './store-diff.js';

@@ -1,10 +1,17 @@
 import { InvalidInputError } from './errors.js';
-import { isRevocation, isTime, isUsableGrant, type StoreChange } from './store.js';
+import {
+  isRevocation,
+  isTime,
+  isUsableGrant,
+  type DeferredGrants,
+  type StoreChange,
+} from './store.js';
 
 /** What the first sync applies: the changes that rebuild a store's state, and a count of the malformed. */
 export interface Loaded {
   changes: StoreChange[];
   invalid: number;
+  deferred?: DeferredGrants;
 }
 
 /**
@@ -16,10 +23,16 @@ export interface Loaded {
 export function readLoaded(loaded: unknown): Loaded {
   const state =
     typeof loaded === 'object' && loaded !== null && !Array.isArray(loaded)
-      ? (loaded as Partial<Record<'grants' | 'revocations' | 'clearedAt', unknown>>)
+      ? (loaded as Partial<Record<'grants' | 'revocations' | 'clearedAt' | 'deferred', unknown>>)
       : { grants: loaded };
   const revocations = state.revocations ?? [];
-  if (!Array.isArray(state.grants) || !Array.isArray(revocations)) {
+  const deferred = state.deferred as Partial<DeferredGrants> | undefined;
+  if (
+    !Array.isArray(state.grants) ||
+    !Array.isArray(revocations) ||
+    (deferred !== undefined &&
+      (!Array.isArray(deferred?.columns) || typeof deferred.read !== 'function'))
+  ) {
     throw new InvalidInputError(
       'store',
       `The grant store's load resolved with ${typeof loaded}, not a list of grants; no saved answer is applied.`,
@@ -41,7 +54,9 @@ export function readLoaded(loaded: unknown): Loaded {
     if (isUsableGrant(value)) changes.push({ type: 'put', grant: value });
     else invalid += 1;
   }
-  return { changes, invalid };
+  return deferred
+    ? { changes, invalid, deferred: deferred as DeferredGrants }
+    : { changes, invalid };
 }
 
 /** A change heard from another writer, checked field by field; undefined when it is malformed. */

@@ -33,6 +33,21 @@ export interface StoreSnapshot {
   grants: Grant[];
   revocations: Revocation[];
   clearedAt: string | null;
+  /** Grants read but not built yet (a large load); the engine reads each when it needs it. */
+  deferred?: DeferredGrants;
+}
+
+/**
+ * Grants a store has read but not built or checked: the engine indexes them by their columns
+ * and reads each grant the first time a call, a list or a change needs it, so a large load is
+ * ready before 10 000 grants are built. What `read` returns is checked like any stored grant;
+ * a malformed one is left out and reported when it is read.
+ */
+export interface DeferredGrants {
+  /** Six per grant, unchecked: key, userId, workspaceId, serverId, toolName, argsHash ('' for none). */
+  readonly columns: readonly unknown[];
+  /** The grant at `index` (its columns start at `6 × index`). */
+  read(index: number): unknown;
 }
 
 export interface GrantStore {
@@ -41,9 +56,10 @@ export interface GrantStore {
   /**
    * Grants with the revokes and the last clear the store remembers. The engine syncs from this
    * when a store has it, so a late message from another tab or process about a grant that was
-   * revoked before the load cannot bring it back into the cache. Optional.
+   * revoked before the load cannot bring it back into the cache. Optional. The engine passes
+   * `{ deferred: true }`: it takes grants the store has not built yet (`StoreSnapshot.deferred`).
    */
-  loadState?(): Promise<StoreSnapshot>;
+  loadState?(options?: { deferred?: boolean }): Promise<StoreSnapshot>;
   /** Stores a grant unless the store holds a newer grant or a later revocation of its key. */
   put(grant: Grant): Promise<void>;
   /**

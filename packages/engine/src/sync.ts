@@ -27,23 +27,27 @@ export function createStoreSync(store: GrantStore, cache: GrantCache, hub: Hub):
   let stale = false;
   /** Other writers' changes cannot be followed at all: the engine never recovers. */
   let unfollowed = false;
+  const reportMalformed = (count: number) =>
+    hub.reportInvalid(
+      'store',
+      new InvalidInputError(
+        'store',
+        `${count} stored grant(s) are malformed and were not applied; the calls they covered will be asked.`,
+      ),
+      count,
+    );
+  cache.onMalformed = reportMalformed;
 
   const load = (retry: boolean): Promise<void> =>
     Promise.resolve()
-      .then((): Promise<unknown> => (store.loadState ? store.loadState() : store.load()))
+      .then((): Promise<unknown> =>
+        store.loadState ? store.loadState({ deferred: true }) : store.load(),
+      )
       .then((result: unknown) => {
-        const { changes, invalid } = readLoaded(result);
-        if (invalid > 0) {
-          hub.reportInvalid(
-            'store',
-            new InvalidInputError(
-              'store',
-              `${invalid} stored grant(s) are malformed and were not applied; the calls they covered will be asked.`,
-            ),
-            invalid,
-          );
-        }
+        const { changes, invalid, deferred } = readLoaded(result);
+        if (invalid > 0) reportMalformed(invalid);
         for (const change of changes) cache.apply(change);
+        if (deferred) cache.defer(deferred);
         loaded = true;
         hub.grantsChanged();
         if (stale) return;

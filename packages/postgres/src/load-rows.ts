@@ -33,6 +33,16 @@ export interface LoadRows {
   clears: string[];
 }
 
+/**
+ * Where a load puts the grant rows it leaves unsplit (a grant and no revoke, in text): the
+ * engine's index columns of each (`DeferredGrants.columns`) and the row, split when needed.
+ */
+export interface Unsplit {
+  userId: string;
+  columns: unknown[];
+  texts: string[];
+}
+
 /** Fields of a text grant row: the tag, 13 columns, the bits of the NULL ones. */
 const TEXT_FIELDS = 15;
 /** Index of `decision`, the first of the columns that may be NULL (8 of them). */
@@ -44,8 +54,16 @@ const FIRST_NULLABLE = 6;
  * hash is not its row's is left out, so the grants naming it are skipped as malformed; pins
  * are frozen, as the grants that share them are.
  */
-export function readLoadRows(rows: readonly unknown[]): LoadRows | undefined {
+export function readLoadRows(rows: readonly unknown[], unsplit?: Unsplit): LoadRows | undefined {
   const loaded: LoadRows = { grants: [], pins: new Map(), clears: [] };
+  /** One copy of each workspace, server and tool id: they repeat across a user's rows. */
+  const ids = new Map<string, string>();
+  const id = (text: string) => {
+    const held = ids.get(text);
+    if (held !== undefined) return held;
+    ids.set(text, text);
+    return text;
+  };
   for (const row of rows) {
     const text = (row as { r?: unknown } | null)?.r;
     if (typeof text !== 'string') throw new Error('a row of the load is not text');
@@ -53,13 +71,20 @@ export function readLoadRows(rows: readonly unknown[]): LoadRows | undefined {
     if (tag === '[') {
       loaded.grants.push(JSON.parse(text) as StateTuple);
     } else if (tag === ROW_TAGS.grant) {
-      const fields: (string | null)[] = text.split(FIELD_SEPARATOR);
-      if (fields.length !== TEXT_FIELDS) return undefined;
-      const nulls = Number(fields[TEXT_FIELDS - 1]);
-      for (let bit = 0; bit < 8; bit += 1) {
-        if (nulls & (1 << bit)) fields[FIRST_NULLABLE + bit] = null;
-      }
-      loaded.grants.push(fields as unknown as StateTuple);
+      const nulls = fieldEnds(text);
+      if (nulls < 0) return undefined;
+      // A grant (bit 0: decision) and no revoke (bit 7: revoked_at): built when needed.
+      if (unsplit && (nulls & 0x81) === 0x80) {
+        unsplit.columns.push(
+          text.slice(ends[0]! + 1, ends[1]),
+          unsplit.userId,
+          id(text.slice(ends[1]! + 1, ends[2])),
+          id(text.slice(ends[2]! + 1, ends[3])),
+          id(text.slice(ends[3]! + 1, ends[4])),
+          text.slice(ends[4]! + 1, ends[5]),
+        );
+        unsplit.texts.push(text);
+      } else loaded.grants.push(splitRow(text));
     } else if (tag === ROW_TAGS.pin) {
       const end = text.indexOf(FIELD_SEPARATOR, 2);
       if (end < 0) continue;
@@ -72,6 +97,36 @@ export function readLoadRows(rows: readonly unknown[]): LoadRows | undefined {
     } else if (tag === ROW_TAGS.clear) loaded.clears.push(text.slice(2));
   }
   return loaded;
+}
+
+/** Where each field of the row being read ends (its separator's index; the last: the length). */
+const ends = new Int32Array(TEXT_FIELDS);
+
+/**
+ * Finds the fields of a text grant row (`ends`) and returns the bits of its NULL ones, or -1
+ * when the row does not have exactly `TEXT_FIELDS` fields (a field holds the separator).
+ */
+function fieldEnds(text: string): number {
+  let at = -1;
+  for (let field = 0; field < TEXT_FIELDS - 1; field += 1) {
+    at = text.indexOf(FIELD_SEPARATOR, at + 1);
+    if (at < 0) return -1;
+    ends[field] = at;
+  }
+  if (text.indexOf(FIELD_SEPARATOR, at + 1) >= 0) return -1;
+  ends[TEXT_FIELDS - 1] = text.length;
+  // As `splitRow` reads it: text that is not a number names no NULL field.
+  return Number(text.slice(at + 1)) & 0xff;
+}
+
+/** A text grant row as its tuple, NULL fields as null (the row has `TEXT_FIELDS` fields). */
+export function splitRow(text: string): StateTuple {
+  const fields: (string | null)[] = text.split(FIELD_SEPARATOR);
+  const nulls = Number(fields[TEXT_FIELDS - 1]);
+  for (let bit = 0; bit < 8; bit += 1) {
+    if (nulls & (1 << bit)) fields[FIRST_NULLABLE + bit] = null;
+  }
+  return fields as unknown as StateTuple;
 }
 
 function parsePin(text: string): { hash?: unknown; parts?: unknown } | undefined {

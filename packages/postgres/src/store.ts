@@ -14,12 +14,13 @@ import {
   type GrantStore,
   type StoreChange,
   type StoreHealth,
+  type DeferredGrants,
   type StoreSnapshot,
   type StoreState,
 } from '@mcp-consent/engine';
 import { describe, rowsOf, type Queryable } from './db.js';
 import { inScope, parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';
-import { readLoadRows, type Pins, type StateTuple } from './load-rows.js';
+import { readLoadRows, splitRow, type Pins, type StateTuple, type Unsplit } from './load-rows.js';
 import { SchemaTooNewError } from './migrate.js';
 import { notificationsOf, type Notifications } from './notifications.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -50,14 +51,38 @@ export interface PostgresStoreOptions {
 
 /** How many skipped keys a warning names. */
 const REPORTED_KEYS = 5;
+/** Deferred rows built per turn of the event loop after a deferred load. */
+const BUILD_CHUNK = 1000;
+
+/**
+ * The grant rows of a deferred load, built one by one when the engine or this store needs
+ * them, and the rest in the background, a chunk per turn of the event loop.
+ */
+interface DeferredLoad {
+  rows: Unsplit;
+  pins: Pins;
+  /** Each row's grant once built; null when it was malformed. */
+  built: (Grant | null | undefined)[];
+  /** 1 for the rows already in `known`. */
+  settled: Uint8Array;
+  /** The first row `settleAll` has not looked at. */
+  next: number;
+  /** Key → row, made the first time one key is needed. */
+  byKey?: Map<unknown, number>;
+  /** Keys found malformed since the load, reported together when every row is built. */
+  skipped: string[];
+}
 
 /** A grant store on PostgreSQL for one tenant. */
 export interface PostgresGrantStore extends GrantStore {
   readonly scope: TenantScope;
   /** Keys of the rows the last full load skipped as malformed (they stay in the table). */
   readonly corruptKeys: readonly string[];
-  /** The scope's grants (frozen: they are the store's own), revokes and last clear. */
-  loadState(): Promise<StoreSnapshot>;
+  /**
+   * The scope's grants (frozen: they are the store's own), revokes and last clear. With
+   * `deferred` (the engine's load), most grants come as rows to build on first use.
+   */
+  loadState(options?: { deferred?: boolean }): Promise<StoreSnapshot>;
   subscribe(listener: (change: StoreChange) => void): () => void;
   /**
    * `live: false` while the LISTEN connection is lost (other instances' changes would be
@@ -103,6 +128,8 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   let corruptKeys: string[] = [];
   /** What this store's caller knows: its last load, its own writes and what it heard since. */
   let known: StoreState | null = null;
+  /** The last load's rows not built yet: `known` lacks their grants until they are. */
+  let deferredLoad: DeferredLoad | null = null;
   let listening: Promise<void> | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let resyncQueued = false;
@@ -144,6 +171,66 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       );
     }
     versionChecked = true;
+  }
+
+  /** The row's grant, built and checked, or null when it is malformed. */
+  function builtAt(load: DeferredLoad, index: number): Grant | null {
+    let grant = load.built[index];
+    if (grant === undefined) {
+      const row = splitRow(load.rows.texts[index]!);
+      const made = grantOf(row, load.pins);
+      grant = isUsableGrant(made) && made.key === row[1] ? made : null;
+      load.built[index] = grant;
+      if (!grant) load.skipped.push(row[1] as string);
+    }
+    return grant;
+  }
+
+  /** Moves a deferred row into `known`: its grant, or its key into `corruptKeys`. */
+  function settleAt(load: DeferredLoad, index: number): void {
+    if (load.settled[index]) return;
+    load.settled[index] = 1;
+    const grant = builtAt(load, index);
+    const key = load.rows.columns[index * 6] as string;
+    if (grant) known!.grants.set(key, grant);
+    else corruptKeys.push(key);
+  }
+
+  /** Settles the deferred row of `key`, if the last load left one. */
+  function settle(key: string): void {
+    const load = deferredLoad;
+    if (!load) return;
+    if (!load.byKey) {
+      load.byKey = new Map();
+      const { columns } = load.rows;
+      for (let i = 0; i < columns.length; i += 6) load.byKey.set(columns[i], i / 6);
+    }
+    const index = load.byKey.get(key);
+    if (index !== undefined) settleAt(load, index);
+  }
+
+  /** Settles the deferred rows (at most `limit`); when none is left, reports the skipped ones. */
+  function settleAll(limit = Infinity): void {
+    const load = deferredLoad;
+    if (!load) return;
+    const count = load.settled.length;
+    for (; load.next < count && limit > 0; load.next += 1) {
+      if (load.settled[load.next]) continue;
+      settleAt(load, load.next);
+      limit -= 1;
+    }
+    if (load.next < count) return;
+    deferredLoad = null;
+    report(load.skipped);
+  }
+
+  function buildInBackground(load: DeferredLoad): void {
+    const step = () => {
+      if (closed || deferredLoad !== load) return;
+      settleAll(BUILD_CHUNK);
+      if (deferredLoad === load) setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
   }
 
   /** Adds a row to `state`, or names its key in `skipped` when it is malformed. */
@@ -206,7 +293,10 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
    * The scope's state (or one key's, with the clear this store knows): malformed rows are left
    * out, named in `corruptKeys` after a full read, and reported.
    */
-  async function readState(one?: { key: string; columns: KeyColumns }): Promise<StoreState> {
+  async function readState(
+    one?: { key: string; columns: KeyColumns },
+    defer?: DeferredLoad,
+  ): Promise<StoreState> {
     const params: unknown[] = [...scopeParams];
     if (one) {
       const { serverId, toolName, argsHash, workspaceId } = one.columns;
@@ -214,11 +304,17 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     }
     const read = async (json: boolean) => rowsOf(db, selectState(!!one, json), params);
     // A field holding the separator: read again, each grant row as JSON (slower, exact).
-    const loaded = readLoadRows(await read(false)) ?? readLoadRows(await read(true))!;
+    const loaded =
+      readLoadRows(await read(false), defer?.rows) ??
+      readLoadRows(await read(true), defer && reset(defer.rows))!;
     const state = emptyStoreState();
     const skipped: string[] = [];
     for (const row of loaded.grants) {
       if (!one || row[1] === one.key) addRow(state, row, loaded.pins, skipped);
+    }
+    if (defer) {
+      defer.pins = loaded.pins;
+      defer.settled = new Uint8Array(defer.rows.texts.length);
     }
     if (one) state.clearedAt = known?.clearedAt ?? null;
     else {
@@ -258,6 +354,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     if (known === null || closed) return; // the first load will read it
     const next = await readState({ key, columns });
     if (known === null || closed) return;
+    settle(key);
     const before = emptyStoreState();
     before.clearedAt = known.clearedAt;
     const held = known.grants.get(key);
@@ -286,6 +383,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     if (known !== null) {
       const next = await readState();
       if (known === null || closed) return;
+      settleAll();
       const changes = changesBetween(known, next);
       known = next;
       emit(changes);
@@ -372,7 +470,10 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
   async function write(action: string, text: string, params: unknown[], change: StoreChange) {
     await guard(action, async () => {
       const rows = await rowsOf(db, text, params);
-      if (rows.length > 0 && known !== null) applyChange(known, change);
+      if (rows.length === 0 || known === null) return;
+      if (change.type === 'clear') settleAll();
+      else settle(change.type === 'put' ? change.grant.key : change.key);
+      applyChange(known, change);
     });
   }
 
@@ -398,23 +499,55 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     c.argsHash,
   ];
 
-  async function loadState(): Promise<StoreState> {
+  /** A full read into `known`; with `defer`, grant rows are left to build (`deferredLoad`). */
+  async function loadState(defer = false): Promise<StoreState> {
     await listening;
     return serial(() =>
       guard('load grants', async () => {
-        known = await readState();
+        const load: DeferredLoad | undefined = defer
+          ? {
+              rows: { userId: scope.userId, columns: [], texts: [] },
+              pins: new Map(),
+              built: [],
+              settled: new Uint8Array(0),
+              next: 0,
+              skipped: [],
+            }
+          : undefined;
+        known = await readState(undefined, load);
+        deferredLoad = load ?? null;
+        if (load) buildInBackground(load);
         return known;
       }),
     );
   }
 
+  /** The engine's view of a deferred load: each row's index columns, and its grant on demand. */
+  function deferredOf(load: DeferredLoad): DeferredGrants {
+    return {
+      columns: load.rows.columns,
+      read: (index) => {
+        if (deferredLoad === load) settleAt(load, index);
+        return builtAt(load, index);
+      },
+    };
+  }
+
   return {
     scope,
     get corruptKeys() {
+      settleAll();
       return corruptKeys;
     },
     load: async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant })),
-    loadState: async () => snapshotOf(await loadState()),
+    async loadState(options) {
+      const deferred = options?.deferred === true;
+      const state = await loadState(deferred);
+      const snapshot: StoreSnapshot = snapshotOf(state);
+      const load = deferredLoad;
+      if (deferred && load) snapshot.deferred = deferredOf(load);
+      return snapshot;
+    },
     async put(grant: Grant) {
       if (!isUsableGrant(grant)) {
         throw new InvalidInputError('store', `The ${label} refuses a malformed grant.`);
@@ -503,6 +636,13 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       void stopListeningNow();
     },
   };
+}
+
+/** Empties what a first read put aside (its rows are read again). */
+function reset(rows: Unsplit): Unsplit {
+  rows.columns.length = 0;
+  rows.texts.length = 0;
+  return rows;
 }
 
 /** Runs async work one at a time, in order; a failure does not stop what is queued behind. */

@@ -1,7 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { grantKey, pinTool, type Grant, type StoreChange } from '@mcp-consent/engine';
+import {
+  grantKey,
+  pinTool,
+  type EngineEvent,
+  type Grant,
+  type StoreChange,
+} from '@mcp-consent/engine';
 import {
   CHANNEL,
   migrate,
@@ -10,6 +16,7 @@ import {
   type PostgresGrantStore,
 } from '@mcp-consent/postgres';
 import * as statements from '../src/statements.js';
+import { callOf, setup } from '../../engine/test/helpers.js';
 import { createDatabase, pglite, plantMalformed, poolOn } from './databases.js';
 
 const at = (ms: number) => new Date(Date.parse('2025-06-01T10:00:00.000Z') + ms).toISOString();
@@ -106,6 +113,37 @@ describe('postgresGrantStore on PGlite', () => {
     // Nothing was deleted.
     const { rows } = await db.query('SELECT count(*)::int AS n FROM mcp_consent_grants');
     expect(rows).toEqual([{ n: 5 }]);
+  });
+
+  it("an engine's load builds each grant when it is needed; a malformed row asks, is reported, and the rest answer", async () => {
+    const warnings: string[] = [];
+    const store = open({ userId: 'alice' }, (text) => warnings.push(text));
+    // More rows than the store builds per turn in the background, each a Deny always.
+    await db.query(
+      `INSERT INTO mcp_consent_grants (user_id, workspace_id, server_id, tool_name, args_hash,
+         grant_key, grant_order, granted_ms, decision, granted_at, expires_at, granted_by,
+         risk_tier)
+       SELECT 'alice', 'w', 'files', 't' || i, '', 'mcp_permission:alice:w:files:t' || i, '0',
+         0, 'deny', '2026-01-01T00:00:00.000Z', NULL, 'alice', 'low'
+       FROM generate_series(0, 2499) AS i`,
+    );
+    const broken = grant('alice', 'w', 'broken').key;
+    await plantMalformed(db, broken, { granted_at: 'yesterday' });
+    const { engine } = await setup({ store });
+    const events: EngineEvent[] = [];
+    engine.subscribe((event) => events.push(event));
+    const callTo = (name: string) =>
+      callOf({ name }, { userId: 'alice', workspaceId: 'w', server: { id: 'files' } });
+
+    expect(engine.lookup(callTo('t1234'))).toMatchObject({ status: 'deny', reason: 'grant_deny' });
+    expect(engine.lookup(callTo('broken'))).toMatchObject({ status: 'prompt', reason: 'no_grant' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'invalid', count: 1 }));
+    // The rest is built in the background; then the store names what it skipped.
+    await until(() => warnings.length > 0);
+    expect(warnings).toEqual([expect.stringMatching(/skipped 1 malformed row\(s\)/)]);
+    expect(store.corruptKeys).toEqual([broken]);
+    expect(engine.grants()).toHaveLength(2500);
+    expect(engine.lookup(callTo('t2499')).status).toBe('deny');
   });
 
   it('a warning names the first five skipped keys, however many rows were skipped', async () => {
