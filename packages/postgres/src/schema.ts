@@ -1,5 +1,6 @@
 import { APPROVALS_MIGRATION } from './approvals-schema.js';
 import { COMPACT_GRANTS_MIGRATION } from './compact-grants-schema.js';
+import { LOAD_TEXT_MIGRATION } from './load-text-schema.js';
 
 /**
  * The versioned schema. Each migration runs once, in order, inside one transaction that also
@@ -100,6 +101,7 @@ CREATE POLICY mcp_consent_audit_own_user ON mcp_consent_audit
   },
   APPROVALS_MIGRATION,
   COMPACT_GRANTS_MIGRATION,
+  LOAD_TEXT_MIGRATION,
 ];
 
 /** The newest schema this version of the package reads and writes. */

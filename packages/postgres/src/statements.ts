@@ -53,6 +53,18 @@ const NULLABLE_FIELDS = [
 export const ROW_TAGS = { grant: 'g', pin: 'p', clear: 'c' } as const;
 
 /**
+ * A grant row's text as a load reads it: the fields joined by `FIELD_SEPARATOR`, NULLs as ''
+ * and a last field, the bits of the NULL ones. Each row keeps it as written (`load_text`,
+ * migration 5, which must agree with this); a load joins it only for a row a clear voids.
+ */
+export const ROW_TEXT = [
+  `'${ROW_TAGS.grant}'`,
+  ...KEY_FIELDS,
+  ...NULLABLE_FIELDS.map((f) => `coalesce(${f}, '')`),
+  `(${NULLABLE_FIELDS.map((f, i) => `(${f} IS NULL)::int * ${2 ** i}`).join(' + ')})::text`,
+].join(` || ${SEP} || `);
+
+/**
  * The state of the scope ($1 user, $2 workspace or null) as rows of one text column `r`, each
  * tagged (`ROW_TAGS`): a grant row's fields (`KEY_FIELDS`, `NULLABLE_FIELDS`) joined by
  * `FIELD_SEPARATOR`, NULLs as '' and a last field, the bits of the NULL ones (bit i for
@@ -83,7 +95,7 @@ scoped AS (
   ${oneKey ? 'AND g.server_id = $3 AND g.tool_name = $4 AND g.args_hash = $5 AND g.workspace_id = $6' : ''}
     AND (g.decision IS NOT NULL OR g.revoked_at IS NOT NULL)),
 state AS (
-  SELECT ${KEY_FIELDS.join(', ')},
+  SELECT ${KEY_FIELDS.join(', ')}, load_text, cleared_ms,
     CASE WHEN cleared_ms IS NOT NULL AND ${voids('cleared_ms', 'granted_ms', 'decision')}
       THEN NULL ELSE decision END AS decision,
     granted_at, expires_at, granted_by, risk_tier, pin_hash, grain,
@@ -93,12 +105,7 @@ state AS (
 SELECT ${
   json
     ? `json_build_array('${ROW_TAGS.grant}', ${[...KEY_FIELDS, ...NULLABLE_FIELDS].join(', ')})::text`
-    : [
-        `'${ROW_TAGS.grant}'`,
-        ...KEY_FIELDS,
-        ...NULLABLE_FIELDS.map((f) => `coalesce(${f}, '')`),
-        `(${NULLABLE_FIELDS.map((f, i) => `(${f} IS NULL)::int * ${2 ** i}`).join(' + ')})::text`,
-      ].join(` || ${SEP} || `)
+    : `CASE WHEN cleared_ms IS NULL THEN load_text ELSE ${ROW_TEXT} END`
 } AS r FROM state
 UNION ALL
 SELECT '${ROW_TAGS.pin}' || ${SEP} || p.pin_hash || ${SEP} || p.pin::text FROM mcp_consent_pins p

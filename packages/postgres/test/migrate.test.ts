@@ -17,7 +17,8 @@ import {
   SchemaTooNewError,
   schemaVersion,
 } from '@mcp-consent/postgres';
-import { createDatabase, emptyPglite, poolOn } from './databases.js';
+import { ROW_TEXT } from '../src/statements.js';
+import { createDatabase, emptyPglite, plantMalformed, poolOn } from './databases.js';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -50,7 +51,7 @@ describe('migrate', () => {
   it('creates the tables once and records the version; a second run does nothing', async () => {
     const db = await fresh();
     expect(await schemaVersion(db)).toBe(0);
-    expect(await migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION, applied: [1, 2, 3, 4] });
+    expect(await migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION, applied: [1, 2, 3, 4, 5] });
     expect(await tables(db)).toEqual([
       'mcp_consent_approvals',
       'mcp_consent_audit',
@@ -66,6 +67,7 @@ describe('migrate', () => {
       { version: 2, name: 'audit' },
       { version: 3, name: 'approvals' },
       { version: 4, name: 'compact grants' },
+      { version: 5, name: 'load text' },
     ]);
   });
 
@@ -75,7 +77,7 @@ describe('migrate', () => {
     await db.query("INSERT INTO mcp_consent_schema_version (version, name) VALUES (99, 'future')");
     const error = await migrate(db).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(SchemaTooNewError);
-    expect((error as Error).message).toMatch(/version 99, newer than .* \(4\)/);
+    expect((error as Error).message).toMatch(/version 99, newer than .* \(5\)/);
     expect(await schemaVersion(db)).toBe(99);
     // A store on it refuses too: the engine asks instead of reading rows it may misread.
     const store = postgresGrantStore({ db, scope: { userId: 'u' }, notifications: false });
@@ -146,7 +148,7 @@ describe('migrate', () => {
     const misfit = { ...deny, toolName: 'other', key: grantKey(scope('other')) };
     await v3(misfit, stolen);
 
-    expect(await migrate(db)).toEqual({ from: 3, to: SCHEMA_VERSION, applied: [4] });
+    expect(await migrate(db)).toEqual({ from: 3, to: SCHEMA_VERSION, applied: [4, 5] });
     const warnings: string[] = [];
     const store = postgresGrantStore({
       db,
@@ -163,6 +165,40 @@ describe('migrate', () => {
     expect(pins.rows).toEqual([{ user_id: 'ana', pin }]);
   });
 
+  it('the load text a row keeps (migration 5) is the text a load would join, NULLs and all', async () => {
+    const db = await fresh();
+    await migrate(db, { to: 4 });
+    const row = (toolName: string, columns: Record<string, string | null>) =>
+      plantMalformed(
+        db,
+        grantKey({ userId: 'ana', workspaceId: 'w', serverId: 's', toolName }),
+        columns,
+      );
+    // Rows written before the migration get their text when it adds the column.
+    await row('before', { decision: 'allow', expires_at: '2026-12-01T00:00:00.000Z' });
+    await migrate(db);
+    await row('all', {
+      decision: 'allow',
+      expires_at: '2026-12-01T00:00:00.000Z',
+      pin_hash: 'h',
+      grain: 'timed',
+      revoked_at: '2026-01-02T00:00:00.000Z',
+    });
+    await row('none', {
+      decision: null,
+      granted_at: null,
+      granted_by: null,
+      risk_tier: null,
+      revoked_at: '2026-01-02T00:00:00.000Z',
+    });
+    await row('odd', { decision: 'deny', granted_by: 'a\x1fb"\n', grain: '' });
+    const { rows } = await db.query<{ tool: string; same: boolean }>(
+      `SELECT tool_name AS tool, load_text = ${ROW_TEXT} AS same FROM mcp_consent_grants
+       ORDER BY 1`,
+    );
+    expect(rows).toEqual(['all', 'before', 'none', 'odd'].map((tool) => ({ tool, same: true })));
+  });
+
   it('a store on a database that was never migrated rejects and says to migrate', async () => {
     const db = await fresh();
     const store = postgresGrantStore({ db, scope: { userId: 'u' }, notifications: false });
@@ -177,7 +213,7 @@ describe('migrate', () => {
     const pools = [poolOn(database.url), poolOn(database.url), poolOn(database.url)];
     closers.push(() => Promise.all(pools.map((pool) => pool.end())));
     const results = await Promise.all(pools.map((pool) => migrate(pool)));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4]);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(results.map((result) => result.to)).toEqual([
       SCHEMA_VERSION,
       SCHEMA_VERSION,
