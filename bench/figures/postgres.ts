@@ -13,21 +13,16 @@ import { revokeRow } from './postgres-revoke.js';
 import { PER_USER, POSTGRES_FIGURE, USERS, syncRow } from './postgres-sync.js';
 
 const PG_LIMIT =
-  'Limit: the work per grant in JS, then the query. The store reads its scope in one statement ' +
-  'of one text field per row (columns joined by U+001F, pins and the clear as tagged rows); ' +
-  'PostgreSQL takes ~30 ms to execute it (the concatenation costs the server what it saves ' +
-  'node-postgres: the raw SELECT of 13 columns, the baseline, is about as long). Then the ' +
-  'store splits, builds, checks (key, two times, pin) and freezes each grant, 4–8 µs per grant; ' +
-  'the engine keeps a checked frozen grant as it is and indexes it (parsing its two times ' +
-  'again). bench/profile/postgres-sync.ts splits it (quiet machine: store SELECT 33–42 ms, ' +
-  'store.loadState 124–134 ms, engine ready 133–200 ms). Date parsing, key building and ' +
-  'allocation and GC of each grant are the largest parts. Meeting < 50 ms needs a load that ' +
-  'does not build and check 10 000 grant objects before ready (a compact index built from the ' +
-  "rows, grants made on demand: issue 21's compact grant representation) and a cheaper query.";
+  'Limit: the query and the driver, then the machine. A load selects one stored text column per ' +
+  "grant row (load_text, migration 5: ~12 ms for 10 000 rows, the driver's parsing included); " +
+  'the engine indexes each row by its key and scope, cut out of the text, and builds a grant ' +
+  'the first time it is needed (~10 ms of JS for 10 000 rows). What moves the p95 is garbage ' +
+  "collection of the previous rounds' grants (each round lists all 10 000, which builds them) " +
+  'and the server. bench/profile/postgres-sync.ts splits it.';
 const PGLITE_LIMIT =
-  'Limit: PGlite, then the same per-grant work as on PostgreSQL. One text field per row takes ' +
-  'PGlite ~85 ms to hand over (its raw SELECT of the same rows as 13 columns, the baseline, ' +
-  'takes ~330–390 ms: WASM hands JS one value per field).';
+  'Limit: PGlite hands the rows over slowly: one text field per row takes it most of the sync ' +
+  '(its raw SELECT of the same rows as 13 columns, the baseline, takes ~200–300 ms: WASM hands ' +
+  "JS one value per field); the engine's part is the same ~10 ms as on PostgreSQL.";
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
