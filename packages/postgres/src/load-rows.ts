@@ -1,4 +1,4 @@
-import { FIELD_SEPARATOR, ROW_TAGS } from './statements.js';
+import { FIELD_SEPARATOR, ROW_SEPARATOR, ROW_TAGS } from './statements.js';
 
 /**
  * A grant row of a load (`selectState`), by index: its tag, the key and scope columns, the
@@ -54,7 +54,7 @@ const FIRST_NULLABLE = 6;
  * hash is not its row's is left out, so the grants naming it are skipped as malformed; pins
  * are frozen, as the grants that share them are.
  */
-export function readLoadRows(rows: readonly unknown[], unsplit?: Unsplit): LoadRows | undefined {
+export function readLoadRows(texts: readonly unknown[], unsplit?: Unsplit): LoadRows | undefined {
   const loaded: LoadRows = { grants: [], pins: new Map(), clears: [] };
   /** One copy of each workspace, server and tool id: they repeat across a user's rows. */
   const ids = new Map<string, string>();
@@ -64,8 +64,7 @@ export function readLoadRows(rows: readonly unknown[], unsplit?: Unsplit): LoadR
     ids.set(text, text);
     return text;
   };
-  for (const row of rows) {
-    const text = (row as { r?: unknown } | null)?.r;
+  for (const text of texts) {
     if (typeof text !== 'string') throw new Error('a row of the load is not text');
     const tag = text.charAt(0);
     if (tag === '[') {
@@ -97,6 +96,22 @@ export function readLoadRows(rows: readonly unknown[], unsplit?: Unsplit): LoadR
     } else if (tag === ROW_TAGS.clear) loaded.clears.push(text.slice(2));
   }
   return loaded;
+}
+
+/** The texts of a load's rows (`selectState`), one field `r` per row. */
+export const textsOf = (rows: readonly unknown[]): unknown[] =>
+  rows.map((row) => (row as { r?: unknown } | null)?.r);
+
+/**
+ * The texts of a joined load (`selectStateJoined`), or undefined when they split into more rows
+ * than were joined: a field holds `ROW_SEPARATOR`, and the caller reads again row by row.
+ */
+export function joinedTexts(rows: readonly unknown[]): string[] | undefined {
+  const { r, n } = (rows[0] ?? {}) as { r?: unknown; n?: unknown };
+  if (n === 0) return [];
+  if (typeof r !== 'string') throw new Error('a joined load is not text');
+  const texts = r.split(ROW_SEPARATOR);
+  return texts.length === n ? texts : undefined;
 }
 
 /** Where each field of the row being read ends (its separator's index; the last: the length). */

@@ -36,6 +36,8 @@ export const GRANT_COLUMNS = [
 /** Between the fields of a row as a load reads it (U+001F, the unit separator). */
 export const FIELD_SEPARATOR = '\x1f';
 const SEP = "E'\\x1f'";
+/** Between the rows of a load joined into one value (U+001E, the record separator). */
+export const ROW_SEPARATOR = '\x1e';
 
 /**
  * What a load reads of each grant row, in this order (`StateTuple` of load-rows.ts): the key
@@ -115,6 +117,15 @@ UNION ALL
 (SELECT '${ROW_TAGS.clear}' || ${SEP} || cleared_at FROM mcp_consent_clears
   WHERE user_id = $1 AND (whole_user OR ($2::text IS NOT NULL AND workspace_id = $2))
   ORDER BY cleared_ms DESC LIMIT 1)`;
+
+/**
+ * The rows of a text load (`selectState`) joined into one value by `ROW_SEPARATOR`, with their
+ * count: for drivers that spend most of a load per row handed over (PGlite, through WASM). A
+ * field holding the separator splits into more rows than the count, and the store reads again
+ * row by row, as JSON.
+ */
+export const selectStateJoined = () => `
+SELECT string_agg(r, E'\\x1e') AS r, count(*)::int AS n FROM (${selectState(false)}) AS loaded`;
 
 /**
  * Put ($1–$5 key columns, $6 key, then the grant's columns in `GRANT_COLUMNS` order as $7–$15,

@@ -20,11 +20,28 @@ import {
 } from '@mcp-consent/engine';
 import { describe, rowsOf, type Queryable } from './db.js';
 import { inScope, parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';
-import { readLoadRows, splitRow, type Pins, type StateTuple, type Unsplit } from './load-rows.js';
+import {
+  joinedTexts,
+  readLoadRows,
+  splitRow,
+  textsOf,
+  type Pins,
+  type StateTuple,
+  type Unsplit,
+} from './load-rows.js';
 import { SchemaTooNewError } from './migrate.js';
 import { notificationsOf, type Notifications } from './notifications.js';
 import { SCHEMA_VERSION } from './schema.js';
-import { CLEAR, CLEAR_AT, DELETE, PUT, REVOKE, SELECT_VERSION, selectState } from './statements.js';
+import {
+  CLEAR,
+  CLEAR_AT,
+  DELETE,
+  PUT,
+  REVOKE,
+  SELECT_VERSION,
+  selectState,
+  selectStateJoined,
+} from './statements.js';
 
 export interface PostgresStoreOptions {
   /** A node-postgres `Pool` (or `Client`), or a PGlite instance. The store never closes it. */
@@ -302,11 +319,17 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       const { serverId, toolName, argsHash, workspaceId } = one.columns;
       params.push(serverId, toolName, argsHash, workspaceId);
     }
-    const read = async (json: boolean) => rowsOf(db, selectState(!!one, json), params);
-    // A field holding the separator: read again, each grant row as JSON (slower, exact).
+    const texts =
+      !one && joinsRows(db)
+        ? joinedTexts(await rowsOf(db, selectStateJoined(), params))
+        : textsOf(await rowsOf(db, selectState(!!one), params));
+    // A field holding a separator: read again, each grant row as JSON (slower, exact).
     const loaded =
-      readLoadRows(await read(false), defer?.rows) ??
-      readLoadRows(await read(true), defer && reset(defer.rows))!;
+      (texts && readLoadRows(texts, defer?.rows)) ??
+      readLoadRows(
+        textsOf(await rowsOf(db, selectState(!!one, true), params)),
+        defer && reset(defer.rows),
+      )!;
     const state = emptyStoreState();
     const skipped: string[] = [];
     for (const row of loaded.grants) {
@@ -637,6 +660,13 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     },
   };
 }
+
+/**
+ * Whether a full load is read as one joined value: PGlite hands each row over through WASM,
+ * which took most of a 10⁴-grant load; node-postgres streams rows, and joining them costs the
+ * server more than it saves.
+ */
+const joinsRows = (db: Queryable) => typeof (db as { listen?: unknown }).listen === 'function';
 
 /** Empties what a first read put aside (its rows are read again). */
 function reset(rows: Unsplit): Unsplit {

@@ -177,6 +177,37 @@ describe('postgresGrantStore on PGlite', () => {
     expect(reader.corruptKeys).toEqual([]);
   });
 
+  it('a tool name holding the row separator forges no row: the load is read row by row', async () => {
+    // PGlite's load is one value, its rows joined by U+001E. A tool name that, split there,
+    // leaves a row of 15 fields before the separator and, after it, the start of a row for
+    // another tool in another workspace, which the rest of the real row completes: an allow
+    // pinned to that tool's definition (its pin is stored: the user allowed it in w2).
+    const definition = {
+      name: 'read_all',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+    };
+    const pin = pinTool(definition)!;
+    const elsewhere = { ...grant('alice', 'w2', 'read_all'), pin };
+    const victim = grant('alice', 'w', 'read_all');
+    const toolName = `x${'\x1f'.repeat(10)}\x1eg\x1f${victim.key}\x1fw\x1ffiles\x1fread_all`;
+    const lure = { ...grant('alice', 'w', toolName), pin };
+    const store = open({ userId: 'alice' });
+    await store.put(elsewhere);
+    await store.put({ ...lure, key: grantKey(lure) });
+    const reader = open({ userId: 'alice' });
+    const { engine } = await setup({ store: reader });
+    const victimCall = callOf(definition, {
+      userId: 'alice',
+      workspaceId: 'w',
+      server: { id: 'files' },
+    });
+    expect(engine.lookup(victimCall).status).toBe('prompt');
+    const held = engine.grants().map((grant) => `${grant.workspaceId} ${grant.toolName}`);
+    expect(held.sort()).toEqual([`w ${toolName}`, 'w2 read_all']);
+    expect(reader.corruptKeys).toEqual([]);
+  });
+
   it('announces the key, never the grant, and only to the stores of its tenant', async () => {
     const payloads: string[] = [];
     const unlisten = await db.listen(CHANNEL, (payload) => payloads.push(payload));
