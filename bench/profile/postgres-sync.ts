@@ -32,9 +32,14 @@ try {
   await time('the store’s own SELECT (text rows)', () =>
     pool.query(selectState(false), [user, null]),
   );
-  await time('store.loadState()', async () => {
+  await time('store.loadState() (every grant built)', async () => {
     const store = postgresGrantStore({ db: pool, scope: { userId: user }, notifications: false });
     await store.loadState();
+    store.close();
+  });
+  await time('store.loadState({ deferred: true })', async () => {
+    const store = postgresGrantStore({ db: pool, scope: { userId: user }, notifications: false });
+    await store.loadState({ deferred: true });
     store.close();
   });
   await time('engine ready (no notifications)', async () => {
