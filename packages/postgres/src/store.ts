@@ -93,7 +93,10 @@ interface DeferredLoad {
 /** A grant store on PostgreSQL for one tenant. */
 export interface PostgresGrantStore extends GrantStore {
   readonly scope: TenantScope;
-  /** Keys of the rows the last full load skipped as malformed (they stay in the table). */
+  /**
+   * Keys of the rows the last full load skipped as malformed (they stay in the table). Reading
+   * it builds the rows a deferred load has not built yet, so it is always complete.
+   */
   readonly corruptKeys: readonly string[];
   /**
    * The scope's grants (frozen: they are the store's own), revokes and last clear. With
@@ -404,9 +407,10 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     if (closed) return;
     const wasStale = stale;
     if (known !== null) {
+      // Built first: the read below names its own malformed rows in `corruptKeys`.
+      settleAll();
       const next = await readState();
       if (known === null || closed) return;
-      settleAll();
       const changes = changesBetween(known, next);
       known = next;
       emit(changes);
