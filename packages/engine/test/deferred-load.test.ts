@@ -1,37 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  grantKey,
   memoryStore,
-  pinTool,
   type EngineEvent,
   type Grant,
   type GrantStore,
   type StoreChange,
   type StoreSnapshot,
-  type ToolDefinition,
 } from '@mcp-consent/engine';
-import { callOf, scriptedUser, setup, tools } from './helpers.js';
+import { callOf, scriptedUser, setup, storedGrant, tools } from './helpers.js';
 
 /**
  * A store's load may hand grants over unbuilt (`StoreSnapshot.deferred`): the engine indexes
  * them by their columns and reads each one when a call, a list or a change needs it. Whatever
  * is read late is held to the same rules as a grant loaded whole.
  */
-
-function storedGrant(tool: ToolDefinition, overrides: Partial<Grant> = {}): Grant {
-  const scope = { userId: 'alice', workspaceId: 'ws-1', serverId: 'notes', toolName: tool.name };
-  return {
-    ...scope,
-    key: grantKey(scope),
-    decision: 'allow',
-    grantedAt: '2026-11-20T00:00:00.000Z',
-    expiresAt: '2026-12-20T00:00:00.000Z',
-    grantedBy: 'alice',
-    riskTier: 'high',
-    pin: pinTool(tool)!,
-    ...overrides,
-  };
-}
 
 const columnsOf = (grant: Grant) => [
   grant.key,
@@ -44,7 +26,8 @@ const columnsOf = (grant: Grant) => [
 
 /**
  * A store that hands every grant over deferred, counting the reads; `rows` are what `read`
- * returns (a malformed value stands for a corrupt row), `columns` what indexes them.
+ * returns (a malformed value stands for a corrupt row), `columns` what indexes them. `push`
+ * tells the engine a change made by another writer.
  */
 function deferringStore(
   rows: unknown[],
@@ -52,8 +35,10 @@ function deferringStore(
 ) {
   const reads: number[] = [];
   const backing = memoryStore();
+  let push: (change: StoreChange) => void = () => {};
   const store: GrantStore = {
     ...backing,
+    subscribe: (listener) => ((push = listener), () => {}),
     loadState: async (asked) => ({
       grants: [],
       revocations: [],
@@ -71,7 +56,7 @@ function deferringStore(
       }),
     }),
   };
-  return { store, reads, backing };
+  return { store, reads, backing, push: (change: StoreChange) => push(change) };
 }
 
 describe('grants a store hands over deferred', () => {
@@ -184,9 +169,7 @@ describe('grants a store hands over deferred', () => {
   it('changes heard before a grant is read apply by the store rules, never undoing it or a newer one', async () => {
     const put = storedGrant(tools.notesPut, { riskTier: 'medium' });
     const list = storedGrant(tools.notesList, { riskTier: 'low' });
-    let push: (change: StoreChange) => void = () => {};
-    const { store } = deferringStore([put, list]);
-    store.subscribe = (listener) => ((push = listener), () => {});
+    const { store, push } = deferringStore([put, list]);
     const { engine } = await setup({ store });
     // Another writer's Deny always, given after the stored allow: it wins.
     push({
@@ -202,9 +185,7 @@ describe('grants a store hands over deferred', () => {
   it('a clear heard before any grant is read removes them all, and none comes back', async () => {
     const put = storedGrant(tools.notesPut, { riskTier: 'medium' });
     const list = storedGrant(tools.notesList, { riskTier: 'low' });
-    let push: (change: StoreChange) => void = () => {};
-    const { store } = deferringStore([put, list]);
-    store.subscribe = (listener) => ((push = listener), () => {});
+    const { store, push } = deferringStore([put, list]);
     const { engine } = await setup({ store });
     push({ type: 'clear' });
     expect(engine.lookup(callOf(tools.notesPut)).status).toBe('prompt');

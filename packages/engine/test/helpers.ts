@@ -2,10 +2,13 @@ import { expect, vi } from 'vitest';
 import {
   createManualClock,
   createPermissionEngine,
+  grantKey,
+  pinTool,
   memoryAuditSink,
   memoryStore,
   isDecisionEvent,
   type DecisionAuditEvent,
+  type Grant,
   type GrantStore,
   type PermissionEngineOptions,
   type PromptAnswer,
@@ -43,6 +46,22 @@ export const tools = {
   },
   legacy: { name: 'legacy_tool', description: 'No annotations', inputSchema: { type: 'object' } },
 } satisfies Record<string, ToolDefinition>;
+
+/** A grant as another host or a hand edit might have stored it, for `tool` of alice in ws-1. */
+export function storedGrant(tool: ToolDefinition, overrides: Partial<Grant> = {}): Grant {
+  const scope = { userId: 'alice', workspaceId: 'ws-1', serverId: 'notes', toolName: tool.name };
+  return {
+    ...scope,
+    key: grantKey(scope),
+    decision: 'allow',
+    grantedAt: '2026-11-20T00:00:00.000Z',
+    expiresAt: '2026-12-20T00:00:00.000Z',
+    grantedBy: 'alice',
+    riskTier: 'high',
+    pin: pinTool(tool)!,
+    ...overrides,
+  };
+}
 
 export const trustedServer = { id: 'notes', name: 'Notes', trusted: true };
 

@@ -3,7 +3,6 @@ import {
   createManualClock,
   createPermissionEngine,
   DAY_MS,
-  grantKey,
   memoryStore,
   pinTool,
   type EngineEvent,
@@ -14,7 +13,16 @@ import {
   type StoreSnapshot,
   type ToolDefinition,
 } from '@mcp-consent/engine';
-import { callOf, deferred, flush, scriptedUser, setup, shownCount, tools } from './helpers.js';
+import {
+  callOf,
+  deferred,
+  flush,
+  scriptedUser,
+  setup,
+  shownCount,
+  storedGrant,
+  tools,
+} from './helpers.js';
 
 /**
  * "Never fail open" (issue 14): one regression test per path an adversarial review found
@@ -47,22 +55,6 @@ function slowLoading(store: GrantStore) {
     },
   };
   return { store: slow, finishLoad: () => gate.resolve() };
-}
-
-/** A grant as another host or a hand edit might have stored it, for `tool` of alice in ws-1. */
-function storedGrant(tool: ToolDefinition, overrides: Partial<Grant> = {}): Grant {
-  const scope = { userId: 'alice', workspaceId: 'ws-1', serverId: 'notes', toolName: tool.name };
-  return {
-    ...scope,
-    key: grantKey(scope),
-    decision: 'allow',
-    grantedAt: '2026-11-20T00:00:00.000Z',
-    expiresAt: '2026-12-20T00:00:00.000Z',
-    grantedBy: 'alice',
-    riskTier: 'high',
-    pin: pinTool(tool)!,
-    ...overrides,
-  };
 }
 
 describe('1: a store load that ends late merges, it never overwrites newer answers', () => {
