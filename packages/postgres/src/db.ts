@@ -12,6 +12,10 @@ interface Executes {
   exec(text: string): Promise<unknown>;
 }
 
+/** Whether `db` is a PGlite instance (it has `listen`), which runs in-process through WASM. */
+export const isPglite = (db: object): boolean =>
+  typeof (db as { listen?: unknown }).listen === 'function';
+
 /** Runs a script of several statements as one implicit transaction (the simple query protocol). */
 export async function runScript(db: Queryable, script: string): Promise<void> {
   const exec = (db as Partial<Executes>).exec;

@@ -1,3 +1,4 @@
+import { isPglite } from './db.js';
 import { CHANNEL } from './schema.js';
 
 /** What a store hears on the channel: payloads, and that it may have missed some (resync). */
@@ -66,7 +67,7 @@ export function notificationsOf(
   if (known) return known;
   const handle = db as Partial<PgliteLike & PoolLike>;
   let made: Notifications | undefined;
-  if (typeof handle.listen === 'function') made = pgliteNotifications(handle as PgliteLike);
+  if (isPglite(handle)) made = pgliteNotifications(handle as PgliteLike);
   // A pool (it counts its clients); a single pg.Client's connect() would connect it instead.
   else if (typeof handle.connect === 'function' && 'totalCount' in handle)
     made = pgNotifications(handle as PoolLike, options);

@@ -18,7 +18,7 @@ import {
   type StoreSnapshot,
   type StoreState,
 } from '@mcp-consent/engine';
-import { describe, rowsOf, type Queryable } from './db.js';
+import { describe, isPglite, rowsOf, type Queryable } from './db.js';
 import { inScope, parseGrantKey, type KeyColumns, type TenantScope } from './keys.js';
 import {
   joinedTexts,
@@ -322,8 +322,10 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       const { serverId, toolName, argsHash, workspaceId } = one.columns;
       params.push(serverId, toolName, argsHash, workspaceId);
     }
+    // PGlite hands each row over through WASM, which took most of a 10⁴-grant load, so a full
+    // load there is one joined value; node-postgres streams rows, and joining costs it more.
     const texts =
-      !one && joinsRows(db)
+      !one && isPglite(db)
         ? joinedTexts(await rowsOf(db, selectStateJoined(), params))
         : textsOf(await rowsOf(db, selectState(!!one), params));
     // A field holding a separator: read again, each grant row as JSON (slower, exact).
@@ -526,8 +528,13 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     c.argsHash,
   ];
 
-  /** A full read into `known`; with `defer`, grant rows are left to build (`deferredLoad`). */
-  async function loadState(defer = false): Promise<StoreState> {
+  /**
+   * A full read into `known`, with the deferred load it left when `defer` (its grant rows, left
+   * to build: `deferredLoad`).
+   */
+  async function loadState(
+    defer = false,
+  ): Promise<{ state: StoreState; load: DeferredLoad | undefined }> {
     await listening;
     return serial(() =>
       guard('load grants', async () => {
@@ -544,7 +551,7 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
         known = await readState(undefined, load);
         deferredLoad = load ?? null;
         if (load) buildInBackground(load);
-        return known;
+        return { state: known, load };
       }),
     );
   }
@@ -566,13 +573,11 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
       settleAll();
       return corruptKeys;
     },
-    load: async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant })),
+    load: async () => [...(await loadState()).state.grants.values()].map((grant) => ({ ...grant })),
     async loadState(options) {
-      const deferred = options?.deferred === true;
-      const state = await loadState(deferred);
+      const { state, load } = await loadState(options?.deferred === true);
       const snapshot: StoreSnapshot = snapshotOf(state);
-      const load = deferredLoad;
-      if (deferred && load) snapshot.deferred = deferredOf(load);
+      if (load) snapshot.deferred = deferredOf(load);
       return snapshot;
     },
     async put(grant: Grant) {
@@ -664,13 +669,6 @@ export function postgresGrantStore(options: PostgresStoreOptions): PostgresGrant
     },
   };
 }
-
-/**
- * Whether a full load is read as one joined value: PGlite hands each row over through WASM,
- * which took most of a 10⁴-grant load; node-postgres streams rows, and joining them costs the
- * server more than it saves.
- */
-const joinsRows = (db: Queryable) => typeof (db as { listen?: unknown }).listen === 'function';
 
 /** Empties what a first read put aside (its rows are read again). */
 function reset(rows: Unsplit): Unsplit {
