@@ -290,12 +290,7 @@ export class GrantCache {
   private settle(deferred: Deferred): void {
     const { from, at, slot, argsHash } = deferred;
     const key = from.columns[at * 6] as string;
-    if (this.entries.get(key) === deferred) {
-      this.entries.delete(key);
-      if (argsHash === '') {
-        if (slot.tool === deferred) delete slot.tool;
-      } else if (slot.args?.get(argsHash) === deferred) slot.args.delete(argsHash);
-    }
+    if (this.entries.get(key) === deferred) this.drop(key, deferred, slot, argsHash || undefined);
     let grant: unknown;
     try {
       grant = from.read(at);
@@ -324,10 +319,17 @@ export class GrantCache {
   private unindex(key: string): void {
     const entry = this.entries.get(key);
     if (!entry?.grant) return;
+    this.drop(key, entry, this.slot(entry.grant, false), entry.grant.argsHash);
+  }
+
+  /** Removes `entry` of `key` from the entries and from its slot (per tool, or per arguments). */
+  private drop(
+    key: string,
+    entry: Entry | Deferred,
+    slot: ToolSlot | undefined,
+    argsHash: string | undefined,
+  ): void {
     this.entries.delete(key);
-    const { grant } = entry;
-    const slot = this.slot(grant, false);
-    const { argsHash } = grant;
     if (argsHash === undefined) {
       if (slot?.tool === entry) delete slot.tool;
     } else if (slot?.args?.get(argsHash) === entry) slot.args.delete(argsHash);
