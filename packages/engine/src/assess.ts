@@ -1,4 +1,4 @@
-import { deriveRisk, isAllowAlwaysPermitted, type RiskOptions } from './risk.js';
+import { deriveRisk, effectiveHints, type RiskOptions } from './risk.js';
 import type {
   Assessment,
   DefinitionChange,
@@ -23,9 +23,11 @@ export function assessCall(
   call: Pick<ToolCall, 'tool' | 'server'>,
   options: RiskOptions = {},
 ): Assessment {
-  const allowAlwaysEnabled = isAllowAlwaysPermitted(call.tool);
+  const hints = effectiveHints(call.tool.annotations);
+  // Allow always is refused for destructive tools (see `isAllowAlwaysPermitted`).
+  const allowAlwaysEnabled = !hints.destructive;
   return {
-    risk: deriveRisk(call.tool, call.server, options),
+    risk: deriveRisk(call.tool, call.server, options, hints),
     allowAlwaysEnabled,
     // Allow always is refused exactly for tools that may destroy data: those focus Deny once.
     allowAlwaysDisabled: allowAlwaysEnabled ? null : 'destructive',

@@ -1,3 +1,4 @@
+import { isoTime } from './clock.js';
 import type {
   AuditEvent,
   Choice,
@@ -85,7 +86,7 @@ export function toAuditEvent(
     tool_name: call.tool.name,
     args_hash: argsHash,
     risk_tier: risk,
-    timestamp: new Date(nowMs).toISOString(),
+    timestamp: isoTime(nowMs),
     origin,
   };
   if (call.requestedBy?.kind === 'app') event.requested_by_app = call.requestedBy.app;

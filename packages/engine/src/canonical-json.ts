@@ -10,56 +10,64 @@ export const MAX_CANONICAL_DEPTH = 1000;
  * non-finite numbers are refused, since JSON cannot carry them.
  */
 export function canonicalJson(value: unknown, maxDepth = MAX_CANONICAL_DEPTH): string {
-  const seen = new Set<object>();
-  const walk = (node: unknown, depth: number): string | undefined => {
-    if (depth > maxDepth) throw new CanonicalJsonError(`nested deeper than ${maxDepth} levels`);
-    switch (typeof node) {
-      case 'string':
-        return JSON.stringify(node);
-      case 'boolean':
-        return node ? 'true' : 'false';
-      case 'number':
-        if (!Number.isFinite(node)) throw new CanonicalJsonError(`non-finite number ${node}`);
-        // ES number-to-string is the JCS number format; -0 serializes as 0.
-        return JSON.stringify(node);
-      case 'undefined':
-      case 'function':
-      case 'symbol':
-        return undefined;
-      case 'bigint':
-        throw new CanonicalJsonError('BigInt values cannot be represented in JSON');
-    }
-    if (node === null) return 'null';
-    const object = node as object;
-    if (seen.has(object)) throw new CanonicalJsonError('the value contains a cycle');
-    seen.add(object);
-    let out: string;
-    if (Array.isArray(object)) {
-      // Indexed, not mapped: a hole is null, as JSON sends it (map would skip it and write "[1,,3]").
-      const items: string[] = [];
-      for (let index = 0; index < object.length; index++) {
-        items.push(walk((object as unknown[])[index], depth + 1) ?? 'null');
-      }
-      out = `[${items.join(',')}]`;
-    } else {
-      const withJson = object as { toJSON?: () => unknown };
-      if (typeof withJson.toJSON === 'function') {
-        seen.delete(object);
-        return walk(withJson.toJSON(), depth);
-      }
-      const members: string[] = [];
-      // Own enumerable keys only: an own "__proto__" key is data, not a prototype.
-      for (const key of Object.keys(object).sort(compareUtf16)) {
-        const member = walk((object as Record<string, unknown>)[key], depth + 1);
-        if (member !== undefined) members.push(`${JSON.stringify(key)}:${member}`);
-      }
-      out = `{${members.join(',')}}`;
-    }
-    seen.delete(object);
-    return out;
-  };
-  return walk(value, 0) ?? 'null';
+  return walk(value, 0, maxDepth, []) ?? 'null';
 }
+
+/**
+ * One value's canonical text; `path` holds the objects being written around it (a cycle is one
+ * of them again). Not a closure over a Set: every decision hashes its arguments, mostly small.
+ */
+function walk(node: unknown, depth: number, maxDepth: number, path: object[]): string | undefined {
+  if (depth > maxDepth) throw new CanonicalJsonError(`nested deeper than ${maxDepth} levels`);
+  switch (typeof node) {
+    case 'string':
+      return quote(node);
+    case 'boolean':
+      return node ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(node)) throw new CanonicalJsonError(`non-finite number ${node}`);
+      // ES number-to-string is the JCS number format; -0 serializes as 0.
+      return String(node);
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'bigint':
+      throw new CanonicalJsonError('BigInt values cannot be represented in JSON');
+  }
+  if (node === null) return 'null';
+  const object = node as object;
+  if (path.includes(object)) throw new CanonicalJsonError('the value contains a cycle');
+  let out = '';
+  if (Array.isArray(object)) {
+    path.push(object);
+    // Indexed, not mapped: a hole is null, as JSON sends it (map would skip it and write "[1,,3]").
+    for (let index = 0; index < object.length; index++) {
+      out += `${index > 0 ? ',' : ''}${walk((object as unknown[])[index], depth + 1, maxDepth, path) ?? 'null'}`;
+    }
+    path.pop();
+    return `[${out}]`;
+  }
+  const withJson = object as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === 'function') return walk(withJson.toJSON(), depth, maxDepth, path);
+  path.push(object);
+  // Own enumerable keys only: an own "__proto__" key is data, not a prototype.
+  const keys = Object.keys(object);
+  if (keys.length > 1) keys.sort(compareUtf16);
+  for (const key of keys) {
+    const member = walk((object as Record<string, unknown>)[key], depth + 1, maxDepth, path);
+    if (member !== undefined) out += `${out === '' ? '' : ','}${quote(key)}:${member}`;
+  }
+  path.pop();
+  return `{${out}}`;
+}
+
+/** What JSON.stringify escapes in a string: quote, backslash, controls, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the controls are what JSON escapes
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON text; most need no escaping, and JSON.stringify costs more than the test. */
+const quote = (text: string): string => (ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`);
 
 function compareUtf16(a: string, b: string): number {
   // The default sort compares UTF-16 code units, which is what RFC 8785 asks for.

@@ -56,3 +56,26 @@ export function createManualClock(start = Date.UTC(2026, 0, 1)): ManualClock {
     pendingTimers: () => timers.size,
   };
 }
+
+/** The second `isoTime` formatted last, and its text up to the milliseconds. */
+let second = NaN;
+let secondText = '';
+
+/**
+ * `new Date(ms).toISOString()`, with the text up to the second reused while the second lasts:
+ * every decision is audited with its time, and formatting a Date each time cost more than the
+ * rest of building the event. Throws, as `toISOString` does, for a time that is not a date.
+ */
+export function isoTime(time: number): string {
+  const ms = Math.trunc(time); // as Date does
+  const at = Math.floor(ms / 1000);
+  if (at !== second) {
+    const text = new Date(ms).toISOString();
+    // Years 0–9999 read YYYY-MM-DDTHH:mm:ss.sssZ; others are formatted whole every time.
+    if (text.length !== 24) return text;
+    second = at;
+    secondText = text.slice(0, 20);
+  }
+  const milli = ms - at * 1000;
+  return secondText + (milli < 10 ? '00' : milli < 100 ? '0' : '') + milli + 'Z';
+}

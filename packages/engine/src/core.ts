@@ -1,7 +1,7 @@
 import { toAuditEvent } from './audit.js';
 import { toOutcomeEvent } from './outcomes.js';
 import type { RequestOutcome } from './outcome-types.js';
-import { GrantCache, type HitCheck } from './grant-cache.js';
+import { GrantCache, type ArgsHasher, type HitCheck } from './grant-cache.js';
 import { createHub, type Hub } from './hub.js';
 import { checkMode, type ResolvedOptions } from './options.js';
 import { PolicyHolder } from './policy-holder.js';
@@ -43,8 +43,11 @@ export interface EngineCore {
   readonly policy: PolicyHolder;
   readonly session: SessionGrants;
   readonly settings: EngineSettings;
-  /** The lookup on a checked call; `argsHash` null when the arguments cannot be hashed. */
-  find(call: ToolCall, argsHash: string | null, assessment: Assessment): LookupResult;
+  /**
+   * The lookup on a checked call; `argsHash` null when the arguments cannot be hashed, a hasher
+   * to hash them only when a per-arguments grant exists for the tool.
+   */
+  find(call: ToolCall, argsHash: string | null | ArgsHasher, assessment: Assessment): LookupResult;
   /** Writes one R6 event to every sink and reports the decision. Never throws. */
   audit(result: RequestResult, call: ToolCall, kind?: PromptKind): void;
   /** Writes the event of an answered elicitation, sampling or roots request. Throws only on invalid input. */
@@ -72,7 +75,7 @@ export function createCore(
   /** Session grains are read even before the store syncs: they never came from it. */
   const findInSession = (
     call: ToolCall,
-    argsHash: string | null,
+    argsHash: string | null | ArgsHasher,
     assessment: Assessment,
     now: number,
   ): LookupResult | undefined => {
@@ -84,7 +87,11 @@ export function createCore(
     });
   };
 
-  const find = (call: ToolCall, argsHash: string | null, assessment: Assessment): LookupResult => {
+  const find = (
+    call: ToolCall,
+    argsHash: string | null | ArgsHasher,
+    assessment: Assessment,
+  ): LookupResult => {
     const now = clock.now();
     const inSession = findInSession(call, argsHash, assessment, now);
     if (hub.status !== 'ready') {

@@ -134,7 +134,7 @@ function fromLookup(
  * queue a prompt (or, in `non_interactive` mode, deny). Never rejects.
  */
 export function createDecide(core: EngineCore, scheduler: Scheduler) {
-  const { hub, cache, session, options } = core;
+  const { hub, options } = core;
   const { clock } = options;
   let arrivals = 0;
 
@@ -152,16 +152,10 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       return denial;
     }
     const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
-    // Fast path: a per-tool grant decides whatever the arguments' hash, so decide now and
-    // hash in line for the audit event instead of waiting on a WebCrypto round trip.
-    if (
-      hub.status === 'ready' &&
-      !forcePrompt &&
-      !request.signal?.aborted &&
-      !cache.needsArgsHash(call) &&
-      !session.needsArgsHash(call)
-    ) {
-      const found = core.find(call, null, assessment);
+    // Fast path: a grant decides now, the arguments hashed in line (only when a per-arguments
+    // grant exists for the tool, and for the audit event) instead of awaiting WebCrypto.
+    if (hub.status === 'ready' && !forcePrompt && !request.signal?.aborted) {
+      const found = core.find(call, hashOrNull, assessment);
       const hit = fromLookup(
         scheduler,
         pre,

@@ -23,17 +23,14 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   const grants = new Grants(core);
   const scheduler = new Scheduler(core, grants);
   const request = createDecide(core, scheduler);
-  const { hub, cache, sync } = core;
+  const { hub, sync } = core;
 
   return {
     ready: sync.ready,
     lookup(call, lookupOptions = {}) {
       validateCall(call);
-      let argsHash = lookupOptions.argsHash;
-      if (argsHash === undefined) {
-        // A per-arguments grant (a Deny always for these arguments) must be found without one.
-        argsHash = hub.status === 'ready' && cache.needsArgsHash(call) ? wireHash(call.args) : null;
-      }
+      // Without one, hashed only when a per-arguments grant (a Deny always for these arguments) exists.
+      const { argsHash = wireHash } = lookupOptions;
       return core.find(call, argsHash, assessCall(call, core.options.risk));
     },
     assess: (call) => assessCall(call, core.options.risk),

@@ -27,16 +27,35 @@ export interface HitCheck {
   life: Readonly<Record<RiskTier, number | null>>;
 }
 
-/** A cached grant with what `lookup` needs precomputed, so a hit allocates nothing. */
+/**
+ * A cached grant with what `lookup` needs precomputed, so a hit allocates nothing and reads
+ * only this entry (not the grant, which sits elsewhere in memory).
+ */
 interface Entry {
   grant: Grant;
+  allow: boolean;
   /** Epoch ms; parsed once. */
   granted: number;
   expires: number;
+  tier: RiskTier;
+  pinHash: string | undefined;
   hit: LookupResult;
   expired: LookupResult;
   from?: undefined;
 }
+
+/** What a server object a host reuses for its connection resolved to: its tools level. */
+interface ServerMemo {
+  id: string;
+  userId: string;
+  workspaceId: string;
+  tools: Level<ToolSlot>;
+  /** The slots of `tools` found so far, in a Map made with this memo (near it in memory). */
+  slots: Level<ToolSlot>;
+}
+
+/** Hashes a call's arguments when a per-arguments grant needs them; null when it cannot. */
+export type ArgsHasher = (args: unknown) => string | null;
 
 /** A grant of a store's load not read yet: where it is, and the slot its columns name. */
 interface Deferred {
@@ -137,6 +156,11 @@ export class GrantCache {
   private readonly index: Level<Level<Level<Level<ToolSlot>>>> = new Map();
   /** One frozen pin per tool definition seen, shared by its grants. */
   private readonly pins = new Map<string, ToolPin>();
+  /**
+   * The server level resolved once per server object (a host reuses one per connection), so a
+   * lookup skips three Map reads. Levels are never removed, so a memo cannot go stale.
+   */
+  private readonly servers = new WeakMap<object, ServerMemo>();
   /** Told how many deferred grants were malformed, when they are read. */
   onMalformed?: (count: number) => void;
 
@@ -190,20 +214,22 @@ export class GrantCache {
     return out.sort((a, b) => (a.grantedAt < b.grantedAt ? -1 : a.grantedAt > b.grantedAt ? 1 : 0));
   }
 
-  /** Whether a per-arguments grant exists for this call's tool, so a lookup needs the args hash. */
-  needsArgsHash(call: ToolCall): boolean {
-    return (this.slotOf(call)?.args?.size ?? 0) > 0;
-  }
-
   /**
    * Any live deny wins; then a live allow that is still valid for the call as it is now
    * (`checkAllow`); anything else asks, saying why (expired, changed, raised risk, unknown).
-   * `argsHash` null: the arguments cannot be hashed, so only per-tool grants can match.
+   * `argsHash` null: the arguments cannot be hashed, so only per-tool grants can match; a
+   * hasher: called only when a per-arguments grant exists for the tool.
    */
-  lookup(call: ToolCall, argsHash: string | null, now: number, check: HitCheck): LookupResult {
+  lookup(
+    call: ToolCall,
+    argsHash: string | null | ArgsHasher,
+    now: number,
+    check: HitCheck,
+  ): LookupResult {
     const slot = this.slotOf(call);
     if (!slot) return NO_GRANT;
     if (slot.tool?.from) this.settle(slot.tool);
+    if (typeof argsHash === 'function') argsHash = slot.args?.size ? argsHash(call.args) : null;
     let found = argsHash ? slot.args?.get(argsHash) : undefined;
     if (found?.from) {
       this.settle(found);
@@ -215,11 +241,11 @@ export class GrantCache {
 
     // Written out rather than looped over an array: this is the hot path.
     let stale: LookupResult | undefined;
-    if (byArgs?.grant.decision === 'deny') {
+    if (byArgs?.allow === false) {
       if (byArgs.expires > now) return byArgs.hit;
       stale = byArgs.expired;
     }
-    if (byTool?.grant.decision === 'deny') {
+    if (byTool?.allow === false) {
       if (byTool.expires > now) return byTool.hit;
       stale ??= byTool.expired;
     }
@@ -305,8 +331,11 @@ export class GrantCache {
     const decision = grant.decision === 'allow' ? 'allow' : 'deny';
     const entry: Entry = {
       grant,
+      allow: decision === 'allow',
       granted: timeOf(grant.grantedAt),
       expires: expiryMs(grant),
+      tier: grant.riskTier,
+      pinHash: grant.pin?.hash,
       hit: Object.freeze({ status: decision, reason: `grant_${decision}`, grant } as const),
       expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
     };
@@ -336,11 +365,22 @@ export class GrantCache {
   }
 
   private slotOf(call: ToolCall): ToolSlot | undefined {
-    return this.index
-      .get(call.userId)
-      ?.get(call.workspaceId)
-      ?.get(call.server.id)
-      ?.get(call.tool.name);
+    const { server, userId, workspaceId } = call;
+    const name = call.tool.name;
+    let memo = this.servers.get(server);
+    if (memo?.id !== server.id || memo.userId !== userId || memo.workspaceId !== workspaceId) {
+      const tools = this.index.get(userId)?.get(workspaceId)?.get(server.id);
+      if (!tools) return undefined;
+      memo = { id: server.id, userId, workspaceId, tools, slots: new Map() };
+      this.servers.set(server, memo);
+    }
+    let slot = memo.slots.get(name);
+    if (slot === undefined) {
+      slot = memo.tools.get(name);
+      // Slots are never removed either; one not made yet is looked for again next time.
+      if (slot) memo.slots.set(name, slot);
+    }
+    return slot;
   }
 
   private slot(scope: GrantScope, create: boolean): ToolSlot | undefined {
@@ -375,9 +415,8 @@ function checkAllow(
   now: number,
   check: HitCheck,
 ): LookupResult | undefined {
-  if (entry?.grant.decision !== 'allow') return undefined;
-  const { grant } = entry;
-  const tierLife = check.life[grant.riskTier];
+  if (!entry?.allow) return undefined;
+  const tierLife = check.life[entry.tier];
   if (
     entry.expires <= now ||
     entry.granted > now + CLOCK_TOLERANCE_MS ||
@@ -385,16 +424,16 @@ function checkAllow(
   ) {
     return entry.expired;
   }
+  const { grant } = entry;
   if (!isDescribed(call.tool)) {
     return { status: 'prompt', reason: 'definition_unknown', grant };
   }
   const current = pinTool(call.tool);
-  const { pin } = grant;
-  if (!pin || !current || pin.hash !== current.hash) {
-    const changed = pin ? changedParts(pin, current) : [];
+  if (entry.pinHash === undefined || !current || entry.pinHash !== current.hash) {
+    const changed = grant.pin ? changedParts(grant.pin, current) : [];
     return { status: 'prompt', reason: 'definition_changed', grant, changed };
   }
-  if (TIER_RANK[check.tier] > TIER_RANK[grant.riskTier]) {
+  if (TIER_RANK[check.tier] > TIER_RANK[entry.tier]) {
     return { status: 'prompt', reason: 'risk_raised', grant };
   }
   if (!check.allowAlwaysPermitted) return { status: 'prompt', reason: 'not_permitted', grant };

@@ -1,4 +1,5 @@
 import { InvalidInputError } from './errors.js';
+import { isoTime } from './clock.js';
 import type { OutcomeAuditEvent, RequestOutcome } from './outcome-types.js';
 
 /** Per kind: its event type, and the values each copied field may take. */
@@ -48,7 +49,7 @@ export function toOutcomeEvent(outcome: RequestOutcome, nowMs: number): OutcomeA
     koder_user_id: userId,
     workspace_id: workspaceId,
     server_id: serverId,
-    timestamp: new Date(nowMs).toISOString(),
+    timestamp: isoTime(nowMs),
   };
   if (requestedByApp !== undefined) {
     if (!text(requestedByApp)) throw fail('requestedByApp is empty');

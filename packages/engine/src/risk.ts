@@ -92,9 +92,11 @@ export function deriveRisk(
   tool: ToolDefinition,
   server: ServerRef,
   options: RiskOptions = {},
+  /** The tool's hints, when the caller has them already. */
+  hints: EffectiveHints = effectiveHints(tool.annotations),
 ): RiskAssessment {
   const trusted = server.trusted === true;
-  const derived = deriveFromAnnotations(tool, trusted);
+  const derived = deriveFromAnnotations(hints, trusted);
   const declared = serverDeclaredTier(tool, options.serverRiskPath);
   if (declared === undefined || declared === derived.tier) return derived;
   if (TIER_RANK[declared] > TIER_RANK[derived.tier]) {
@@ -115,24 +117,25 @@ export function deriveRisk(
   return { ...derived, reasons: [...derived.reasons, 'server_lower_ignored'] };
 }
 
-function deriveFromAnnotations(tool: ToolDefinition, trusted: boolean): RiskAssessment {
-  if (!hasHints(tool)) {
-    return { tier: 'high', reasons: ['no_annotations'], source: 'defaults' };
-  }
-  const hints = effectiveHints(tool.annotations);
-  const high: RiskReason[] = [];
-  if (hints.destructive) high.push('destructive');
-  if (hints.openWorld) high.push('open_world');
-  if (high.length > 0) return { tier: 'high', reasons: high, source: 'annotations' };
-  if (hints.readOnly) {
-    return trusted
-      ? { tier: 'low', reasons: ['read_only', 'trusted_server'], source: 'annotations' }
-      : { tier: 'medium', reasons: ['read_only', 'untrusted_server'], source: 'annotations' };
-  }
+/** The tiers annotations can give, frozen and shared: every call is assessed, most alike. */
+const derivedRisk = (tier: RiskTier, source: RiskAssessment['source'], ...reasons: RiskReason[]) =>
+  Object.freeze({ tier, reasons: Object.freeze(reasons), source }) as RiskAssessment;
+const NO_ANNOTATIONS = derivedRisk('high', 'defaults', 'no_annotations');
+const DESTRUCTIVE = derivedRisk('high', 'annotations', 'destructive');
+const OPEN_WORLD = derivedRisk('high', 'annotations', 'open_world');
+const DESTRUCTIVE_OPEN_WORLD = derivedRisk('high', 'annotations', 'destructive', 'open_world');
+const READ_ONLY_TRUSTED = derivedRisk('low', 'annotations', 'read_only', 'trusted_server');
+const READ_ONLY = derivedRisk('medium', 'annotations', 'read_only', 'untrusted_server');
+const IDEMPOTENT_WRITE = derivedRisk('medium', 'annotations', 'idempotent_write');
+const WRITE = derivedRisk('medium', 'annotations', 'non_idempotent_write');
+
+function deriveFromAnnotations(hints: EffectiveHints, trusted: boolean): RiskAssessment {
+  const { declared } = hints;
+  if (!(declared.readOnly || declared.destructive || declared.idempotent || declared.openWorld))
+    return NO_ANNOTATIONS;
+  if (hints.destructive) return hints.openWorld ? DESTRUCTIVE_OPEN_WORLD : DESTRUCTIVE;
+  if (hints.openWorld) return OPEN_WORLD;
+  if (hints.readOnly) return trusted ? READ_ONLY_TRUSTED : READ_ONLY;
   // A closed-world write that is declared non-destructive.
-  return {
-    tier: 'medium',
-    reasons: [hints.idempotent ? 'idempotent_write' : 'non_idempotent_write'],
-    source: 'annotations',
-  };
+  return hints.idempotent ? IDEMPOTENT_WRITE : WRITE;
 }

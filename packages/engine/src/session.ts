@@ -5,6 +5,7 @@ import {
   NO_GRANT,
   scopeOf,
   type GrantFilter,
+  type ArgsHasher,
   type HitCheck,
 } from './grant-cache.js';
 import { grantKey } from './grant-key.js';
@@ -36,10 +37,6 @@ export class SessionGrants {
 
   get size(): number {
     return this.keys.size;
-  }
-
-  needsArgsHash(call: ToolCall): boolean {
-    return this.cache.size > 0 && this.cache.needsArgsHash(call);
   }
 
   put(grant: Grant): void {
@@ -83,7 +80,12 @@ export class SessionGrants {
    * whole-server allow that covers the tool as it is now (read-only tools only, when so given;
    * never a tool that may destroy data unless `check` permits it).
    */
-  lookup(call: ToolCall, argsHash: string | null, now: number, check: HitCheck): LookupResult {
+  lookup(
+    call: ToolCall,
+    argsHash: string | null | ArgsHasher,
+    now: number,
+    check: HitCheck,
+  ): LookupResult {
     if (this.keys.size === 0) return NO_GRANT;
     const own = this.cache.size > 0 ? this.cache.lookup(call, argsHash, now, check) : NO_GRANT;
     if (own.status !== 'prompt' || this.servers.size === 0) return own;

@@ -9,8 +9,14 @@ import type { CallRequester, ServerRef, ToolCall, ToolDefinition } from './types
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** `String.prototype.isWellFormed` where the runtime has it: every lookup checks four ids. */
+const wellFormed: (text: string) => boolean =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
+    ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : (text) => !LONE_SURROGATE.test(text);
+
 const isId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && !LONE_SURROGATE.test(value);
+  typeof value === 'string' && value.length > 0 && wellFormed(value);
 
 /** Definitions the engine froze itself (or a catalog froze through it): used as they are. */
 const frozenDefinitions = new WeakSet<ToolDefinition>();
@@ -135,6 +141,30 @@ export function validateCall(call: ToolCall): void {
   }
 }
 
+/** A host's server object → the frozen copy of it calls were decided with. */
+const servers = new WeakMap<ServerRef, ServerRef>();
+
+/**
+ * The host's server fields, frozen; the same copy while the host's object (one per connection)
+ * keeps them, so the lookup cache resolves its grants once per connection, not once per call.
+ */
+function serverCopy(given: ServerRef): ServerRef {
+  const server: ServerRef = { id: given.id };
+  if (given.trusted !== undefined) server.trusted = given.trusted === true;
+  if (typeof given.name === 'string') server.name = given.name;
+  if (typeof given.origin === 'string') server.origin = given.origin;
+  const held = servers.get(given);
+  if (
+    held?.id === server.id &&
+    held.trusted === server.trusted &&
+    held.name === server.name &&
+    held.origin === server.origin
+  )
+    return held;
+  servers.set(given, Object.freeze(server));
+  return server;
+}
+
 /**
  * Validates a call and returns the frozen copy the engine decides on: the arguments as JSON
  * carries them, the definition's engine-read parts, the host's server fields. Throws
@@ -142,15 +172,11 @@ export function validateCall(call: ToolCall): void {
  */
 export function snapshotCall(call: ToolCall): ToolCall {
   validateCall(call);
-  const server: ServerRef = { id: call.server.id };
-  if (call.server.trusted !== undefined) server.trusted = call.server.trusted === true;
-  if (typeof call.server.name === 'string') server.name = call.server.name;
-  if (typeof call.server.origin === 'string') server.origin = call.server.origin;
   const args = wireCopy(call.args);
   const snapshot: ToolCall = {
     userId: call.userId,
     workspaceId: call.workspaceId,
-    server: Object.freeze(server),
+    server: serverCopy(call.server),
     tool: freezeDefinition(call.tool),
     args: deepFreeze(args),
   };

@@ -68,6 +68,21 @@ describe('canonicalJson (RFC 8785)', () => {
       }),
     );
   });
+
+  it('writes strings, keys and numbers as JSON.stringify does: quotes, controls, lone surrogates', () => {
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('"', '\\', '\ud800', '\udc00', '\u2028'),
+        fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+      ),
+    });
+    fc.assert(
+      fc.property(text, fc.double({ noNaN: true, noDefaultInfinity: true }), (value, number) => {
+        expect(canonicalJson(value)).toBe(JSON.stringify(value));
+        expect(canonicalJson({ [value]: number })).toBe(JSON.stringify({ [value]: number }));
+      }),
+    );
+  });
 });
 
 describe('hashes', () => {

@@ -11,6 +11,7 @@ import {
 } from '@mcp-consent/engine';
 import type { CallOptions, CallParams, CallResult } from './binding.js';
 import { callsInFlight } from './calls-in-flight.js';
+import { copyJson } from './copy-json.js';
 import { sameDefinition } from './catalog.js';
 import { CONFIRM_ARG, withoutConfirm, withoutKitMeta } from './dry-run.js';
 import { PreviewMemory, runDryRunFlow } from './dry-run-flow.js';
@@ -44,7 +45,7 @@ const MAX_REDECIDE_ROUNDS = 3;
 
 /** An unfrozen copy of approved JSON arguments, in the shape `callTool` takes. */
 export const sendable = (args: unknown): Record<string, unknown> | undefined =>
-  args === undefined ? undefined : (structuredClone(args) as Record<string, unknown>);
+  args === undefined ? undefined : (copyJson(args) as Record<string, unknown>);
 
 /** `tools/call` takes an object of arguments; edited arguments of another shape are never sent. */
 export const isArgumentsObject = (args: unknown): args is Record<string, unknown> =>

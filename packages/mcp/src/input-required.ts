@@ -8,6 +8,7 @@ import {
   type ServerRequestHandler,
   type ServerRequestMethod,
 } from './binding.js';
+import { copyJson } from './copy-json.js';
 import type { GuardContext } from './guard-types.js';
 import { inputRefusalOf } from './model-text.js';
 
@@ -41,12 +42,11 @@ export async function withInputRounds(
   leg: Leg,
 ): Promise<CallResult> {
   // Taken before the first leg: the arguments as approved, never handed to anyone.
-  const approvedArgs =
-    params.arguments === undefined ? undefined : structuredClone(params.arguments);
+  const approvedArgs = params.arguments === undefined ? undefined : copyJson(params.arguments);
   const fresh = (): CallParams =>
     approvedArgs === undefined
       ? { ...params }
-      : { ...params, arguments: structuredClone(approvedArgs) };
+      : { ...params, arguments: copyJson(approvedArgs) as CallParams['arguments'] };
   const tool = params.name;
   const timed = serverTimeBudget(context, options, leg);
   let outcome = await timed(params);
