@@ -50,8 +50,12 @@ interface ServerMemo {
   userId: string;
   workspaceId: string;
   tools: Level<ToolSlot>;
-  /** The slots of `tools` found so far, in a Map made with this memo (near it in memory). */
-  slots: Level<ToolSlot>;
+  /**
+   * Per tool with a per-tool grant and no per-arguments one: that grant's entry, so a hit reads
+   * it alone. Made with the memo (near it in memory); emptied when the cache changes (`gen`).
+   */
+  only: Level<Entry>;
+  gen: number;
 }
 
 /** Hashes a call's arguments when a per-arguments grant needs them; null when it cannot. */
@@ -161,6 +165,8 @@ export class GrantCache {
    * lookup skips three Map reads. Levels are never removed, so a memo cannot go stale.
    */
   private readonly servers = new WeakMap<object, ServerMemo>();
+  /** Counts changes of the index: a memo's entries are good while it has not moved. */
+  private gen = 0;
   /** Told how many deferred grants were malformed, when they are read. */
   onMalformed?: (count: number) => void;
 
@@ -226,7 +232,13 @@ export class GrantCache {
     now: number,
     check: HitCheck,
   ): LookupResult {
-    const slot = this.slotOf(call);
+    const memo = this.memoOf(call);
+    if (!memo) return NO_GRANT;
+    const name = call.tool.name;
+    // A tool whose only grant is per tool: its entry, read without the slot.
+    const only = memo.only.get(name);
+    if (only) return decideFrom(undefined, only, call, now, check, false);
+    const slot = memo.tools.get(name);
     if (!slot) return NO_GRANT;
     if (slot.tool?.from) this.settle(slot.tool);
     if (typeof argsHash === 'function') argsHash = slot.args?.size ? argsHash(call.args) : null;
@@ -236,26 +248,18 @@ export class GrantCache {
       found = slot.args?.get(argsHash!);
     }
     // Read above: no deferred grant is left in this slot.
-    const byArgs = found as Entry | undefined;
     const byTool = slot.tool as Entry | undefined;
-
-    // Written out rather than looped over an array: this is the hot path.
-    let stale: LookupResult | undefined;
-    if (byArgs?.allow === false) {
-      if (byArgs.expires > now) return byArgs.hit;
-      stale = byArgs.expired;
-    }
-    if (byTool?.allow === false) {
-      if (byTool.expires > now) return byTool.hit;
-      stale ??= byTool.expired;
-    }
-    const fromArgs = checkAllow(byArgs, call, now, check);
-    if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
-    const fromTool = checkAllow(byTool, call, now, check);
-    if (fromTool && fromTool === byTool?.hit) return fromTool;
-    stale ??= fromArgs ?? fromTool;
-    if (stale) return stale;
-    return argsHash === null && (slot.args?.size ?? 0) > 0 ? ARGS_HASH_UNKNOWN : NO_GRANT;
+    const perArgs = slot.args?.size ?? 0;
+    // Kept until the cache changes (settling above may have changed it already).
+    if (byTool && perArgs === 0 && memo.gen === this.gen) memo.only.set(name, byTool);
+    return decideFrom(
+      found as Entry | undefined,
+      byTool,
+      call,
+      now,
+      check,
+      argsHash === null && perArgs > 0,
+    );
   }
 
   /**
@@ -295,6 +299,7 @@ export class GrantCache {
       if (argsHash === '') slot.tool = deferred;
       else (slot.args ??= new Map()).set(argsHash, deferred);
     }
+    this.gen += 1;
     if (malformed > 0) this.onMalformed?.(malformed);
   }
 
@@ -340,6 +345,7 @@ export class GrantCache {
       expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
     };
     this.entries.set(grant.key, entry);
+    this.gen += 1;
     const slot = this.slot(grant, true)!;
     if (grant.argsHash === undefined) slot.tool = entry;
     else (slot.args ??= new Map()).set(grant.argsHash, entry);
@@ -359,28 +365,26 @@ export class GrantCache {
     argsHash: string | undefined,
   ): void {
     this.entries.delete(key);
+    this.gen += 1;
     if (argsHash === undefined) {
       if (slot?.tool === entry) delete slot.tool;
     } else if (slot?.args?.get(argsHash) === entry) slot.args.delete(argsHash);
   }
 
-  private slotOf(call: ToolCall): ToolSlot | undefined {
+  /** The memo of the call's server object for its user and workspace, made when missing. */
+  private memoOf(call: ToolCall): ServerMemo | undefined {
     const { server, userId, workspaceId } = call;
-    const name = call.tool.name;
     let memo = this.servers.get(server);
     if (memo?.id !== server.id || memo.userId !== userId || memo.workspaceId !== workspaceId) {
       const tools = this.index.get(userId)?.get(workspaceId)?.get(server.id);
       if (!tools) return undefined;
-      memo = { id: server.id, userId, workspaceId, tools, slots: new Map() };
+      memo = { id: server.id, userId, workspaceId, tools, only: new Map(), gen: this.gen };
       this.servers.set(server, memo);
+    } else if (memo.gen !== this.gen) {
+      memo.only.clear();
+      memo.gen = this.gen;
     }
-    let slot = memo.slots.get(name);
-    if (slot === undefined) {
-      slot = memo.tools.get(name);
-      // Slots are never removed either; one not made yet is looked for again next time.
-      if (slot) memo.slots.set(name, slot);
-    }
-    return slot;
+    return memo;
   }
 
   private slot(scope: GrantScope, create: boolean): ToolSlot | undefined {
@@ -401,6 +405,36 @@ export class GrantCache {
     }
     return slot;
   }
+}
+
+/**
+ * Any live deny wins; then a live allow still valid for the call as it is now; else why it asks.
+ * Written out rather than looped over an array: this is the hot path.
+ */
+function decideFrom(
+  byArgs: Entry | undefined,
+  byTool: Entry | undefined,
+  call: ToolCall,
+  now: number,
+  check: HitCheck,
+  argsUnknown: boolean,
+): LookupResult {
+  let stale: LookupResult | undefined;
+  if (byArgs?.allow === false) {
+    if (byArgs.expires > now) return byArgs.hit;
+    stale = byArgs.expired;
+  }
+  if (byTool?.allow === false) {
+    if (byTool.expires > now) return byTool.hit;
+    stale ??= byTool.expired;
+  }
+  const fromArgs = checkAllow(byArgs, call, now, check);
+  if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
+  const fromTool = checkAllow(byTool, call, now, check);
+  if (fromTool && fromTool === byTool?.hit) return fromTool;
+  stale ??= fromArgs ?? fromTool;
+  if (stale) return stale;
+  return argsUnknown ? ARGS_HASH_UNKNOWN : NO_GRANT;
 }
 
 /**

@@ -34,10 +34,27 @@ describe('lookups through a server object the host reuses', () => {
     await engine.request(put, scriptedUser('allow_always'));
     expect(engine.lookup(put).status).toBe('allow');
 
+    expect(engine.lookup(list).status).toBe('allow');
     const [grant] = engine.grants({ toolName: 'notes_list' });
     await engine.revoke(grant!.key);
     expect(engine.lookup(list).reason).toBe('no_grant');
     expect(engine.lookup(put).status).toBe('allow');
+  });
+
+  it('sees a Deny always for some arguments made after an allow for the tool was looked up', async () => {
+    const { engine } = await setup();
+    const server = { id: 'notes', trusted: true };
+    const put = (id: string) => callOf(tools.notesPut, { server, args: { id, text: 'x' } });
+    await engine.request(put('a'), scriptedUser('allow_always'));
+    expect(engine.lookup(put('secret')).status).toBe('allow');
+    expect(engine.lookup(put('secret')).status).toBe('allow');
+    const denied = await engine.request(put('secret'), {
+      ...scriptedUser({ choice: 'deny_always', argsOnly: true }),
+      forcePrompt: true,
+    });
+    expect(denied.allowed).toBe(false);
+    expect(engine.lookup(put('secret')).status).toBe('deny');
+    expect(engine.lookup(put('a')).status).toBe('allow');
   });
 
   it('finds a Deny always for these arguments without being given their hash', async () => {
