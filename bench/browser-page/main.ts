@@ -11,15 +11,23 @@ import {
   type PermissionEngine,
 } from '@mcp-consent/engine';
 import { idbAuditSink, idbStore } from '@mcp-consent/engine/idb';
-import { createStore, entries, setMany } from 'idb-keyval';
+import { createStore, entries, keys, setMany } from 'idb-keyval';
 import { callFor, makeGrants } from '../lib/grants.js';
 
 export interface ConsentBenchApi {
-  /** Writes `count` grants straight into IndexedDB (one transaction). */
-  seedGrants(dbName: string, count: number): Promise<void>;
+  /**
+   * Writes `count` grants into `dbName` as a host's store holds them in the steady state: in
+   * snapshot chunks (written as per-grant records, then compacted by `idbStore`), and the same
+   * grants as per-grant records only into `${dbName}-records`, for the baseline. Resolves with
+   * how many records `dbName` holds.
+   */
+  seedGrants(dbName: string, count: number): Promise<number>;
   /** Starts an engine on `idbStore({ dbName })` and times it until `ready`. */
   syncGrants(dbName: string, expected: number): Promise<number>;
-  /** Baseline: reads every record with idb-keyval `entries()` on a new connection, no engine. */
+  /**
+   * Baseline: reads the per-grant records of `${dbName}-records` with idb-keyval `entries()` on
+   * a new connection, no engine.
+   */
   readRaw(dbName: string, expected: number): Promise<number>;
   /** Writes `count` audit events at once to a fresh `idbAuditSink`; events per second. */
   auditThroughput(dbName: string, count: number): Promise<number>;
@@ -45,11 +53,13 @@ const call = callFor(0);
 
 window.consentBench = {
   async seedGrants(dbName, count) {
-    const grants = makeGrants(count);
-    await setMany(
-      grants.map((grant) => [grant.key, grant]),
-      createStore(dbName, 'grants'),
-    );
+    const records = makeGrants(count).map((grant): [string, unknown] => [grant.key, grant]);
+    await setMany(records, createStore(`${dbName}-records`, 'grants'));
+    await setMany(records, createStore(dbName, 'grants'));
+    const store = idbStore({ dbName });
+    await store.compact();
+    store.close();
+    return (await keys(createStore(dbName, 'grants'))).length;
   },
   async syncGrants(dbName, expected) {
     const start = performance.now();
@@ -68,7 +78,7 @@ window.consentBench = {
   },
   async readRaw(dbName, expected) {
     const start = performance.now();
-    const store = createStore(dbName, 'grants');
+    const store = createStore(`${dbName}-records`, 'grants');
     const records = await entries(store);
     const elapsed = performance.now() - start;
     await store('readonly', (objectStore) => objectStore.transaction.db.close());

@@ -8,7 +8,8 @@ import {
 } from '../../../test/support/browser.js';
 import type {} from './fixtures/idb-page/main.js';
 
-const fixtureRoot = fileURLToPath(new URL('./fixtures/idb-page/', import.meta.url));
+/** The idb-page fixture folder (its index.html exposes `window.idbFixture`). */
+export const idbFixtureRoot = fileURLToPath(new URL('./fixtures/idb-page/', import.meta.url));
 
 /**
  * For a test file: one Chromium and idb-page fixture server (closed after the file), and
@@ -21,7 +22,7 @@ export function useIdbPages() {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startFixtureServer(fixtureRoot)]);
+    [browser, server] = await Promise.all([launchChromium(), startFixtureServer(idbFixtureRoot)]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

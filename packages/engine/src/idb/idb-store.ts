@@ -1,4 +1,4 @@
-import { createStore, entries, type UseStore } from 'idb-keyval';
+import { createStore, type UseStore } from 'idb-keyval';
 import { StoreUnavailableError } from '../errors.js';
 import {
   isGrant,
@@ -9,7 +9,15 @@ import {
   type StoreSnapshot,
 } from '../store.js';
 import type { Grant } from '../types.js';
-import { changeKey, clearRecords, readRecord } from './idb-records.js';
+import { changeKey, compactRecords, grantOf, readAllRecords, readLayout } from './idb-records.js';
+
+/** A load that sees this many log records folds them into the chunks afterwards. */
+const COMPACT_AT = 250;
+/** Deferred grants checked per idle moment after a deferred load. */
+const CHECKED = 1000;
+/** Runs `work` when the page is idle (or on the next turn where there is no such thing). */
+const later = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0);
 
 export interface IdbStoreOptions {
   /**
@@ -32,13 +40,22 @@ export interface IdbStoreOptions {
 
 /** A grant store in IndexedDB, with what it had to skip. */
 export interface IdbGrantStore extends GrantStore {
-  /** Grants with the revocations and the clear marker, so a late message cannot revive a revoked grant. */
-  loadState(): Promise<StoreSnapshot>;
+  /**
+   * Grants with the revocations and the clear marker, so a late message cannot revive a revoked
+   * grant. With `deferred` (the engine's load), the snapshot chunks' grants come unbuilt.
+   */
+  loadState(options?: { deferred?: boolean }): Promise<StoreSnapshot>;
+  /**
+   * Folds the write log into the snapshot chunks now, in one transaction (a load does it by
+   * itself once the log has grown). Resolves once committed.
+   */
+  compact(): Promise<void>;
   subscribe(listener: (change: StoreChange) => void): () => void;
   close(): void;
   /**
-   * Keys of records that were not valid grants, revocations or the clear marker at the last
-   * `load`. They stay in IndexedDB untouched (nothing is deleted); the engine asks for those calls.
+   * Keys of records (or of snapshot chunk entries) that were not valid grants, revocations or
+   * the clear marker at the last `load`. They stay in IndexedDB untouched (nothing is deleted);
+   * the engine asks for those calls. Reading it checks what a deferred load left unchecked.
    */
   readonly corruptKeys: readonly IDBValidKey[];
 }
@@ -123,28 +140,75 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     }
   }
 
-  /** Every record, read once: grants, revocations and the clear marker, with what was skipped. */
-  const readAll = () =>
+  /** What a deferred load has not checked yet: its grants' texts and columns, by index. */
+  let unchecked: { columns: string[]; texts: string[]; checked: Uint8Array; next: number } | null =
+    null;
+
+  function report(keys: IDBValidKey[]): void {
+    if (keys.length === 0) return;
+    corruptKeys.push(...keys);
+    console.warn(
+      `[mcp-consent] ${label}: skipped ${keys.length} record(s) that are not valid grants ` +
+        `(keys: ${keys.map((key) => JSON.stringify(key)).join(', ')}). They were left in ` +
+        'IndexedDB untouched; calls they covered will be asked again.',
+    );
+  }
+
+  /** Checks the deferred grants not checked yet (at most `limit`), and reports the bad ones. */
+  function checkDeferred(limit = Infinity): void {
+    const load = unchecked;
+    if (!load) return;
+    const bad: IDBValidKey[] = [];
+    for (; load.next < load.texts.length && limit-- > 0; load.next++) {
+      const key = load.columns[6 * load.next];
+      if (!load.checked[load.next] && !grantOf(load.texts[load.next], key)) bad.push(key!);
+    }
+    if (load.next === load.texts.length) unchecked = null;
+    report(bad);
+    if (unchecked) later(() => !closed && unchecked === load && checkDeferred(CHECKED));
+  }
+
+  /**
+   * Every record, read once: grants (chunk grants as `deferred` when asked), revocations and the
+   * clear marker, with what was skipped. A log that grew past `COMPACT_AT` records is folded
+   * into the chunks afterwards, in the background.
+   */
+  const readAll = (defer = false) =>
     guard('load grants', async (use): Promise<StoreSnapshot> => {
-      const snapshot: StoreSnapshot = { grants: [], revocations: [], clearedAt: null };
-      const skipped: IDBValidKey[] = [];
-      for (const [key, value] of await entries<IDBValidKey, unknown>(use)) {
-        const record = readRecord(key, value);
-        if (record === undefined) skipped.push(key);
-        else if ('grant' in record) snapshot.grants.push(record.grant);
-        else if ('clearedAt' in record) snapshot.clearedAt = record.clearedAt;
-        else snapshot.revocations.push({ key: record.key, revokedAt: record.revokedAt });
+      const { snapshot, columns, texts, skipped, logged } = readLayout(
+        ...(await use('readonly', readAllRecords)),
+      );
+      if (!defer)
+        texts.forEach((text, i) => {
+          const grant = grantOf(text, columns[6 * i]);
+          if (grant) snapshot.grants.push(grant);
+          else skipped.push(columns[6 * i]!);
+        });
+      corruptKeys = [];
+      report(skipped);
+      const load = { columns, texts, checked: new Uint8Array(texts.length), next: 0 };
+      unchecked = defer ? load : null;
+      if (defer) {
+        snapshot.deferred = {
+          columns,
+          read(index) {
+            const grant = grantOf(texts[index], columns[6 * index]);
+            // Reported here unless the background check already did.
+            if (!grant && unchecked === load && index >= load.next && !load.checked[index])
+              report([columns[6 * index]!]);
+            load.checked[index] = 1;
+            return grant;
+          },
+        };
+        checkDeferred(0);
       }
-      corruptKeys = skipped;
-      if (skipped.length > 0) {
-        console.warn(
-          `[mcp-consent] ${label}: skipped ${skipped.length} record(s) that are not valid grants ` +
-            `(keys: ${skipped.map((key) => JSON.stringify(key)).join(', ')}). They were left in ` +
-            'IndexedDB untouched; calls they covered will be asked again.',
-        );
-      }
+      if (logged.length >= COMPACT_AT) later(() => void compact().catch(warn));
       return snapshot;
     });
+
+  /** Folds the log into the chunks (a second call meanwhile finds little or nothing to fold). */
+  const compact = () => guard('compact', (use) => compactRecords(use).then(() => undefined));
+  const warn = (error: unknown) => console.warn(`[mcp-consent] ${describe(error)}`);
 
   // Open the channel right away: a store that only writes must still announce,
   // and a subscriber must not miss changes posted before its first call.
@@ -152,10 +216,12 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
 
   return {
     get corruptKeys() {
+      checkDeferred();
       return corruptKeys;
     },
     load: () => readAll().then((snapshot) => snapshot.grants),
-    loadState: readAll,
+    loadState: (options) => readAll(options?.deferred),
+    compact,
     put: (grant) =>
       guard('save a grant', async (use) => {
         const change: StoreChange = { type: 'put', grant };
@@ -168,7 +234,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
       }),
     clear: (clearedAt) =>
       guard('clear grants', async (use) => {
-        const changed = await clearRecords(use, clearedAt);
+        const changed = await compactRecords(use, clearChange(clearedAt));
         // A plain clear is always announced, as before: other tabs' caches may hold more.
         if (changed || clearedAt === undefined) announce(clearChange(clearedAt));
       }),
