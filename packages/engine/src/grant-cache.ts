@@ -1,10 +1,10 @@
+import { frozenCopy } from './grant-copy.js';
 import { changedParts, isDescribed, pinTool } from './hash.js';
 import {
   applyChange,
   emptyStoreState,
   isUsableGrant,
   timeOf,
-  usable,
   type DeferredGrants,
   type StoreChange,
 } from './store.js';
@@ -39,8 +39,9 @@ interface Entry {
   expires: number;
   tier: RiskTier;
   pinHash: string | undefined;
-  hit: LookupResult;
-  expired: LookupResult;
+  /** The results it answers with, made on first use and then reused (most grants never hit). */
+  hit?: LookupResult;
+  expired?: LookupResult;
   from?: undefined;
 }
 
@@ -91,61 +92,6 @@ const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
   status: 'prompt',
   reason: 'args_hash_unknown',
 });
-
-/**
- * A frozen copy of a grant with only the fields a grant has: the cache hands grants out, and
- * nobody may change them. Listed field by field: a spread copy makes V8 keep large, slow
- * dictionary objects. Pins are interned, since every grant of one tool definition has the same.
- */
-function frozenCopy(grant: Grant, pins: Map<string, ToolPin>): Grant {
-  // Checked and frozen whole (a store's own grants): nobody can change it, so it is shared.
-  if (usable.has(grant)) return grant;
-  const copy: Grant = {
-    userId: grant.userId,
-    workspaceId: grant.workspaceId,
-    serverId: grant.serverId,
-    toolName: grant.toolName,
-    key: grant.key,
-    decision: grant.decision,
-    grantedAt: grant.grantedAt,
-    expiresAt: grant.expiresAt,
-    grantedBy: grant.grantedBy,
-    riskTier: grant.riskTier,
-  };
-  if (grant.argsHash !== undefined) copy.argsHash = grant.argsHash;
-  if (grant.sessionId !== undefined) copy.sessionId = grant.sessionId;
-  if (grant.grain === 'timed') copy.grain = 'timed';
-  if (grant.pin) copy.pin = internPin(grant.pin, pins);
-  return Object.freeze(copy);
-}
-
-function internPin(pin: ToolPin, pins: Map<string, ToolPin>): ToolPin {
-  const held = pins.get(pin.hash);
-  const { parts } = pin;
-  if (
-    held &&
-    held.parts.name === parts.name &&
-    held.parts.title === parts.title &&
-    held.parts.description === parts.description &&
-    held.parts.inputSchema === parts.inputSchema &&
-    held.parts.annotations === parts.annotations
-  ) {
-    return held;
-  }
-  const frozen = Object.freeze({
-    hash: pin.hash,
-    parts: Object.freeze({
-      name: parts.name,
-      title: parts.title,
-      description: parts.description,
-      inputSchema: parts.inputSchema,
-      annotations: parts.annotations,
-    }),
-  });
-  // A pin whose parts disagree with the first one of its hash (forged) stays its own object.
-  if (!held) pins.set(pin.hash, frozen);
-  return frozen;
-}
 
 /**
  * The in-memory grant index behind `lookup`: four nested Map reads per call
@@ -333,16 +279,16 @@ export class GrantCache {
   }
 
   private index_(grant: Grant): void {
-    const decision = grant.decision === 'allow' ? 'allow' : 'deny';
     const entry: Entry = {
       grant,
-      allow: decision === 'allow',
+      allow: grant.decision === 'allow',
       granted: timeOf(grant.grantedAt),
       expires: expiryMs(grant),
       tier: grant.riskTier,
       pinHash: grant.pin?.hash,
-      hit: Object.freeze({ status: decision, reason: `grant_${decision}`, grant } as const),
-      expired: Object.freeze({ status: 'prompt', reason: 'expired', grant } as const),
+      // Present from the start, so every entry has one shape and the lookup stays monomorphic.
+      hit: undefined,
+      expired: undefined,
     };
     this.entries.set(grant.key, entry);
     this.gen += 1;
@@ -421,12 +367,12 @@ function decideFrom(
 ): LookupResult {
   let stale: LookupResult | undefined;
   if (byArgs?.allow === false) {
-    if (byArgs.expires > now) return byArgs.hit;
-    stale = byArgs.expired;
+    if (byArgs.expires > now) return hitOf(byArgs);
+    stale = expiredOf(byArgs);
   }
   if (byTool?.allow === false) {
-    if (byTool.expires > now) return byTool.hit;
-    stale ??= byTool.expired;
+    if (byTool.expires > now) return hitOf(byTool);
+    stale ??= expiredOf(byTool);
   }
   const fromArgs = checkAllow(byArgs, call, now, check);
   if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
@@ -456,7 +402,7 @@ function checkAllow(
     entry.granted > now + CLOCK_TOLERANCE_MS ||
     (tierLife !== null && entry.granted + tierLife <= now)
   ) {
-    return entry.expired;
+    return expiredOf(entry);
   }
   const { grant } = entry;
   if (!isDescribed(call.tool)) {
@@ -471,8 +417,18 @@ function checkAllow(
     return { status: 'prompt', reason: 'risk_raised', grant };
   }
   if (!check.allowAlwaysPermitted) return { status: 'prompt', reason: 'not_permitted', grant };
-  return entry.hit;
+  return hitOf(entry);
 }
+
+const hitOf = (entry: Entry): LookupResult =>
+  (entry.hit ??= Object.freeze({
+    status: entry.allow ? 'allow' : 'deny',
+    reason: entry.allow ? 'grant_allow' : 'grant_deny',
+    grant: entry.grant,
+  }));
+
+const expiredOf = (entry: Entry): LookupResult =>
+  (entry.expired ??= Object.freeze({ status: 'prompt', reason: 'expired', grant: entry.grant }));
 
 /** Whether a grant is in a filter's scope (every id the filter names matches). */
 export function matchesFilter(grant: Grant, filter: GrantFilter): boolean {

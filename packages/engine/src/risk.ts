@@ -117,25 +117,23 @@ export function deriveRisk(
   return { ...derived, reasons: [...derived.reasons, 'server_lower_ignored'] };
 }
 
-/** The tiers annotations can give, frozen and shared: every call is assessed, most alike. */
-const derivedRisk = (tier: RiskTier, source: RiskAssessment['source'], ...reasons: RiskReason[]) =>
-  Object.freeze({ tier, reasons: Object.freeze(reasons), source }) as RiskAssessment;
-const NO_ANNOTATIONS = derivedRisk('high', 'defaults', 'no_annotations');
-const DESTRUCTIVE = derivedRisk('high', 'annotations', 'destructive');
-const OPEN_WORLD = derivedRisk('high', 'annotations', 'open_world');
-const DESTRUCTIVE_OPEN_WORLD = derivedRisk('high', 'annotations', 'destructive', 'open_world');
-const READ_ONLY_TRUSTED = derivedRisk('low', 'annotations', 'read_only', 'trusted_server');
-const READ_ONLY = derivedRisk('medium', 'annotations', 'read_only', 'untrusted_server');
-const IDEMPOTENT_WRITE = derivedRisk('medium', 'annotations', 'idempotent_write');
-const WRITE = derivedRisk('medium', 'annotations', 'non_idempotent_write');
-
 function deriveFromAnnotations(hints: EffectiveHints, trusted: boolean): RiskAssessment {
   const { declared } = hints;
   if (!(declared.readOnly || declared.destructive || declared.idempotent || declared.openWorld))
-    return NO_ANNOTATIONS;
-  if (hints.destructive) return hints.openWorld ? DESTRUCTIVE_OPEN_WORLD : DESTRUCTIVE;
-  if (hints.openWorld) return OPEN_WORLD;
-  if (hints.readOnly) return trusted ? READ_ONLY_TRUSTED : READ_ONLY;
+    return { tier: 'high', reasons: ['no_annotations'], source: 'defaults' };
+  const high: RiskReason[] = [];
+  if (hints.destructive) high.push('destructive');
+  if (hints.openWorld) high.push('open_world');
+  if (high.length > 0) return { tier: 'high', reasons: high, source: 'annotations' };
+  if (hints.readOnly) {
+    return trusted
+      ? { tier: 'low', reasons: ['read_only', 'trusted_server'], source: 'annotations' }
+      : { tier: 'medium', reasons: ['read_only', 'untrusted_server'], source: 'annotations' };
+  }
   // A closed-world write that is declared non-destructive.
-  return hints.idempotent ? IDEMPOTENT_WRITE : WRITE;
+  return {
+    tier: 'medium',
+    reasons: [hints.idempotent ? 'idempotent_write' : 'non_idempotent_write'],
+    source: 'annotations',
+  };
 }

@@ -161,12 +161,13 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
   return {
     path: file,
     load: () =>
-      run(async () => [...(await loadState()).grants.values()].map((grant) => ({ ...grant }))),
+      // The file's grants are frozen (`parseGrantFile`): handed out as they are, not copied.
+      run(async () => [...(await loadState()).grants.values()]),
     loadState: () =>
       run(async () => {
         const { grants, revocations, clearedAt } = await loadState();
         return {
-          grants: [...grants.values()].map((grant) => ({ ...grant })),
+          grants: [...grants.values()],
           revocations: [...revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
           clearedAt,
         };
