@@ -154,6 +154,7 @@ async function compare(
       cpuAddedHashArgsUs: round(added(parts).hash),
       cpuGuardedWithRendererUs: round(parts.renderer),
       cpuAddedTimeoutWrapperUs: round(added(parts).wrapper),
+      cpuAddedProgressTokenUs: round(added(parts).progress),
     },
     samples: samples.subject.map((v) => round(v)),
     baselineSamples: samples.baseline.map((v) => round(v)),
@@ -161,14 +162,13 @@ async function compare(
   if (missed) {
     row.note +=
       ' Limit: an in-memory SDK call is so cheap (tens of microseconds) that 0.97 leaves about ' +
-      'a microsecond for an audited decision. The guard itself adds about a microsecond (its ' +
-      'peek lookup, the call object, the dry-run check of the result) and skips the timeout ' +
-      "wrapper without an elicit renderer; engine.request's cache hit adds the figure above " +
-      '(validating the call, the risk, the lookup, the audit event with its timestamp and the ' +
-      'in-line SHA-256 of the arguments); the rest is the promise hops and their garbage (GC is ' +
-      'about a tenth of a --cpu-prof of bench/profile/guarded-calls.ts, where the SDK and zod ' +
-      'take most of the time). Fix: a synchronous engine decision for cache hits that the guard ' +
-      'uses without awaiting, and audit events whose timestamp the sink formats.';
+      'a microsecond for an audited decision, and the SDK alone spends more than that on the ' +
+      'progress token the guard sends with every call (a documented feature: progress reaches ' +
+      'the host and restarts the timeout). What the kit itself adds is the decision (validating ' +
+      'and copying the call, its risk, the lookup, the audit event and the SHA-256 of its ' +
+      'arguments), the call object and the copy of the approved arguments, the async steps ' +
+      'between them, and their garbage; see the profile summary in bench/README.md. Over ' +
+      'Streamable HTTP the same on-CPU cost is a few percent of a call.';
   }
   ctx.log(`  ${label}: ${Math.round(value)} calls/s guarded, ratio ${ratio.toFixed(3)}`);
   return row;
@@ -242,6 +242,11 @@ interface CpuBreakdown {
   engine: number;
   /** `hashArgsSync` of the call's arguments, then the bare call. */
   hash: number;
+  /**
+   * The bare call with a progress callback and `resetTimeoutOnProgress`, as the guard sends
+   * every call (the SDK then sends a progress token and keeps a handler for it).
+   */
+  progress: number;
 }
 
 const us = (value: number) => `${value >= 10 ? value.toFixed(0) : value.toFixed(1)} µs`;
@@ -251,7 +256,15 @@ function added(parts: CpuBreakdown) {
   const guard = parts.guarded - parts.bare;
   const engine = parts.engine - parts.bare;
   const wrapper = parts.renderer - parts.guarded;
-  return { guard, engine, hash: parts.hash - parts.bare, wrapper, rest: guard - engine };
+  const progress = parts.progress - parts.bare;
+  return {
+    guard,
+    engine,
+    hash: parts.hash - parts.bare,
+    wrapper,
+    progress,
+    rest: guard - engine - progress,
+  };
 }
 
 function describeBreakdown(parts: CpuBreakdown): string {
@@ -260,9 +273,11 @@ function describeBreakdown(parts: CpuBreakdown): string {
     `On-CPU per call (batches of sequential calls, interleaved): bare SDK call ` +
     `${us(parts.bare)}, guarded ${us(parts.guarded)} (+${us(more.guard)}). Added to a bare ` +
     `call alone: engine.request on a cache hit +${us(more.engine)} (the decision, the audit ` +
-    `event and its in-line argument hash; that hash alone +${us(more.hash)}); the rest of the ` +
-    `guard ${us(more.rest)} (peek lookup, catalog read, the call object, the proxy, the ` +
-    `dry-run check of the result, garbage). A host with an elicit renderer also pays the ` +
+    `event and its in-line argument hash; that hash alone +${us(more.hash)}); the SDK's own ` +
+    `work for the progress token the guard puts on every call +${us(more.progress)} (bare ` +
+    `with it ${us(parts.progress)}); the rest of the guard ${us(more.rest)} (catalog read, ` +
+    `the call object, copying the approved arguments, its async steps, the dry-run check of ` +
+    `the result, garbage). A host with an elicit renderer also pays the ` +
     `timeout wrapper that keeps the user's answering time out of the call's budget (an ` +
     `AbortController and its signal, a timer, the abort listener the SDK adds): ` +
     `+${us(more.wrapper)} (guarded with a renderer ${us(parts.renderer)}).`
@@ -300,6 +315,11 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
       hashArgsSync(call.args);
       return client.callTool({ name: TOOL, arguments: {} });
     },
+    progress: () =>
+      client.callTool({ name: TOOL, arguments: {} }, undefined, {
+        onprogress: () => undefined,
+        resetTimeoutOnProgress: true,
+      }),
   };
   const names = Object.keys(variants) as (keyof CpuBreakdown)[];
   const calls = ctx.quick ? 300 : 1000;
@@ -330,6 +350,7 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
     renderer: median(runs.renderer),
     engine: median(runs.engine),
     hash: median(runs.hash),
+    progress: median(runs.progress),
   };
 }
 
