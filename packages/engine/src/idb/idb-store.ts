@@ -67,15 +67,19 @@ interface ChangeMessage {
 }
 
 /**
- * Grants in IndexedDB (through idb-keyval), one record per grant key: the
- * browser default. Changes made by other tabs or pages of the same origin
+ * Grants in IndexedDB (through idb-keyval): the browser default. A snapshot
+ * in chunks of ~1 000 grants (strings: JSON text and index columns), and one
+ * record per key changed since as the write log, folded into the chunks by a
+ * compaction in one transaction (idb-records.ts; README, "IndexedDB
+ * layout"). A deferred load hands the chunks' grants to the engine unbuilt.
+ * Changes made by other tabs or pages of the same origin
  * reach `subscribe` listeners through a BroadcastChannel, after the other
  * tab's write has been committed. A store never hears its own changes.
  *
  * Tabs sharing the database agree whatever order their writes arrive in:
  * every operation reads and writes in one readwrite transaction (IndexedDB
  * runs them one at a time) by the rules of `applyChange`. A revoke with
- * `revokedAt` leaves `{ key, revokedAt }` under the grant's key, and a clear
+ * `revokedAt` leaves `{ key, revokedAt }` as the key's state, and a clear
  * with `clearedAt` leaves `{ clearedAt }` under a key no grant can have
  * (`['mcp-consent', 'cleared']`); a put of a grant granted at or before
  * either, or older than the grant held, changes nothing. A write that
@@ -202,7 +206,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
         };
         checkDeferred(0);
       }
-      if (logged.length >= COMPACT_AT) later(() => void compact().catch(warn));
+      if (logged.length >= COMPACT_AT) later(() => closed || void compact().catch(warn));
       return snapshot;
     });
 
