@@ -103,3 +103,16 @@ export async function fillLog(page: Page) {
   expect((await layout(page)).log.length).toBe(350);
   return { changes, expected };
 }
+
+/**
+ * Starts a compaction on the page and resolves once it has written its second chunk, with its
+ * transaction held open (the fixture's tripwire): what is left is to close or kill the page.
+ */
+export async function holdCompactionOpen(page: Page): Promise<void> {
+  const tripped = page.waitForEvent('console', (message) => message.text() === 'tripped');
+  await page.evaluate(() => {
+    window.idbFixture.tripOnChunkPut(2);
+    void window.idbFixture.compact();
+  });
+  await tripped;
+}

@@ -13,6 +13,7 @@ import {
   expectedSnapshot,
   fillLog,
   grants,
+  holdCompactionOpen,
   keyOf,
   layout,
   put,
@@ -226,12 +227,7 @@ describe('idbStore snapshot chunks (Chromium)', () => {
     const { changes, expected } = await fillLog(page);
     const before = await layout(page);
 
-    const tripped = page.waitForEvent('console', (message) => message.text() === 'tripped');
-    await page.evaluate(() => {
-      window.idbFixture.tripOnChunkPut(2);
-      void window.idbFixture.compact();
-    });
-    await tripped;
+    await holdCompactionOpen(page);
     await page.close();
 
     const next = await openPage(context);

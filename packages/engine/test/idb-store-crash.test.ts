@@ -10,7 +10,7 @@ import {
   startFixtureServer,
   type FixtureServer,
 } from '../../../test/support/browser.js';
-import { fillLog, layout, snapshot } from './idb-chunks.js';
+import { fillLog, holdCompactionOpen, layout, snapshot } from './idb-chunks.js';
 import { idbFixtureRoot } from './idb-pages.js';
 
 // A crash in the middle of a compaction: the whole browser is killed (SIGKILL, no shutdown)
@@ -75,12 +75,7 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     const before = await layout(page);
 
     // The compaction writes its second chunk, then its transaction is held open: kill now.
-    const tripped = page.waitForEvent('console', (message) => message.text() === 'tripped');
-    await page.evaluate(() => {
-      window.idbFixture.tripOnChunkPut(2);
-      void window.idbFixture.compact();
-    });
-    await tripped;
+    await holdCompactionOpen(page);
     await kill(first.child);
 
     const second = await launch(profile);
