@@ -115,15 +115,17 @@ function fromLookup(
   scheduler: Scheduler,
   pre: Gate | null,
   found: LookupResult,
-  facts: { risk: RiskAssessment; argsHash: string | null },
+  risk: RiskAssessment,
+  /** The arguments' hash, asked for only when a result is made. */
+  hash: () => string | null,
   call: ToolCall,
 ): RequestResult | null {
-  if (found.status === 'deny') return scheduler.cacheHit(facts, found, call);
+  if (found.status === 'deny') return scheduler.cacheHit({ risk, argsHash: hash() }, found, call);
   // Before the store is read (or once it failed) a remembered denial may be unseen: ask.
   const unread = found.reason === 'not_ready' || found.reason === 'store_failed';
-  if (pre?.effect === 'allow' && !unread) return gateResult(pre, { ...facts, call });
+  if (pre?.effect === 'allow' && !unread) return gateResult(pre, { risk, argsHash: hash(), call });
   if (found.status === 'allow' && pre?.effect !== 'ask')
-    return scheduler.cacheHit(facts, found, call);
+    return scheduler.cacheHit({ risk, argsHash: hash() }, found, call);
   return null;
 }
 
@@ -155,14 +157,11 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     // Fast path: a grant decides now, the arguments hashed in line (only when a per-arguments
     // grant exists for the tool, and for the audit event) instead of awaiting WebCrypto.
     if (hub.status === 'ready' && !forcePrompt && !request.signal?.aborted) {
-      const found = core.find(call, hashOrNull, assessment);
-      const hit = fromLookup(
-        scheduler,
-        pre,
-        found,
-        { risk, argsHash: hashOrNull(call.args) },
-        call,
-      );
+      // Hashed at most once, whether a per-arguments grant or the result asks first.
+      let hashed: string | null | undefined;
+      const hashOnce = () => (hashed === undefined ? (hashed = hashOrNull(call.args)) : hashed);
+      const found = core.find(call, hashOnce, assessment);
+      const hit = fromLookup(scheduler, pre, found, risk, hashOnce, call);
       if (hit) {
         core.audit(hit, call);
         return hit;
@@ -196,7 +195,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     // A dry run or a forced prompt still asks, whatever the gate allowed: it reviews the call.
     const found = forcePrompt ? undefined : core.find(call, argsHash, assessment);
     if (found) {
-      const hit = fromLookup(scheduler, pre, found, { risk, argsHash }, call);
+      const hit = fromLookup(scheduler, pre, found, risk, () => argsHash, call);
       if (hit) {
         core.audit(hit, call);
         return hit;
