@@ -21,7 +21,7 @@ function walk(node: unknown, depth: number, maxDepth: number, path: object[]): s
   if (depth > maxDepth) throw new CanonicalJsonError(`nested deeper than ${maxDepth} levels`);
   switch (typeof node) {
     case 'string':
-      return JSON.stringify(node);
+      return quote(node);
     case 'boolean':
       return node ? 'true' : 'false';
     case 'number':
@@ -56,11 +56,18 @@ function walk(node: unknown, depth: number, maxDepth: number, path: object[]): s
   if (keys.length > 1) keys.sort(compareUtf16);
   for (const key of keys) {
     const member = walk((object as Record<string, unknown>)[key], depth + 1, maxDepth, path);
-    if (member !== undefined) out += `${out === '' ? '' : ','}${JSON.stringify(key)}:${member}`;
+    if (member !== undefined) out += `${out === '' ? '' : ','}${quote(key)}:${member}`;
   }
   path.pop();
   return `{${out}}`;
 }
+
+/** What JSON.stringify escapes in a string: quote, backslash, controls, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the controls are what JSON escapes
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON text; most need no escaping, and JSON.stringify costs more than the test. */
+const quote = (text: string): string => (ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`);
 
 function compareUtf16(a: string, b: string): number {
   // The default sort compares UTF-16 code units, which is what RFC 8785 asks for.

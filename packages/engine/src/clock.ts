@@ -76,6 +76,6 @@ export function isoTime(time: number): string {
     second = at;
     secondText = text.slice(0, 20);
   }
-  // The milliseconds as three digits.
-  return `${secondText}${String(1000 + ms - at * 1000).slice(1)}Z`;
+  const milli = ms - at * 1000;
+  return secondText + (milli < 10 ? '00' : milli < 100 ? '0' : '') + milli + 'Z';
 }

@@ -140,34 +140,20 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
   const { clock } = options;
   let arrivals = 0;
 
-  /** Checks the call and runs the gate; decides at once when it can (`decideAfterGate`). */
-  const decide = (
-    raw: ToolCall,
-    request: RequestOptions,
-  ): RequestResult | Promise<RequestResult> => {
+  const decide = async (raw: ToolCall, request: RequestOptions): Promise<RequestResult> => {
     const call = checked(core, raw, request);
     if (!('userId' in call)) return call;
+    const dryRun = request.dryRun;
     const assessment: Assessment = assessCall(call, options.risk);
-    const pre = gate(core, call, assessment);
-    return pre instanceof Promise
-      ? pre.then((gated) => decideAfterGate(call, request, assessment, gated))
-      : decideAfterGate(call, request, assessment, pre);
-  };
-
-  /** A gate's denial or a grant's decision at once, without a promise; anything else asks. */
-  const decideAfterGate = (
-    call: ToolCall,
-    request: RequestOptions,
-    assessment: Assessment,
-    pre: Gate | null,
-  ): RequestResult | Promise<RequestResult> => {
     const { risk } = assessment;
+    const gateOrPromise = gate(core, call, assessment);
+    const pre = gateOrPromise instanceof Promise ? await gateOrPromise : gateOrPromise;
     if (pre?.effect === 'deny') {
       const denial = gateResult(pre, { risk, argsHash: hashOrNull(call.args), call });
       core.audit(denial, call);
       return denial;
     }
-    const forcePrompt = request.dryRun !== undefined || request.forcePrompt === true;
+    const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
     // Fast path: a grant decides now, the arguments hashed in line (only when a per-arguments
     // grant exists for the tool, and for the audit event) instead of awaiting WebCrypto.
     if (hub.status === 'ready' && !forcePrompt && !request.signal?.aborted) {
@@ -181,19 +167,6 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
         return hit;
       }
     }
-    return ask(call, request, assessment, pre, forcePrompt);
-  };
-
-  /** Hashes the arguments, waits briefly for the first sync, then looks again or queues a prompt. */
-  const ask = async (
-    call: ToolCall,
-    request: RequestOptions,
-    assessment: Assessment,
-    pre: Gate | null,
-    forcePrompt: boolean,
-  ): Promise<RequestResult> => {
-    const { risk } = assessment;
-    const dryRun = request.dryRun;
     const arrival = ++arrivals;
     scheduler.hold(arrival);
     hub.checking(1);
@@ -270,39 +243,15 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     );
   };
 
-  /** A denial for a request that failed on the way: nothing may reject, whatever failed. */
-  const failed = (call: ToolCall, error: unknown): RequestResult => {
-    let copy: ToolCall | undefined;
-    try {
-      copy = snapshotCall(call);
-    } catch {
-      copy = undefined;
-    }
-    return refuse(core, copy, asError(error));
-  };
-
-  /**
-   * `engine.requestNow`: the result itself when a rule, the mode or a grant decides at once,
-   * else the promise `request` would give. Never throws or rejects.
-   */
-  const requestNow = (
-    call: ToolCall,
-    request: RequestOptions,
-  ): RequestResult | Promise<RequestResult> => {
-    try {
-      const result = decide(call, request);
-      return result instanceof Promise
-        ? result.catch((error: unknown) => failed(call, error))
-        : result;
-    } catch (error) {
-      return failed(call, error);
-    }
-  };
-
-  return {
-    requestNow,
-    /** `engine.request`: nothing on the way to a decision may reject, whatever failed. */
-    request: (call: ToolCall, request: RequestOptions): Promise<RequestResult> =>
-      Promise.resolve(requestNow(call, request)),
-  };
+  /** `engine.request`: nothing on the way to a decision may reject, whatever failed. */
+  return (call: ToolCall, request: RequestOptions): Promise<RequestResult> =>
+    decide(call, request).catch((error: unknown) => {
+      let copy: ToolCall | undefined;
+      try {
+        copy = snapshotCall(call);
+      } catch {
+        copy = undefined;
+      }
+      return refuse(core, copy, asError(error));
+    });
 }

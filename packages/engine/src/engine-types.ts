@@ -189,13 +189,6 @@ export interface PermissionEngine {
    * `error` set. An "always" answer settles once its grant is saved.
    */
   request(call: ToolCall, options: RequestOptions): Promise<RequestResult>;
-  /**
-   * `request`, with the result itself (no promise) when it is decided at once: a rule or the
-   * mode denies or allows, or a remembered grant decides. Anything that asks, waits (the first
-   * store sync, an async host callback) or hashes with WebCrypto gives the promise `request`
-   * would. Never throws or rejects. For a guard that sends a cache hit on without awaiting.
-   */
-  requestNow(call: ToolCall, options: RequestOptions): RequestResult | Promise<RequestResult>;
   pending(): readonly PendingPrompt[];
   /** Answers a pending prompt from elsewhere. False when no such prompt; throws InvalidAnswerError for a refused answer. */
   resolve(promptId: string, answer: PromptAnswer): boolean;

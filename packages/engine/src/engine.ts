@@ -22,7 +22,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   const core = createCore(resolveOptions(options), options);
   const grants = new Grants(core);
   const scheduler = new Scheduler(core, grants);
-  const { request, requestNow } = createDecide(core, scheduler);
+  const request = createDecide(core, scheduler);
   const { hub, sync } = core;
 
   return {
@@ -35,7 +35,6 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     },
     assess: (call) => assessCall(call, core.options.risk),
     request,
-    requestNow,
     pending: () => core.queue.list(),
     resolve: scheduler.resolve,
     cancel: scheduler.cancel,

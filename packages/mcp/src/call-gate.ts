@@ -76,21 +76,12 @@ export function createCallGate(context: GuardContext): GatedCall {
       void catalog.refresh();
   };
 
-  /** Why the engine could not be asked: a denial (undefined), never an allow. */
-  const failed = (call: ToolCall, error: unknown): undefined => {
-    warn(`The permission check for ${call.tool.name} failed; denying: ${String(error)}`);
-    return undefined;
-  };
-
-  /**
-   * Asks the engine. A cache hit (or a rule's answer) comes back as it is, not as a promise, so
-   * the call goes on without waiting a turn. Any failure on the way is a denial, never an allow.
-   */
-  const decide = (
+  /** Asks the engine. Any failure on the way is a denial, never an allow. */
+  const decide = async (
     call: ToolCall,
     signal: AbortSignal | undefined,
     extras: DecideExtras = {},
-  ): RequestResult | undefined | Promise<RequestResult | undefined> => {
+  ): Promise<RequestResult | undefined> => {
     try {
       // Built field by field: this runs on every call, and a cache hit is otherwise cheap.
       // A call of a tool that answered with a preview before is asked as step 1 of 2.
@@ -100,16 +91,10 @@ export function createCallGate(context: GuardContext): GatedCall {
       if (options.promptTimeoutMs !== undefined) request.timeoutMs = options.promptTimeoutMs;
       if (extras.dryRun) request.dryRun = extras.dryRun;
       if (extras.change) request.change = extras.change;
-      // An engine of an older release has no requestNow.
-      const result =
-        typeof engine.requestNow === 'function'
-          ? engine.requestNow(call, request)
-          : engine.request(call, request);
-      return result instanceof Promise
-        ? result.catch((error: unknown) => failed(call, error))
-        : result;
+      return await engine.request(call, request);
     } catch (error) {
-      return failed(call, error);
+      warn(`The permission check for ${call.tool.name} failed; denying: ${String(error)}`);
+      return undefined;
     }
   };
 
@@ -168,24 +153,7 @@ export function createCallGate(context: GuardContext): GatedCall {
    * exists, so the new one is asked about before anything is sent. A few rounds at most; a
    * server that keeps changing the tool gets a denial.
    */
-  const decideOnCurrent = (
-    first: RequestResult | undefined,
-    signal: AbortSignal | undefined,
-  ): RequestResult | undefined | Promise<RequestResult | undefined> => {
-    const decided = first?.allowed ? first.call : undefined;
-    // Most calls: nothing to re-list and the definition decided on is the catalog's.
-    if (
-      !decided ||
-      !isDescribed(decided.tool) ||
-      (!catalog.stale &&
-        !catalog.expired &&
-        sameDefinition(definitionOf(decided.tool.name), decided.tool))
-    )
-      return first;
-    return redecide(first, signal);
-  };
-
-  const redecide = async (
+  const decideOnCurrent = async (
     first: RequestResult | undefined,
     signal: AbortSignal | undefined,
   ): Promise<RequestResult | undefined> => {
@@ -225,7 +193,7 @@ export function createCallGate(context: GuardContext): GatedCall {
       forwarded,
       result,
       resend: (params) => send(params, requestOptions, passThrough),
-      decide: async (call, extras) => decide(call, signal, extras),
+      decide: (call, extras) => decide(call, signal, extras),
       signal,
       previews,
     });
@@ -268,9 +236,7 @@ export function createCallGate(context: GuardContext): GatedCall {
     // Right after connect: the listed definition, within `firstListingWaitMs` (T6 still holds).
     if (beforeFirstListing(catalog, call.tool))
       call.tool = await listedDefinition(context, call, signal, definitionOf);
-    const first = decide(call, signal);
-    const current = decideOnCurrent(first instanceof Promise ? await first : first, signal);
-    const decision = current instanceof Promise ? await current : current;
+    const decision = await decideOnCurrent(await decide(call, signal), signal);
     if (!decision?.allowed || !decision.call) {
       signal?.throwIfAborted();
       return refusalOf(name, decision) as CallToolResultOut;

@@ -24,7 +24,6 @@ describe('fail closed', () => {
     const broken: PermissionEngine = {
       ...engine,
       request: () => Promise.reject(new Error('engine exploded')),
-      requestNow: () => Promise.reject(new Error('engine exploded')),
     };
     harness = await setup('memory', { engine: broken });
     const result = await harness.guarded.callTool({
@@ -35,40 +34,6 @@ describe('fail closed', () => {
     expect(denialOf(result)).toEqual({ reason: 'not_approved' });
     expect(harness.warnings.join('\n')).toMatch(/engine exploded/);
     expect((await harness.state()).calls).toEqual({});
-  });
-
-  test('an engine whose requestNow throws at once denies; the server is never reached', async () => {
-    const engine = createPermissionEngine({ store: memoryStore() });
-    const broken: PermissionEngine = {
-      ...engine,
-      requestNow: () => {
-        throw new Error('engine exploded at once');
-      },
-    };
-    harness = await setup('memory', { engine: broken });
-    const result = await harness.guarded.callTool({ name: 'notes_list', arguments: {} });
-    expect(denialOf(result)).toEqual({ reason: 'not_approved' });
-    expect(harness.warnings.join('\n')).toMatch(/engine exploded at once/);
-    expect((await harness.state()).calls).toEqual({});
-  });
-
-  test('an engine of an older release, without requestNow, is asked through request', async () => {
-    const engine = createPermissionEngine({ store: memoryStore() });
-    let asked = 0;
-    const older = {
-      ...engine,
-      requestNow: undefined,
-      request: (...args: Parameters<PermissionEngine['request']>) => {
-        asked += 1;
-        return engine.request(...args);
-      },
-    } as unknown as PermissionEngine;
-    harness = await setup('memory', { engine: older, guard: { prompt: () => 'allow_always' } });
-    await harness.guarded.callTool({ name: 'notes_list', arguments: {} });
-    const again = await harness.guarded.callTool({ name: 'notes_list', arguments: {} });
-    expect(denialOf(again)).toBeUndefined();
-    expect(asked).toBe(2);
-    expect((await harness.state()).calls).toMatchObject({ notes_list: 2 });
   });
 
   test('a prompt that throws denies', async () => {
