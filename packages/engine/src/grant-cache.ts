@@ -1,4 +1,4 @@
-import { frozenCopy } from './grant-copy.js';
+import { frozenCopy, grantInterner } from './grant-copy.js';
 import { changedParts, isDescribed, pinTool } from './hash.js';
 import {
   applyChange,
@@ -8,7 +8,7 @@ import {
   type DeferredGrants,
   type StoreChange,
 } from './store.js';
-import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall, ToolPin } from './types.js';
+import type { Grant, GrantScope, LookupResult, RiskTier, ToolCall } from './types.js';
 
 export type GrantFilter = Partial<
   Pick<GrantScope, 'userId' | 'workspaceId' | 'serverId' | 'toolName'>
@@ -39,9 +39,8 @@ interface Entry {
   expires: number;
   tier: RiskTier;
   pinHash: string | undefined;
-  /** The results it answers with, made on first use and then reused (most grants never hit). */
-  hit?: LookupResult;
-  expired?: LookupResult;
+  /** The last result it answered with (hit or expired), reused (most grants never hit). */
+  answer: LookupResult | undefined;
   from?: undefined;
 }
 
@@ -50,31 +49,29 @@ interface ServerMemo {
   id: string;
   userId: string;
   workspaceId: string;
-  tools: Level<ToolSlot>;
-  /**
-   * Per tool with a per-tool grant and no per-arguments one: that grant's entry, so a hit reads
-   * it alone. Made with the memo (near it in memory); emptied when the cache changes (`gen`).
-   */
-  only: Level<Entry>;
-  gen: number;
+  tools: Level<Entry | ToolSlot>;
 }
 
 /** Hashes a call's arguments when a per-arguments grant needs them; null when it cannot. */
 export type ArgsHasher = (args: unknown) => string | null;
 
-/** A grant of a store's load not read yet: where it is, and the slot its columns name. */
+/** A grant of a store's load not read yet: where it is (its columns name its scope). */
 interface Deferred {
   from: DeferredGrants;
   at: number;
-  slot: ToolSlot;
   argsHash: string;
   grant?: undefined;
 }
 
-/** The grants of one user, workspace, server and tool. */
+/**
+ * The grants of one user, workspace, server and tool, when there is more than a per-tool entry
+ * (per-arguments grants, or one not read yet). A tool with only a per-tool entry has the entry
+ * itself in its level: one object less per grant, and one read less per hit.
+ */
 interface ToolSlot {
-  tool?: Entry | Deferred;
-  args?: Map<string, Entry | Deferred>;
+  grant: undefined;
+  tool: Entry | Deferred | undefined;
+  args: Map<string, Entry | Deferred> | undefined;
 }
 
 type Level<T> = Map<string, T>;
@@ -94,50 +91,53 @@ const ARGS_HASH_UNKNOWN: LookupResult = Object.freeze({
 });
 
 /**
- * The in-memory grant index behind `lookup`: four nested Map reads per call
- * (user, workspace, server, tool), whatever the number of grants, with no key
- * string built on the way. Grants, revocations and the last clear follow the same
- * ordering rules as every store (`applyChange`), so a late or repeated change —
- * a slow first load, another tab's message — can never undo a newer answer or a revoke.
+ * The in-memory grant index behind `lookup`: a memo per server object a host reuses, then one
+ * Map read per call (the tool), whatever the number of grants, with no key string built on the
+ * way. Grants, revocations and the last clear follow the same ordering rules as every store
+ * (`applyChange`), so a late or repeated change — a slow first load, another tab's message —
+ * can never undo a newer answer or a revoke.
  */
 export class GrantCache {
+  /** The grants (by key) under the store rules; each is indexed by its scope. */
   private readonly state = emptyStoreState();
-  private readonly entries = new Map<string, Entry | Deferred>();
-  private readonly index: Level<Level<Level<Level<ToolSlot>>>> = new Map();
-  /** One frozen pin per tool definition seen, shared by its grants. */
-  private readonly pins = new Map<string, ToolPin>();
+  /** Grants of a load not read yet, by key (never a key `state` holds). */
+  private readonly deferred = new Map<string, Deferred>();
+  private readonly index: Level<Level<Level<Level<Entry | ToolSlot>>>> = new Map();
+  /** One frozen pin per tool definition seen and one string per id, shared by its grants. */
+  private readonly interner = grantInterner();
   /**
-   * The server level resolved once per server object (a host reuses one per connection), so a
+   * The tools level resolved once per server object (a host reuses one per connection), so a
    * lookup skips three Map reads. Levels are never removed, so a memo cannot go stale.
    */
   private readonly servers = new WeakMap<object, ServerMemo>();
-  /** Counts changes of the index: a memo's entries are good while it has not moved. */
-  private gen = 0;
   /** Told how many deferred grants were malformed, when they are read. */
   onMalformed?: (count: number) => void;
 
   get size(): number {
-    return this.entries.size;
+    return this.state.grants.size + this.deferred.size;
   }
 
   /** Applies one change by the store rules; returns whether the grants changed. */
   apply(change: StoreChange): boolean {
-    if (change.type === 'clear') this.readAll();
-    else this.read(change.type === 'put' ? change.grant.key : change.key);
-    const frozen =
-      change.type === 'put'
-        ? { type: 'put' as const, grant: frozenCopy(change.grant, this.pins) }
-        : change;
-    if (!applyChange(this.state, frozen)) return false;
-    if (frozen.type === 'clear') {
-      for (const key of [...this.entries.keys()])
-        if (!this.state.grants.has(key)) this.unindex(key);
+    if (change.type === 'clear') {
+      this.readAll();
+      const before = [...this.state.grants.values()];
+      if (!applyChange(this.state, change)) return false;
+      for (const grant of before)
+        if (this.state.grants.get(grant.key) !== grant) this.unindex(grant);
       return true;
     }
-    const key = frozen.type === 'put' ? frozen.grant.key : frozen.key;
+    const key = change.type === 'put' ? change.grant.key : change.key;
+    this.read(key);
+    const frozen =
+      change.type === 'put'
+        ? { type: 'put' as const, grant: frozenCopy(change.grant, this.interner) }
+        : change;
+    const was = this.state.grants.get(key);
+    if (!applyChange(this.state, frozen)) return false;
     const held = this.state.grants.get(key);
-    if (held === this.entries.get(key)?.grant) return false; // only a revocation was noted
-    this.unindex(key);
+    if (held === was) return false; // only a revocation was noted
+    if (was) this.unindex(was);
     if (held) this.index_(held);
     return true;
   }
@@ -178,29 +178,27 @@ export class GrantCache {
     now: number,
     check: HitCheck,
   ): LookupResult {
-    const memo = this.memoOf(call);
-    if (!memo) return NO_GRANT;
+    const tools = this.toolsOf(call);
+    if (!tools) return NO_GRANT;
     const name = call.tool.name;
-    // A tool whose only grant is per tool: its entry, read without the slot.
-    const only = memo.only.get(name);
-    if (only) return decideFrom(undefined, only, call, now, check, false);
-    const slot = memo.tools.get(name);
-    if (!slot) return NO_GRANT;
-    if (slot.tool?.from) this.settle(slot.tool);
-    if (typeof argsHash === 'function') argsHash = slot.args?.size ? argsHash(call.args) : null;
-    let found = argsHash ? slot.args?.get(argsHash) : undefined;
-    if (found?.from) {
-      this.settle(found);
-      found = slot.args?.get(argsHash!);
+    const found = tools.get(name);
+    if (!found) return NO_GRANT;
+    // A tool whose only grant is per tool: its entry, decided without a slot.
+    if (found.grant) return decideFrom(undefined, found, call, now, check, false);
+    if (found.tool?.from) {
+      this.settle(found.tool);
+      return this.lookup(call, argsHash, now, check); // settling may have changed the level
     }
-    // Read above: no deferred grant is left in this slot.
-    const byTool = slot.tool as Entry | undefined;
-    const perArgs = slot.args?.size ?? 0;
-    // Kept until the cache changes (settling above may have changed it already).
-    if (byTool && perArgs === 0 && memo.gen === this.gen) memo.only.set(name, byTool);
+    if (typeof argsHash === 'function') argsHash = found.args?.size ? argsHash(call.args) : null;
+    const byArgs = argsHash ? found.args?.get(argsHash) : undefined;
+    if (byArgs?.from) {
+      this.settle(byArgs);
+      return this.lookup(call, argsHash, now, check);
+    }
+    const perArgs = found.args?.size ?? 0;
     return decideFrom(
-      found as Entry | undefined,
-      byTool,
+      byArgs,
+      found.tool as Entry | undefined,
       call,
       now,
       check,
@@ -229,34 +227,25 @@ export class GrantCache {
         malformed += 1;
         continue;
       }
-      const scope = {
-        userId: columns[i + 1],
-        workspaceId: columns[i + 2],
-        serverId: columns[i + 3],
-        toolName: columns[i + 4],
-      } as GrantScope;
-      const slot = this.slot(scope, true)!;
-      const deferred: Deferred = { from, at, slot, argsHash };
-      if (this.entries.has(key)) {
+      const deferred: Deferred = { from, at, argsHash };
+      if (this.state.grants.has(key) || this.deferred.has(key)) {
         this.settle(deferred);
         continue;
       }
-      this.entries.set(key, deferred);
-      if (argsHash === '') slot.tool = deferred;
-      else (slot.args ??= new Map()).set(argsHash, deferred);
+      this.deferred.set(key, deferred);
+      this.place(scopeAt(columns, i), argsHash || undefined, deferred);
     }
-    this.gen += 1;
     if (malformed > 0) this.onMalformed?.(malformed);
   }
 
   /** Reads the deferred grant of `key`, if there is one. */
   private read(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry?.from) this.settle(entry);
+    const deferred = this.deferred.get(key);
+    if (deferred) this.settle(deferred);
   }
 
   private readAll(): void {
-    for (const entry of [...this.entries.values()]) if (entry.from) this.settle(entry);
+    for (const deferred of [...this.deferred.values()]) this.settle(deferred);
   }
 
   /**
@@ -265,9 +254,12 @@ export class GrantCache {
    * or not the grant its key column names.
    */
   private settle(deferred: Deferred): void {
-    const { from, at, slot, argsHash } = deferred;
+    const { from, at, argsHash } = deferred;
     const key = from.columns[at * 6] as string;
-    if (this.entries.get(key) === deferred) this.drop(key, deferred, slot, argsHash || undefined);
+    if (this.deferred.get(key) === deferred) {
+      this.deferred.delete(key);
+      this.remove(scopeAt(from.columns, at * 6), argsHash || undefined, deferred);
+    }
     let grant: unknown;
     try {
       grant = from.read(at);
@@ -287,53 +279,70 @@ export class GrantCache {
       tier: grant.riskTier,
       pinHash: grant.pin?.hash,
       // Present from the start, so every entry has one shape and the lookup stays monomorphic.
-      hit: undefined,
-      expired: undefined,
+      answer: undefined,
     };
-    this.entries.set(grant.key, entry);
-    this.gen += 1;
-    const slot = this.slot(grant, true)!;
-    if (grant.argsHash === undefined) slot.tool = entry;
-    else (slot.args ??= new Map()).set(grant.argsHash, entry);
+    this.place(grant, grant.argsHash, entry);
   }
 
-  private unindex(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry?.grant) return;
-    this.drop(key, entry, this.slot(entry.grant, false), entry.grant.argsHash);
+  /** Removes the entry of `grant` from its tool's level (a newer one may have replaced it). */
+  private unindex(grant: Grant): void {
+    const held = this.levelOf(grant, false)?.get(grant.toolName);
+    const entry = held?.grant
+      ? held
+      : grant.argsHash === undefined
+        ? held?.tool
+        : held?.args?.get(grant.argsHash);
+    if (entry?.grant === grant) this.remove(grant, grant.argsHash, entry);
   }
 
-  /** Removes `entry` of `key` from the entries and from its slot (per tool, or per arguments). */
-  private drop(
-    key: string,
-    entry: Entry | Deferred,
-    slot: ToolSlot | undefined,
-    argsHash: string | undefined,
-  ): void {
-    this.entries.delete(key);
-    this.gen += 1;
-    if (argsHash === undefined) {
-      if (slot?.tool === entry) delete slot.tool;
-    } else if (slot?.args?.get(argsHash) === entry) slot.args.delete(argsHash);
-  }
-
-  /** The memo of the call's server object for its user and workspace, made when missing. */
-  private memoOf(call: ToolCall): ServerMemo | undefined {
-    const { server, userId, workspaceId } = call;
-    let memo = this.servers.get(server);
-    if (memo?.id !== server.id || memo.userId !== userId || memo.workspaceId !== workspaceId) {
-      const tools = this.index.get(userId)?.get(workspaceId)?.get(server.id);
-      if (!tools) return undefined;
-      memo = { id: server.id, userId, workspaceId, tools, only: new Map(), gen: this.gen };
-      this.servers.set(server, memo);
-    } else if (memo.gen !== this.gen) {
-      memo.only.clear();
-      memo.gen = this.gen;
+  /** Puts an entry (per tool, or per arguments) in its tool's level. */
+  private place(scope: GrantScope, argsHash: string | undefined, item: Entry | Deferred): void {
+    const level = this.levelOf(scope, true)!;
+    const name = scope.toolName;
+    const held = level.get(name);
+    if (argsHash === undefined && item.grant && (!held || held.grant || !held.args?.size)) {
+      // (A deferred per-tool grant of this tool has this key: read before its grant is placed.)
+      level.set(name, item);
+      return;
     }
-    return memo;
+    const slot: ToolSlot =
+      held && !held.grant ? held : { grant: undefined, tool: held, args: undefined };
+    level.set(name, slot);
+    if (argsHash === undefined) slot.tool = item;
+    else (slot.args ??= new Map()).set(argsHash, item);
   }
 
-  private slot(scope: GrantScope, create: boolean): ToolSlot | undefined {
+  /** Takes `item` out of its tool's level; a slot left with a per-tool entry alone becomes it. */
+  private remove(scope: GrantScope, argsHash: string | undefined, item: Entry | Deferred): void {
+    const level = this.levelOf(scope, false);
+    const name = scope.toolName;
+    const held = level?.get(name);
+    if (!held) return;
+    if (held === item) {
+      level!.delete(name);
+      return;
+    }
+    if (held.grant) return;
+    if (argsHash === undefined) {
+      if (held.tool === item) held.tool = undefined;
+    } else if (held.args?.get(argsHash) === item) held.args.delete(argsHash);
+    if (held.args?.size) return;
+    if (held.tool?.grant) level!.set(name, held.tool);
+    else if (!held.tool) level!.delete(name);
+  }
+
+  /** The tools level of the call's server object for its user and workspace, memoized. */
+  private toolsOf(call: ToolCall): Level<Entry | ToolSlot> | undefined {
+    const { server, userId, workspaceId } = call;
+    const memo = this.servers.get(server);
+    if (memo?.id === server.id && memo.userId === userId && memo.workspaceId === workspaceId)
+      return memo.tools;
+    const tools = this.index.get(userId)?.get(workspaceId)?.get(server.id);
+    if (tools) this.servers.set(server, { id: server.id, userId, workspaceId, tools });
+    return tools;
+  }
+
+  private levelOf(scope: GrantScope, create: boolean): Level<Entry | ToolSlot> | undefined {
     let level: Map<string, unknown> = this.index;
     for (const part of [scope.userId, scope.workspaceId, scope.serverId]) {
       let next = level.get(part) as Map<string, unknown> | undefined;
@@ -344,14 +353,18 @@ export class GrantCache {
       }
       level = next;
     }
-    let slot = level.get(scope.toolName) as ToolSlot | undefined;
-    if (!slot && create) {
-      slot = {};
-      level.set(scope.toolName, slot);
-    }
-    return slot;
+    return level as Level<Entry | ToolSlot>;
   }
 }
+
+/** The scope named by a deferred grant's columns (key, user, workspace, server, tool, hash). */
+const scopeAt = (columns: readonly unknown[], i: number): GrantScope =>
+  ({
+    userId: columns[i + 1],
+    workspaceId: columns[i + 2],
+    serverId: columns[i + 3],
+    toolName: columns[i + 4],
+  }) as GrantScope;
 
 /**
  * Any live deny wins; then a live allow still valid for the call as it is now; else why it asks.
@@ -375,9 +388,9 @@ function decideFrom(
     stale ??= expiredOf(byTool);
   }
   const fromArgs = checkAllow(byArgs, call, now, check);
-  if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
+  if (fromArgs?.status === 'allow') return fromArgs;
   const fromTool = checkAllow(byTool, call, now, check);
-  if (fromTool && fromTool === byTool?.hit) return fromTool;
+  if (fromTool?.status === 'allow') return fromTool;
   stale ??= fromArgs ?? fromTool;
   if (stale) return stale;
   return argsUnknown ? ARGS_HASH_UNKNOWN : NO_GRANT;
@@ -421,14 +434,18 @@ function checkAllow(
 }
 
 const hitOf = (entry: Entry): LookupResult =>
-  (entry.hit ??= Object.freeze({
-    status: entry.allow ? 'allow' : 'deny',
-    reason: entry.allow ? 'grant_allow' : 'grant_deny',
-    grant: entry.grant,
-  }));
+  entry.answer !== undefined && entry.answer.status !== 'prompt'
+    ? entry.answer
+    : (entry.answer = Object.freeze({
+        status: entry.allow ? 'allow' : 'deny',
+        reason: entry.allow ? 'grant_allow' : 'grant_deny',
+        grant: entry.grant,
+      }));
 
 const expiredOf = (entry: Entry): LookupResult =>
-  (entry.expired ??= Object.freeze({ status: 'prompt', reason: 'expired', grant: entry.grant }));
+  entry.answer?.reason === 'expired'
+    ? entry.answer
+    : (entry.answer = Object.freeze({ status: 'prompt', reason: 'expired', grant: entry.grant }));
 
 /** Whether a grant is in a filter's scope (every id the filter names matches). */
 export function matchesFilter(grant: Grant, filter: GrantFilter): boolean {

@@ -1,6 +1,6 @@
-import { frozenCopy } from '../grant-copy.js';
+import { frozenCopy, grantInterner } from '../grant-copy.js';
 import { isGrant, isRevocation, isTime, type Revocation, type StoreState } from '../store.js';
-import type { Grant, ToolPin } from '../types.js';
+import type { Grant } from '../types.js';
 
 /**
  * The on-disk format of a grant file. `revocations` and `clearedAt` are optional and written
@@ -65,16 +65,16 @@ export function parseGrantFile(text: string): ParseResult {
       };
     }
   }
-  const pins = new Map<string, ToolPin>();
+  const interner = grantInterner();
   if (clearedAt !== null && !isTime(clearedAt)) {
     return { ok: false, problem: `"clearedAt" is ${JSON.stringify(clearedAt)}, not a time` };
   }
   return {
     ok: true,
     state: {
-      // Frozen, with one pin per tool definition: the engine then shares them instead of copying,
-      // and a file of 10⁵ grants of a few tools holds a few pins, not 10⁵.
-      grants: new Map(grants.map((grant) => [grant.key, frozenCopy(grant, pins)])),
+      // Frozen, with one pin per tool definition and one string per id: the engine then shares
+      // them instead of copying, and 10⁵ grants of a few tools hold a few pins, not 10⁵.
+      grants: new Map(grants.map((grant) => [grant.key, frozenCopy(grant, interner)])),
       revocations: new Map(revocations.map(({ key, revokedAt }) => [key, revokedAt])),
       clearedAt,
     },
