@@ -39,8 +39,8 @@ interface Entry {
   expires: number;
   tier: RiskTier;
   pinHash: string | undefined;
-  /** The last result it answered with (hit or expired), reused (most grants never hit). */
-  answer: LookupResult | undefined;
+  /** The result it answers with, made on first use and then reused (most grants never hit). */
+  hit: LookupResult | undefined;
   from?: undefined;
 }
 
@@ -50,6 +50,12 @@ interface ServerMemo {
   userId: string;
   workspaceId: string;
   tools: Level<Entry | ToolSlot>;
+  /**
+   * Per tool looked up whose only grant is per tool: its entry. Made with the memo, so a hit
+   * reads memory made together (near it) and the entry alone; emptied when the cache changes.
+   */
+  only: Level<Entry>;
+  gen: number;
 }
 
 /** Hashes a call's arguments when a per-arguments grant needs them; null when it cannot. */
@@ -110,6 +116,8 @@ export class GrantCache {
    * lookup skips three Map reads. Levels are never removed, so a memo cannot go stale.
    */
   private readonly servers = new WeakMap<object, ServerMemo>();
+  /** Counts changes of the index: a memo's entries are good while it has not moved. */
+  private gen = 0;
   /** Told how many deferred grants were malformed, when they are read. */
   onMalformed?: (count: number) => void;
 
@@ -178,13 +186,18 @@ export class GrantCache {
     now: number,
     check: HitCheck,
   ): LookupResult {
-    const tools = this.toolsOf(call);
-    if (!tools) return NO_GRANT;
+    const memo = this.memoOf(call);
+    if (!memo) return NO_GRANT;
     const name = call.tool.name;
-    const found = tools.get(name);
+    const only = memo.only.get(name);
+    if (only) return decideFrom(undefined, only, call, now, check, false);
+    const found = memo.tools.get(name);
     if (!found) return NO_GRANT;
     // A tool whose only grant is per tool: its entry, decided without a slot.
-    if (found.grant) return decideFrom(undefined, found, call, now, check, false);
+    if (found.grant) {
+      memo.only.set(name, found);
+      return decideFrom(undefined, found, call, now, check, false);
+    }
     if (found.tool?.from) {
       this.settle(found.tool);
       return this.lookup(call, argsHash, now, check); // settling may have changed the level
@@ -279,7 +292,7 @@ export class GrantCache {
       tier: grant.riskTier,
       pinHash: grant.pin?.hash,
       // Present from the start, so every entry has one shape and the lookup stays monomorphic.
-      answer: undefined,
+      hit: undefined,
     };
     this.place(grant, grant.argsHash, entry);
   }
@@ -300,6 +313,7 @@ export class GrantCache {
     const level = this.levelOf(scope, true)!;
     const name = scope.toolName;
     const held = level.get(name);
+    this.gen += 1;
     if (argsHash === undefined && item.grant && (!held || held.grant || !held.args?.size)) {
       // (A deferred per-tool grant of this tool has this key: read before its grant is placed.)
       level.set(name, item);
@@ -318,6 +332,7 @@ export class GrantCache {
     const name = scope.toolName;
     const held = level?.get(name);
     if (!held) return;
+    this.gen += 1;
     if (held === item) {
       level!.delete(name);
       return;
@@ -331,15 +346,20 @@ export class GrantCache {
     else if (!held.tool) level!.delete(name);
   }
 
-  /** The tools level of the call's server object for its user and workspace, memoized. */
-  private toolsOf(call: ToolCall): Level<Entry | ToolSlot> | undefined {
+  /** The memo of the call's server object for its user and workspace, made when missing. */
+  private memoOf(call: ToolCall): ServerMemo | undefined {
     const { server, userId, workspaceId } = call;
-    const memo = this.servers.get(server);
-    if (memo?.id === server.id && memo.userId === userId && memo.workspaceId === workspaceId)
-      return memo.tools;
-    const tools = this.index.get(userId)?.get(workspaceId)?.get(server.id);
-    if (tools) this.servers.set(server, { id: server.id, userId, workspaceId, tools });
-    return tools;
+    let memo = this.servers.get(server);
+    if (memo?.id !== server.id || memo.userId !== userId || memo.workspaceId !== workspaceId) {
+      const tools = this.index.get(userId)?.get(workspaceId)?.get(server.id);
+      if (!tools) return undefined;
+      memo = { id: server.id, userId, workspaceId, tools, only: new Map(), gen: this.gen };
+      this.servers.set(server, memo);
+    } else if (memo.gen !== this.gen) {
+      memo.only.clear();
+      memo.gen = this.gen;
+    }
+    return memo;
   }
 
   private levelOf(scope: GrantScope, create: boolean): Level<Entry | ToolSlot> | undefined {
@@ -388,9 +408,9 @@ function decideFrom(
     stale ??= expiredOf(byTool);
   }
   const fromArgs = checkAllow(byArgs, call, now, check);
-  if (fromArgs?.status === 'allow') return fromArgs;
+  if (fromArgs && fromArgs === byArgs?.hit) return fromArgs;
   const fromTool = checkAllow(byTool, call, now, check);
-  if (fromTool?.status === 'allow') return fromTool;
+  if (fromTool && fromTool === byTool?.hit) return fromTool;
   stale ??= fromArgs ?? fromTool;
   if (stale) return stale;
   return argsUnknown ? ARGS_HASH_UNKNOWN : NO_GRANT;
@@ -434,18 +454,15 @@ function checkAllow(
 }
 
 const hitOf = (entry: Entry): LookupResult =>
-  entry.answer !== undefined && entry.answer.status !== 'prompt'
-    ? entry.answer
-    : (entry.answer = Object.freeze({
-        status: entry.allow ? 'allow' : 'deny',
-        reason: entry.allow ? 'grant_allow' : 'grant_deny',
-        grant: entry.grant,
-      }));
+  (entry.hit ??= Object.freeze({
+    status: entry.allow ? 'allow' : 'deny',
+    reason: entry.allow ? 'grant_allow' : 'grant_deny',
+    grant: entry.grant,
+  }));
 
+/** Made when asked (an expired grant leads to a prompt, which costs far more than this). */
 const expiredOf = (entry: Entry): LookupResult =>
-  entry.answer?.reason === 'expired'
-    ? entry.answer
-    : (entry.answer = Object.freeze({ status: 'prompt', reason: 'expired', grant: entry.grant }));
+  Object.freeze({ status: 'prompt', reason: 'expired', grant: entry.grant });
 
 /** Whether a grant is in a filter's scope (every id the filter names matches). */
 export function matchesFilter(grant: Grant, filter: GrantFilter): boolean {
