@@ -28,17 +28,14 @@ export interface HitCheck {
 }
 
 /**
- * A cached grant with what `lookup` needs precomputed, so a hit allocates nothing and reads
- * only this entry (not the grant, which sits elsewhere in memory).
+ * A cached grant with its times parsed, so a hit allocates nothing. Decision, tier and pin are
+ * read from the grant: a copy of them here would cost 24 bytes per grant.
  */
 interface Entry {
   grant: Grant;
-  allow: boolean;
   /** Epoch ms; parsed once. */
   granted: number;
   expires: number;
-  tier: RiskTier;
-  pinHash: string | undefined;
   /** The result it answers with, made on first use and then reused (most grants never hit). */
   hit: LookupResult | undefined;
   from?: undefined;
@@ -286,11 +283,8 @@ export class GrantCache {
   private index_(grant: Grant): void {
     const entry: Entry = {
       grant,
-      allow: grant.decision === 'allow',
       granted: timeOf(grant.grantedAt),
       expires: expiryMs(grant),
-      tier: grant.riskTier,
-      pinHash: grant.pin?.hash,
       // Present from the start, so every entry has one shape and the lookup stays monomorphic.
       hit: undefined,
     };
@@ -399,11 +393,11 @@ function decideFrom(
   argsUnknown: boolean,
 ): LookupResult {
   let stale: LookupResult | undefined;
-  if (byArgs?.allow === false) {
+  if (byArgs && byArgs.grant.decision !== 'allow') {
     if (byArgs.expires > now) return hitOf(byArgs);
     stale = expiredOf(byArgs);
   }
-  if (byTool?.allow === false) {
+  if (byTool && byTool.grant.decision !== 'allow') {
     if (byTool.expires > now) return hitOf(byTool);
     stale ??= expiredOf(byTool);
   }
@@ -428,8 +422,9 @@ function checkAllow(
   now: number,
   check: HitCheck,
 ): LookupResult | undefined {
-  if (!entry?.allow) return undefined;
-  const tierLife = check.life[entry.tier];
+  if (entry?.grant.decision !== 'allow') return undefined;
+  const { grant } = entry;
+  const tierLife = check.life[grant.riskTier];
   if (
     entry.expires <= now ||
     entry.granted > now + CLOCK_TOLERANCE_MS ||
@@ -437,16 +432,16 @@ function checkAllow(
   ) {
     return expiredOf(entry);
   }
-  const { grant } = entry;
   if (!isDescribed(call.tool)) {
     return { status: 'prompt', reason: 'definition_unknown', grant };
   }
   const current = pinTool(call.tool);
-  if (entry.pinHash === undefined || !current || entry.pinHash !== current.hash) {
+  const pinHash = grant.pin?.hash;
+  if (pinHash === undefined || !current || pinHash !== current.hash) {
     const changed = grant.pin ? changedParts(grant.pin, current) : [];
     return { status: 'prompt', reason: 'definition_changed', grant, changed };
   }
-  if (TIER_RANK[check.tier] > TIER_RANK[entry.tier]) {
+  if (TIER_RANK[check.tier] > TIER_RANK[grant.riskTier]) {
     return { status: 'prompt', reason: 'risk_raised', grant };
   }
   if (!check.allowAlwaysPermitted) return { status: 'prompt', reason: 'not_permitted', grant };
@@ -454,11 +449,10 @@ function checkAllow(
 }
 
 const hitOf = (entry: Entry): LookupResult =>
-  (entry.hit ??= Object.freeze({
-    status: entry.allow ? 'allow' : 'deny',
-    reason: entry.allow ? 'grant_allow' : 'grant_deny',
-    grant: entry.grant,
-  }));
+  (entry.hit ??=
+    entry.grant.decision === 'allow'
+      ? Object.freeze({ status: 'allow', reason: 'grant_allow', grant: entry.grant })
+      : Object.freeze({ status: 'deny', reason: 'grant_deny', grant: entry.grant }));
 
 /** Made when asked (an expired grant leads to a prompt, which costs far more than this). */
 const expiredOf = (entry: Entry): LookupResult =>

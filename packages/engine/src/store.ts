@@ -278,17 +278,24 @@ export function isGrant(value: unknown): value is Grant {
   );
 }
 
+/** Grants that passed `isUsableGrant` frozen, pin and all: they cannot have changed since. */
+export const usable = new WeakSet<object>();
+
 /**
  * What the engine accepts into its lookup cache: a well-shaped grant whose key is the key of
  * its scope, so revoking by key removes what the lookup finds. Anything else is left out and
- * reported; its calls are asked again.
+ * reported; its calls are asked again. A frozen grant is checked once: a store that checked
+ * and froze what it read spares the engine checking it again on load.
  */
 export function isUsableGrant(value: unknown): value is Grant {
+  if (usable.has(value as object)) return true;
   try {
     if (!isGrant(value) || grantKey(value) !== value.key) return false;
   } catch {
     return false; // an id that is not well-formed UTF-16 has no key
   }
+  // Object.isFrozen(undefined) is true: an unpinned grant needs only itself frozen.
+  if ([value, value.pin, value.pin?.parts].every(Object.isFrozen)) usable.add(value);
   return true;
 }
 
