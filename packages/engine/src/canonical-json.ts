@@ -53,7 +53,7 @@ function walk(node: unknown, depth: number, maxDepth: number, path: object[]): s
   path.push(object);
   // Own enumerable keys only: an own "__proto__" key is data, not a prototype.
   const keys = Object.keys(object);
-  if (keys.length > 1) keys.sort(compareUtf16);
+  if (keys.length > 1) keys.sort(compareText);
   for (const key of keys) {
     const member = walk((object as Record<string, unknown>)[key], depth + 1, maxDepth, path);
     if (member !== undefined) out += `${out === '' ? '' : ','}${quote(key)}:${member}`;
@@ -69,7 +69,5 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** A string as JSON text; most need no escaping, and JSON.stringify costs more than the test. */
 const quote = (text: string): string => (ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`);
 
-function compareUtf16(a: string, b: string): number {
-  // The default sort compares UTF-16 code units, which is what RFC 8785 asks for.
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Orders two texts by UTF-16 code units (RFC 8785 asks for it; ISO times sort by it). */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : +(a > b));

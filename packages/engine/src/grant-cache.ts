@@ -1,3 +1,4 @@
+import { compareText } from './canonical-json.js';
 import { frozenCopy, grantInterner } from './grant-copy.js';
 import { changedParts, isDescribed, pinTool } from './hash.js';
 import {
@@ -72,9 +73,9 @@ interface Deferred {
  * itself in its level: one object less per grant, and one read less per hit.
  */
 interface ToolSlot {
-  grant: undefined;
-  tool: Entry | Deferred | undefined;
-  args: Map<string, Entry | Deferred> | undefined;
+  grant?: undefined;
+  tool?: Entry | Deferred;
+  args?: Map<string, Entry | Deferred>;
 }
 
 type Level<T> = Map<string, T>;
@@ -129,7 +130,7 @@ export class GrantCache {
       const before = [...this.state.grants.values()];
       if (!applyChange(this.state, change)) return false;
       for (const grant of before)
-        if (this.state.grants.get(grant.key) !== grant) this.unindex(grant);
+        if (this.state.grants.get(grant.key) !== grant) this.remove(grant, grant.argsHash, grant);
       return true;
     }
     const key = change.type === 'put' ? change.grant.key : change.key;
@@ -142,7 +143,7 @@ export class GrantCache {
     if (!applyChange(this.state, frozen)) return false;
     const held = this.state.grants.get(key);
     if (held === was) return false; // only a revocation was noted
-    if (was) this.unindex(was);
+    if (was) this.remove(was, was.argsHash, was);
     if (held) this.index_(held);
     return true;
   }
@@ -168,7 +169,7 @@ export class GrantCache {
     for (const grant of this.state.grants.values()) {
       if (matchesFilter(grant, filter)) out.push(grant);
     }
-    return out.sort((a, b) => (a.grantedAt < b.grantedAt ? -1 : a.grantedAt > b.grantedAt ? 1 : 0));
+    return out.sort((a, b) => compareText(a.grantedAt, b.grantedAt));
   }
 
   /**
@@ -195,24 +196,20 @@ export class GrantCache {
       memo.only.set(name, found);
       return decideFrom(undefined, found, call, now, check, false);
     }
-    if (found.tool?.from) {
-      this.settle(found.tool);
-      return this.lookup(call, argsHash, now, check); // settling may have changed the level
-    }
     if (typeof argsHash === 'function') argsHash = found.args?.size ? argsHash(call.args) : null;
     const byArgs = argsHash ? found.args?.get(argsHash) : undefined;
-    if (byArgs?.from) {
-      this.settle(byArgs);
-      return this.lookup(call, argsHash, now, check);
+    const unread = found.tool?.from ? found.tool : byArgs?.from ? byArgs : undefined;
+    if (unread) {
+      this.settle(unread);
+      return this.lookup(call, argsHash, now, check); // settling may have changed the level
     }
-    const perArgs = found.args?.size ?? 0;
     return decideFrom(
-      byArgs,
+      byArgs as Entry | undefined,
       found.tool as Entry | undefined,
       call,
       now,
       check,
-      argsHash === null && perArgs > 0,
+      argsHash === null && !!found.args?.size,
     );
   }
 
@@ -291,17 +288,6 @@ export class GrantCache {
     this.place(grant, grant.argsHash, entry);
   }
 
-  /** Removes the entry of `grant` from its tool's level (a newer one may have replaced it). */
-  private unindex(grant: Grant): void {
-    const held = this.levelOf(grant, false)?.get(grant.toolName);
-    const entry = held?.grant
-      ? held
-      : grant.argsHash === undefined
-        ? held?.tool
-        : held?.args?.get(grant.argsHash);
-    if (entry?.grant === grant) this.remove(grant, grant.argsHash, entry);
-  }
-
   /** Puts an entry (per tool, or per arguments) in its tool's level. */
   private place(scope: GrantScope, argsHash: string | undefined, item: Entry | Deferred): void {
     const level = this.levelOf(scope, true)!;
@@ -313,31 +299,37 @@ export class GrantCache {
       level.set(name, item);
       return;
     }
-    const slot: ToolSlot =
-      held && !held.grant ? held : { grant: undefined, tool: held, args: undefined };
+    const slot: ToolSlot = held && !held.grant ? held : { tool: held };
     level.set(name, slot);
     if (argsHash === undefined) slot.tool = item;
     else (slot.args ??= new Map()).set(argsHash, item);
   }
 
-  /** Takes `item` out of its tool's level; a slot left with a per-tool entry alone becomes it. */
-  private remove(scope: GrantScope, argsHash: string | undefined, item: Entry | Deferred): void {
+  /**
+   * Takes `item` (an entry or deferred grant, or the entry of a grant) out of its tool's level,
+   * unless another has replaced it; a slot left with a per-tool entry alone becomes it.
+   */
+  private remove(
+    scope: GrantScope,
+    argsHash: string | undefined,
+    item: Entry | Deferred | Grant,
+  ): void {
     const level = this.levelOf(scope, false);
     const name = scope.toolName;
     const held = level?.get(name);
-    if (!held) return;
+    const is = (found?: Entry | Deferred) => !!found && (found === item || found.grant === item);
+    if (!level || !held) return;
     this.gen += 1;
-    if (held === item) {
-      level!.delete(name);
+    if (held.grant) {
+      if (is(held)) level.delete(name);
       return;
     }
-    if (held.grant) return;
     if (argsHash === undefined) {
-      if (held.tool === item) held.tool = undefined;
-    } else if (held.args?.get(argsHash) === item) held.args.delete(argsHash);
+      if (is(held.tool)) held.tool = undefined;
+    } else if (is(held.args?.get(argsHash))) held.args!.delete(argsHash);
     if (held.args?.size) return;
-    if (held.tool?.grant) level!.set(name, held.tool);
-    else if (!held.tool) level!.delete(name);
+    if (held.tool?.grant) level.set(name, held.tool);
+    else if (!held.tool) level.delete(name);
   }
 
   /** The memo of the call's server object for its user and workspace, made when missing. */
@@ -448,11 +440,14 @@ function checkAllow(
   return hitOf(entry);
 }
 
-const hitOf = (entry: Entry): LookupResult =>
-  (entry.hit ??=
-    entry.grant.decision === 'allow'
-      ? Object.freeze({ status: 'allow', reason: 'grant_allow', grant: entry.grant })
-      : Object.freeze({ status: 'deny', reason: 'grant_deny', grant: entry.grant }));
+const hitOf = (entry: Entry): LookupResult => {
+  const allow = entry.grant.decision === 'allow';
+  return (entry.hit ??= Object.freeze({
+    status: allow ? 'allow' : 'deny',
+    reason: allow ? 'grant_allow' : 'grant_deny',
+    grant: entry.grant,
+  }));
+};
 
 /** Made when asked (an expired grant leads to a prompt, which costs far more than this). */
 const expiredOf = (entry: Entry): LookupResult =>

@@ -1,3 +1,4 @@
+import { PINNED_PARTS } from './pin-parts.js';
 import { usable } from './store.js';
 import type { Grant, ToolPin } from './types.js';
 
@@ -61,25 +62,12 @@ function intern(id: string, ids: Map<string, string>): string {
 function internPin(pin: ToolPin, pins: Map<string, ToolPin>): ToolPin {
   const held = pins.get(pin.hash);
   const { parts } = pin;
-  if (
-    held &&
-    held.parts.name === parts.name &&
-    held.parts.title === parts.title &&
-    held.parts.description === parts.description &&
-    held.parts.inputSchema === parts.inputSchema &&
-    held.parts.annotations === parts.annotations
-  ) {
-    return held;
-  }
+  if (held && PINNED_PARTS.every((part) => held.parts[part] === parts[part])) return held;
   const frozen = Object.freeze({
     hash: pin.hash,
-    parts: Object.freeze({
-      name: parts.name,
-      title: parts.title,
-      description: parts.description,
-      inputSchema: parts.inputSchema,
-      annotations: parts.annotations,
-    }),
+    parts: Object.freeze(
+      Object.fromEntries(PINNED_PARTS.map((part) => [part, parts[part]])) as ToolPin['parts'],
+    ),
   });
   // A pin whose parts disagree with the first one of its hash (forged) stays its own object.
   if (!held) pins.set(pin.hash, frozen);

@@ -1,4 +1,5 @@
 import { canonicalJson } from './canonical-json.js';
+import { PINNED_PARTS } from './pin-parts.js';
 import { encoder, hexOf, sha256Hex } from './sha256.js';
 import type { PinnedPart, ToolDefinition, ToolPin } from './types.js';
 
@@ -20,14 +21,6 @@ export async function hashArgs(args: unknown): Promise<string> {
 export function hashArgsSync(args: unknown): string {
   return sha256Hex(canonicalJson(args ?? {}));
 }
-
-const PINNED_PARTS: readonly PinnedPart[] = [
-  'name',
-  'title',
-  'description',
-  'inputSchema',
-  'annotations',
-];
 
 // Tool objects from a catalog are reused across calls, so pins are memoized per
 // object. The memo also keeps the part values it hashed: a host that reassigns a

@@ -30,47 +30,39 @@ export function serverKey(sessionId: string, call: ToolCall, readOnlyOnly: boole
  */
 export class SessionGrants {
   private cache = new GrantCache();
+  /** Whole-server grants, by key (looked up by the key of the call's server). */
   private servers = new Map<string, Grant>();
-  private readonly keys = new Map<string, Grant>();
 
   constructor(public sessionId: string) {}
 
   get size(): number {
-    return this.keys.size;
+    return this.cache.size + this.servers.size;
   }
 
   put(grant: Grant): void {
     if (grant.toolName.startsWith('*')) this.servers.set(grant.key, grant);
     else this.cache.apply({ type: 'put', grant });
-    this.keys.set(grant.key, this.cache.get(grant.key) ?? grant);
   }
 
   get(key: string): Grant | undefined {
-    return this.keys.get(key);
+    return this.servers.get(key) ?? this.cache.get(key);
   }
 
+  /** Not a revocation: nothing of it is left behind (a session grant is never stored). */
   delete(key: string): boolean {
-    const held = this.keys.get(key);
-    if (!held) return false;
-    this.keys.delete(key);
-    if (this.servers.delete(key)) return true;
-    // Rebuilt without it: a session holds few grants, and a revoke must leave nothing behind.
-    const rest = [...this.keys.values()].filter((g) => !g.toolName.startsWith('*'));
-    this.cache = new GrantCache();
-    for (const grant of rest) this.cache.apply({ type: 'put', grant });
-    return true;
+    return this.servers.delete(key) || this.cache.apply({ type: 'delete', key });
   }
 
   list(filter: GrantFilter = {}): Grant[] {
-    return [...this.keys.values()].filter((grant) => matchesFilter(grant, filter));
+    const servers = [...this.servers.values()].filter((grant) => matchesFilter(grant, filter));
+    return [...this.cache.list(filter), ...servers];
   }
 
   /** Ends the session: every session grant is gone. */
   end(next: string): number {
-    const count = this.keys.size;
+    const count = this.size;
     this.cache = new GrantCache();
     this.servers = new Map();
-    this.keys.clear();
     this.sessionId = next;
     return count;
   }
@@ -86,7 +78,7 @@ export class SessionGrants {
     now: number,
     check: HitCheck,
   ): LookupResult {
-    if (this.keys.size === 0) return NO_GRANT;
+    if (this.size === 0) return NO_GRANT;
     const own = this.cache.size > 0 ? this.cache.lookup(call, argsHash, now, check) : NO_GRANT;
     if (own.status !== 'prompt' || this.servers.size === 0) return own;
     const hints = effectiveHints(call.tool.annotations);

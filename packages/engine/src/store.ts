@@ -1,4 +1,6 @@
+import { compareText } from './canonical-json.js';
 import { grantKey } from './grant-key.js';
+import { PINNED_PARTS } from './pin-parts.js';
 import type { Grant, PinnedPart } from './types.js';
 
 /**
@@ -245,11 +247,7 @@ export function isPin(value: unknown): value is Grant['pin'] & object {
     isText(hash) &&
     typeof parts === 'object' &&
     parts !== null &&
-    isText(parts.name) &&
-    isText(parts.title) &&
-    isText(parts.description) &&
-    isText(parts.inputSchema) &&
-    isText(parts.annotations)
+    PINNED_PARTS.every((part) => isText(parts[part]))
   );
 }
 
@@ -311,10 +309,8 @@ export function isRevocation(value: unknown): value is Revocation {
  * `grantedAt` is newer; at the same millisecond a deny is newer than an allow (fail closed), then
  * the rest of the grant decides, so every tab, process and store picks the same one.
  */
-export function compareGrants(a: Grant, b: Grant): number {
-  const [x, y] = [grantOrder(a), grantOrder(b)];
-  return x < y ? -1 : +(x > y);
-}
+export const compareGrants = (a: Grant, b: Grant): number =>
+  compareText(grantOrder(a), grantOrder(b));
 
 /** Whether `a` is a grant newer than `b` (a put or delete of `b` then leaves `a`). */
 export const isNewer = (a?: Grant, b?: Grant): boolean =>
