@@ -1,6 +1,4 @@
-import { compareText } from './canonical-json.js';
 import { grantKey } from './grant-key.js';
-import { PINNED_PARTS } from './pin-parts.js';
 import type { Grant, PinnedPart } from './types.js';
 
 /**
@@ -247,7 +245,11 @@ export function isPin(value: unknown): value is Grant['pin'] & object {
     isText(hash) &&
     typeof parts === 'object' &&
     parts !== null &&
-    PINNED_PARTS.every((part) => isText(parts[part]))
+    isText(parts.name) &&
+    isText(parts.title) &&
+    isText(parts.description) &&
+    isText(parts.inputSchema) &&
+    isText(parts.annotations)
   );
 }
 
@@ -309,8 +311,10 @@ export function isRevocation(value: unknown): value is Revocation {
  * `grantedAt` is newer; at the same millisecond a deny is newer than an allow (fail closed), then
  * the rest of the grant decides, so every tab, process and store picks the same one.
  */
-export const compareGrants = (a: Grant, b: Grant): number =>
-  compareText(grantOrder(a), grantOrder(b));
+export function compareGrants(a: Grant, b: Grant): number {
+  const [x, y] = [grantOrder(a), grantOrder(b)];
+  return x < y ? -1 : +(x > y);
+}
 
 /** Whether `a` is a grant newer than `b` (a put or delete of `b` then leaves `a`). */
 export const isNewer = (a?: Grant, b?: Grant): boolean =>
