@@ -1,5 +1,6 @@
 import { compareText } from './canonical-json.js';
 import { frozenCopy, grantInterner } from './grant-copy.js';
+import { SCOPE_IDS } from './grant-key.js';
 import { changedParts, isDescribed, pinTool } from './hash.js';
 import {
   applyChange,
@@ -29,14 +30,17 @@ export interface HitCheck {
 }
 
 /**
- * A cached grant with its times parsed, so a hit allocates nothing. Decision, tier and pin are
- * read from the grant: a copy of them here would cost 24 bytes per grant.
+ * A cached grant with what `lookup` needs precomputed, so a hit allocates nothing and reads
+ * only this entry (not the grant, which sits elsewhere in memory).
  */
 interface Entry {
   grant: Grant;
+  allow: boolean;
   /** Epoch ms; parsed once. */
   granted: number;
   expires: number;
+  tier: RiskTier;
+  pinHash: string | undefined;
   /** The result it answers with, made on first use and then reused (most grants never hit). */
   hit: LookupResult | undefined;
   from?: undefined;
@@ -280,8 +284,11 @@ export class GrantCache {
   private index_(grant: Grant): void {
     const entry: Entry = {
       grant,
+      allow: grant.decision === 'allow',
       granted: timeOf(grant.grantedAt),
       expires: expiryMs(grant),
+      tier: grant.riskTier,
+      pinHash: grant.pin?.hash,
       // Present from the start, so every entry has one shape and the lookup stays monomorphic.
       hit: undefined,
     };
@@ -385,11 +392,11 @@ function decideFrom(
   argsUnknown: boolean,
 ): LookupResult {
   let stale: LookupResult | undefined;
-  if (byArgs && byArgs.grant.decision !== 'allow') {
+  if (byArgs?.allow === false) {
     if (byArgs.expires > now) return hitOf(byArgs);
     stale = expiredOf(byArgs);
   }
-  if (byTool && byTool.grant.decision !== 'allow') {
+  if (byTool?.allow === false) {
     if (byTool.expires > now) return hitOf(byTool);
     stale ??= expiredOf(byTool);
   }
@@ -414,9 +421,9 @@ function checkAllow(
   now: number,
   check: HitCheck,
 ): LookupResult | undefined {
-  if (entry?.grant.decision !== 'allow') return undefined;
-  const { grant } = entry;
-  const tierLife = check.life[grant.riskTier];
+  if (!entry?.allow) return undefined;
+  const { grant, tier, pinHash } = entry;
+  const tierLife = check.life[tier];
   if (
     entry.expires <= now ||
     entry.granted > now + CLOCK_TOLERANCE_MS ||
@@ -428,12 +435,11 @@ function checkAllow(
     return { status: 'prompt', reason: 'definition_unknown', grant };
   }
   const current = pinTool(call.tool);
-  const pinHash = grant.pin?.hash;
   if (pinHash === undefined || !current || pinHash !== current.hash) {
     const changed = grant.pin ? changedParts(grant.pin, current) : [];
     return { status: 'prompt', reason: 'definition_changed', grant, changed };
   }
-  if (TIER_RANK[check.tier] > TIER_RANK[grant.riskTier]) {
+  if (TIER_RANK[check.tier] > TIER_RANK[tier]) {
     return { status: 'prompt', reason: 'risk_raised', grant };
   }
   if (!check.allowAlwaysPermitted) return { status: 'prompt', reason: 'not_permitted', grant };
@@ -441,7 +447,7 @@ function checkAllow(
 }
 
 const hitOf = (entry: Entry): LookupResult => {
-  const allow = entry.grant.decision === 'allow';
+  const { allow } = entry;
   return (entry.hit ??= Object.freeze({
     status: allow ? 'allow' : 'deny',
     reason: allow ? 'grant_allow' : 'grant_deny',
@@ -454,14 +460,8 @@ const expiredOf = (entry: Entry): LookupResult =>
   Object.freeze({ status: 'prompt', reason: 'expired', grant: entry.grant });
 
 /** Whether a grant is in a filter's scope (every id the filter names matches). */
-export function matchesFilter(grant: Grant, filter: GrantFilter): boolean {
-  return (
-    (filter.userId === undefined || grant.userId === filter.userId) &&
-    (filter.workspaceId === undefined || grant.workspaceId === filter.workspaceId) &&
-    (filter.serverId === undefined || grant.serverId === filter.serverId) &&
-    (filter.toolName === undefined || grant.toolName === filter.toolName)
-  );
-}
+export const matchesFilter = (grant: Grant, filter: GrantFilter): boolean =>
+  SCOPE_IDS.every((id) => filter[id] === undefined || grant[id] === filter[id]);
 
 export function scopeOf(call: ToolCall): GrantScope {
   return {

@@ -1,6 +1,7 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { StoreUnavailableError } from '../errors.js';
+import type { Grant } from '../types.js';
 import {
   applyChange,
   type GrantStore,
@@ -85,8 +86,12 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
   let stopWatching: (() => void) | undefined;
   let closed = false;
   let cleanedTemps = false;
-  /** What this instance's caller knows: its load, its own writes and the changes announced. */
-  let known: StoreState | null = null;
+  /**
+   * What this instance's caller knows: its load, its own writes and the changes announced. Its
+   * grants are kept as a list, and a Map of them made only to compare a change: ~35 bytes less
+   * per grant, for the life of the store.
+   */
+  let known: KnownState | null = null;
   /** The file's identity when `known` was read from it; an unchanged file is not re-read. */
   let knownStamp: string | undefined;
 
@@ -100,10 +105,18 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
     return serialize(operation);
   }
 
-  /** Takes `next` as known, first telling listeners what other processes changed. */
-  function learn(next: StoreState, stamp: string): void {
-    const changes = known !== null && listeners.size > 0 ? changesBetween(known, next) : [];
-    known = next;
+  /**
+   * Takes `next` as known, first telling listeners what other processes changed (`own`: a change
+   * of this instance in it, which they know).
+   */
+  function learn(next: StoreState, stamp: string, own?: StoreChange): void {
+    let changes: StoreChange[] = [];
+    if (known !== null && listeners.size > 0) {
+      const base = expand(known);
+      if (own) applyChange(base, own);
+      changes = changesBetween(base, next);
+    }
+    known = compact(next);
     knownStamp = stamp;
     for (const change of changes) {
       for (const listener of [...listeners]) {
@@ -124,8 +137,7 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
       return { state, stamp: await stampOf() };
     });
     // Our own change is known; whatever else the file holds came from other processes.
-    if (known !== null) applyChange(known, change);
-    learn(state, stamp);
+    learn(state, stamp, change);
   }
 
   /** Re-reads a file that changed since it was last known (subscribers only). */
@@ -153,7 +165,7 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
       // Another process may be mid-way through moving it aside: judge it under the lock.
       [stamp, state] = await locked(async () => [await stampOf(), await readOrQuarantine()]);
     }
-    known = state;
+    known = compact(state);
     knownStamp = stamp;
     return state;
   }
@@ -196,6 +208,23 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
     },
   };
 }
+
+/** A store state with its grants as a list (what a file store keeps between reads). */
+interface KnownState extends Omit<StoreState, 'grants'> {
+  grants: Grant[];
+}
+
+const compact = (state: StoreState): KnownState => ({
+  grants: [...state.grants.values()],
+  revocations: state.revocations,
+  clearedAt: state.clearedAt,
+});
+
+const expand = (known: KnownState): StoreState => ({
+  grants: new Map(known.grants.map((grant) => [grant.key, grant])),
+  revocations: new Map(known.revocations),
+  clearedAt: known.clearedAt,
+});
 
 /** Runs async operations one after another; a failure does not stop the ones queued behind it. */
 function serializer() {
