@@ -51,12 +51,10 @@ export const memoryFigure: Figure = {
           perGrant < 500
             ? note
             : `${note} Limit: each grant is an object of 11 fields with its own key and two ISO ` +
-              'time strings (~260 B, shared by the store and the engine), the store’s and the ' +
-              'engine’s Map entries for its key, the engine’s cache entry with two boxed ' +
-              'numbers, its index slot and the set that marks it checked (~400 B together). ' +
-              'Fix: a compact representation: grants as columns (times as numbers, ids ' +
-              'interned) built into grant objects only when handed out, and one Map per key ' +
-              'for the store rules and the index.',
+              'time strings (~260 B, shared by the store and the engine), a list entry in the ' +
+              'store, the engine’s Map entries for its key and in its tool’s level, and its ' +
+              'cache entry with two boxed numbers (~230 B together). Fix: grants as columns ' +
+              '(times as numbers) built into grant objects only when handed out.',
         extra: { bytesPerGrant: round(bytes / GRANTS) },
         samples: runs,
       },
