@@ -53,8 +53,8 @@ interface ServerMemo {
   workspaceId: string;
   tools: Level<Entry | ToolSlot>;
   /**
-   * Per tool looked up whose only grant is per tool: its entry. Made with the memo, so a hit
-   * reads memory made together (near it) and the entry alone; emptied when the cache changes.
+   * Per tool looked up whose only grant is per tool: a copy of its entry, made when first looked
+   * up, so a hit reads memory made together; emptied when the cache changes.
    */
   only: Level<Entry>;
   gen: number;
@@ -197,7 +197,9 @@ export class GrantCache {
     if (!found) return NO_GRANT;
     // A tool whose only grant is per tool: its entry, decided without a slot.
     if (found.grant) {
-      memo.only.set(name, found);
+      // A copy made now, next to the memo: a hit then reads memory made together, not an entry
+      // somewhere among a million (the entry never changes; a change of the cache drops it).
+      memo.only.set(name, { ...found });
       return decideFrom(undefined, found, call, now, check, false);
     }
     if (typeof argsHash === 'function') argsHash = found.args?.size ? argsHash(call.args) : null;
