@@ -88,7 +88,7 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileGra
   let cleanedTemps = false;
   /**
    * What this instance's caller knows: its load, its own writes and the changes announced. Its
-   * grants are kept as a list, and a Map of them made only to compare a change: ~35 bytes less
+   * grants are kept as a list, and a Map of them made only to compare a change: ~30 bytes less
    * per grant, for the life of the store.
    */
   let known: KnownState | null = null;
