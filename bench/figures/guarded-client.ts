@@ -2,8 +2,9 @@
  * Overhead of the guarded client: sequential `tools/call`s per second through
  * `guardClient` (allow-always grant in the engine, so no prompt) against the
  * bare SDK client, on the same kind of connection to the demo server, in
- * call pairs that alternate. Over the in-memory transport and over Streamable HTTP
- * on 127.0.0.1.
+ * turns whose order rotates. A third client, bare but sending a progress token as the
+ * guard does on every call (issue 18), gives the ratio of what the kit adds beyond the
+ * token. Over the in-memory transport and over Streamable HTTP on 127.0.0.1.
  *
  * Where the added time goes is measured in memory, in on-CPU time per call
  * (batches of sequential calls, interleaved): the bare call, the guarded call
@@ -107,23 +108,34 @@ async function compare(
   // per request, so a long-lived connection gets slower (and warns) as they pile up.
   const freshRound = async () => {
     const bare = await bareSide(connect);
+    const withToken = await bareSide(connect, { progressToken: true });
     const guarded = await guardedSide(connect);
     try {
-      return await pairedRates(guarded, bare, callsPerRound);
+      return await interleavedRates([guarded, bare, withToken], callsPerRound);
     } finally {
       await bare.close();
+      await withToken.close();
       await guarded.close();
     }
   };
   await freshRound(); // warm-up: JIT, the server's validators, the engine's pin memo
-  const samples = { subject: [] as number[], baseline: [] as number[], ratios: [] as number[] };
+  const samples = {
+    subject: [] as number[],
+    baseline: [] as number[],
+    ratios: [] as number[],
+    withToken: [] as number[],
+    ratiosToToken: [] as number[],
+  };
   for (let r = 0; r < rounds; r += 1) {
-    const [subject, baseline] = await freshRound();
-    samples.subject.push(subject);
-    samples.baseline.push(baseline);
-    samples.ratios.push(subject / baseline);
+    const [subject, baseline, withToken] = await freshRound();
+    samples.subject.push(subject!);
+    samples.baseline.push(baseline!);
+    samples.ratios.push(subject! / baseline!);
+    samples.withToken.push(withToken!);
+    samples.ratiosToToken.push(subject! / withToken!);
   }
   const ratio = median(samples.ratios);
+  const ratioToToken = median(samples.ratiosToToken);
   const value = median(samples.subject);
   const overheadUs = 1e6 / value - 1e6 / median(samples.baseline);
   const missed = ratio < 0.97;
@@ -138,9 +150,12 @@ async function compare(
     goal: 'ratio ≥ 0.97',
     status: missed ? 'missed' : 'met',
     note:
-      `${rounds} rounds of ${callsPerRound} call pairs (one guarded, one bare, alternating ` +
-      `which goes first; new connections each round); the guard adds ` +
-      `${overheadUs.toFixed(0)} µs per call (wall clock). ` +
+      `${rounds} rounds of ${callsPerRound} calls on each of three clients (guarded; bare; ` +
+      `bare sending a progress token as the guard does, issue 18), in turns whose order ` +
+      `rotates; new connections each round. The guard adds ${overheadUs.toFixed(0)} µs per ` +
+      `call (wall clock). Against the bare client that sends a progress token too ` +
+      `(${Math.round(median(samples.withToken))} calls/s) the ratio is ` +
+      `${ratioToToken.toFixed(3)}: what the kit adds beyond the token. ` +
       (inMemory
         ? describeBreakdown(parts)
         : `Its on-CPU cost is the in-memory row's (${us(added(parts).guard)} per ` +
@@ -148,6 +163,8 @@ async function compare(
           'waiting for a core when the machine is busy.'),
     extra: {
       overheadUsPerCall: round(overheadUs),
+      bareWithProgressTokenCallsPerSecond: round(median(samples.withToken), 4),
+      ratioToBareWithProgressToken: round(ratioToToken, 3),
       cpuBareUs: round(parts.bare),
       cpuGuardedUs: round(parts.guarded),
       cpuAddedEngineRequestUs: round(added(parts).engine),
@@ -174,14 +191,21 @@ async function compare(
   return row;
 }
 
-async function bareSide(connect: Connect): Promise<Side> {
+/** The SDK's options for a call that asks for progress, as the guard sends every call. */
+const PROGRESS_OPTIONS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
+
+async function bareSide(
+  connect: Connect,
+  { progressToken = false }: { progressToken?: boolean } = {},
+): Promise<Side> {
   const { transport, close } = await connect();
   const client = new Client({ name: 'bench-bare', version: '0.0.0' });
   await client.connect(transport);
   await client.listTools(); // as the guarded client's catalog does
+  const options = progressToken ? PROGRESS_OPTIONS : undefined;
   return {
     async call() {
-      const result = await client.callTool({ name: TOOL, arguments: {} });
+      const result = await client.callTool({ name: TOOL, arguments: {} }, undefined, options);
       if (result.isError) throw new Error(`bare call failed: ${JSON.stringify(result)}`);
     },
     async close() {
@@ -315,11 +339,7 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
       hashArgsSync(call.args);
       return client.callTool({ name: TOOL, arguments: {} });
     },
-    progress: () =>
-      client.callTool({ name: TOOL, arguments: {} }, undefined, {
-        onprogress: () => undefined,
-        resetTimeoutOnProgress: true,
-      }),
+    progress: () => client.callTool({ name: TOOL, arguments: {} }, undefined, PROGRESS_OPTIONS),
   };
   const names = Object.keys(variants) as (keyof CpuBreakdown)[];
   const calls = ctx.quick ? 300 : 1000;
@@ -386,26 +406,19 @@ async function startHttpServerProcess(): Promise<{ url: URL; close(): Promise<vo
 }
 
 /**
- * Calls per second of `a` and of `b` over `pairs` sequential call pairs,
- * alternating which side goes first: both sides see the same machine at
- * millisecond granularity, so load from other processes cancels out.
+ * Calls per second of each side over `turns` turns of one sequential call per side, the order
+ * rotating every turn: every side sees the same machine at millisecond granularity and goes
+ * first as often as the others, so load from other processes cancels out.
  */
-async function pairedRates(a: Side, b: Side, pairs: number): Promise<[number, number]> {
-  let timeA = 0;
-  let timeB = 0;
-  const timed = async (side: Side) => {
-    const start = nowNs();
-    await side.call();
-    return nowNs() - start;
-  };
-  for (let i = 0; i < pairs; i += 1) {
-    if (i % 2 === 0) {
-      timeA += await timed(a);
-      timeB += await timed(b);
-    } else {
-      timeB += await timed(b);
-      timeA += await timed(a);
+async function interleavedRates(sides: Side[], turns: number): Promise<number[]> {
+  const times = sides.map(() => 0);
+  for (let turn = 0; turn < turns; turn += 1) {
+    for (let k = 0; k < sides.length; k += 1) {
+      const index = (turn + k) % sides.length;
+      const start = nowNs();
+      await sides[index]!.call();
+      times[index]! += nowNs() - start;
     }
   }
-  return [pairs / (timeA / 1e9), pairs / (timeB / 1e9)];
+  return times.map((time) => turns / (time / 1e9));
 }
