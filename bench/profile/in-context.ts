@@ -1,0 +1,128 @@
+/**
+ * What the guard's steps cost where a host runs them: between Streamable HTTP calls, with the
+ * caches cold from the SDK's and undici's work, instead of in a hot loop.
+ *
+ *   npx tsx --conditions=mcp-consent-source bench/profile/in-context.ts [rounds=4]
+ *
+ * The demo server runs in its own process. Each client sends `notes_list` (with a progress
+ * token, as the guard does) and, right before each call, runs one step of the guard's decision
+ * synchronously; the step's time is taken alone (`performance.now()` around it). Clients take
+ * turns whose order rotates, on new connections each round. The same steps are then timed in a
+ * hot loop of 20 000 runs. Prints µs per step: p10, p50, p90 in context; the hot-loop mean.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  assessCall,
+  createPermissionEngine,
+  freezeDefinition,
+  hashArgsSync,
+  memoryAuditSink,
+  memoryStore,
+  type PermissionEngine,
+  type ToolCall,
+} from '@mcp-consent/engine';
+
+const rounds = Number(process.argv[2] ?? 4);
+const TURNS = 250;
+const TOOL = 'notes_list';
+const PROGRESS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
+const server = { id: 'demo', trusted: true };
+const entry = fileURLToPath(new URL('../../apps/demo-server/src/http.ts', import.meta.url));
+
+type Step = (engine: PermissionEngine, call: ToolCall) => unknown;
+const steps: Record<string, Step> = {
+  'nothing (the timer alone)': () => undefined,
+  'engine.lookup': (engine, call) => engine.lookup(call),
+  'engine.request, cache hit (its synchronous part)': (engine, call) =>
+    engine.request(call, { prompt: () => 'deny_once' }),
+  'hashArgsSync({})': (_, call) => hashArgsSync(call.args),
+  assessCall: (_, call) => assessCall(call),
+};
+
+const child = spawn(process.execPath, [...process.execArgv, entry, '--port', '0'], {
+  env: { ...process.env, MCP_DRY_RUN: 'false', NODE_OPTIONS: '' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise<URL>((resolve) => {
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    out += chunk;
+    const match = /listening on (http:\/\/\S+)/.exec(out);
+    if (match) resolve(new URL(match[1]!));
+  });
+});
+
+/** One engine per step, kept across rounds (warm, with its grant), and its call. */
+const engines = new Map<string, { engine: PermissionEngine; call: () => ToolCall }>();
+async function engineFor(name: string, definition: ToolCall['tool']) {
+  let held = engines.get(name);
+  if (!held) {
+    const tool = freezeDefinition(definition); // as the guard's catalog hands it over
+    const call = (): ToolCall => ({ userId: 'u', workspaceId: 'w', server, tool, args: {} });
+    const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
+    await engine.request(call(), { prompt: () => 'allow_always' });
+    held = { engine, call };
+    engines.set(name, held);
+  }
+  return held;
+}
+
+const samples = new Map<string, number[]>();
+const names = Object.keys(steps);
+for (let round = 0; round < rounds; round += 1) {
+  const sides: { name: string; run: () => Promise<unknown>; close: () => Promise<void> }[] = [];
+  for (const name of names) {
+    const transport = new StreamableHTTPClientTransport(url);
+    const client = new Client({ name: 'in-context', version: '0.0.0' });
+    await client.connect(transport);
+    const definition = (await client.listTools()).tools.find((tool) => tool.name === TOOL)!;
+    const { engine, call } = await engineFor(name, definition);
+    const step = steps[name]!;
+    const times = samples.get(name) ?? [];
+    samples.set(name, times);
+    sides.push({
+      name,
+      async run() {
+        const made = call();
+        const start = performance.now();
+        const value = step(engine, made);
+        times.push((performance.now() - start) * 1000);
+        await value;
+        return client.callTool({ name: TOOL, arguments: {} }, undefined, PROGRESS);
+      },
+      async close() {
+        await transport.terminateSession();
+        await client.close();
+      },
+    });
+  }
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    for (let k = 0; k < sides.length; k += 1) await sides[(turn + k) % sides.length]!.run();
+  }
+  for (const side of sides) await side.close();
+}
+child.kill('SIGTERM');
+
+const quantile = (sorted: number[], q: number) => sorted[Math.floor(sorted.length * q)]!;
+console.log('µs per step: in context (between HTTP calls) p10 / p50 / p90; hot loop mean');
+for (const name of names) {
+  const sorted = [...samples.get(name)!].sort((a, b) => a - b);
+  const { engine, call } = engines.get(name)!;
+  const made = call();
+  const step = steps[name]!;
+  const runs = 20_000;
+  for (let i = 0; i < runs; i += 1) await step(engine, made); // warm
+  const start = performance.now();
+  for (let i = 0; i < runs; i += 1) await step(engine, made);
+  const hot = ((performance.now() - start) * 1000) / runs;
+  const fixed = (value: number) => value.toFixed(1).padStart(6);
+  console.log(
+    `${name.padEnd(50)} ${fixed(quantile(sorted, 0.1))} ${fixed(quantile(sorted, 0.5))} ` +
+      `${fixed(quantile(sorted, 0.9))}   hot ${fixed(hot)}`,
+  );
+}
+process.exit(0);
