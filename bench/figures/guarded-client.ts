@@ -14,8 +14,6 @@
  * (with the audit event and its in-line argument hash), or only that hash
  * (`hashArgsSync`, as the engine's cache hit runs it).
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -23,7 +21,6 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createDemoServer } from '@mcp-consent/demo-server';
 import {
   createPermissionEngine,
-  freezeDefinition,
   hashArgsSync,
   memoryAuditSink,
   memoryStore,
@@ -31,13 +28,12 @@ import {
   type ToolCall,
 } from '@mcp-consent/engine';
 import { guardClient } from '@mcp-consent/mcp';
+import { DEMO_TOOL, engineWithGrant, startDemoHttpServer } from '../lib/demo.js';
 import { median, nowNs, round } from '../lib/stats.js';
 import type { BenchContext, Figure, Row } from '../lib/types.js';
 
 const FIGURE = 'Guarded client overhead';
-/** A read-only, closed-world tool of the demo server: allow always is permitted for it. */
-const TOOL = 'notes_list';
-const demoHttpEntry = fileURLToPath(new URL('../../apps/demo-server/src/http.ts', import.meta.url));
+const TOOL = DEMO_TOOL;
 
 interface Side {
   call(): Promise<void>;
@@ -74,7 +70,7 @@ export const guardedClientFigure: Figure = {
     );
 
     ctx.log('guarded client: Streamable HTTP on 127.0.0.1 (demo server in its own process)');
-    const http = await startHttpServerProcess();
+    const http = await startDemoHttpServer();
     try {
       rows.push(
         await compare(
@@ -208,9 +204,6 @@ async function compare(
   return row;
 }
 
-/** The host's server as the engine is told it (one object: the engine resolves it once). */
-const BENCH_SERVER = { id: 'demo', trusted: true };
-
 /** The SDK's options for a call that asks for progress, as the guard sends every call. */
 const PROGRESS_OPTIONS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
 
@@ -281,7 +274,7 @@ async function guardedSide(
  */
 async function decidedSide(connect: Connect, timings: number[]): Promise<Side> {
   const side = await bareSide(connect, { progressToken: true });
-  const { engine, call } = await engineWithGrant(connect);
+  const { engine, call } = await grantedEngine(connect);
   return {
     async call() {
       const start = nowNs();
@@ -297,25 +290,15 @@ async function decidedSide(connect: Connect, timings: number[]): Promise<Side> {
   };
 }
 
-/** An engine holding an allow-always grant for the tool as listed, and the call it decides. */
-async function engineWithGrant(connect: Connect) {
+/** An engine holding the grant, for the tool as the server lists it. */
+async function grantedEngine(connect: Connect) {
   const { transport, close } = await connect();
   const client = new Client({ name: 'bench-listing', version: '0.0.0' });
   await client.connect(transport);
   const listed = (await client.listTools()).tools.find((candidate) => candidate.name === TOOL)!;
   await close();
   await client.close();
-  const tool = freezeDefinition(listed); // as the guard's catalog hands definitions over
-  const call = (): ToolCall => ({
-    userId: 'bench-user',
-    workspaceId: 'bench',
-    server: BENCH_SERVER,
-    tool,
-    args: {},
-  });
-  const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
-  await engine.request(call(), { prompt: () => 'allow_always' });
-  return { engine, call };
+  return engineWithGrant(listed);
 }
 
 /** On-CPU µs per call, each measured in batches of sequential calls. */
@@ -381,17 +364,9 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
   const client = new Client({ name: 'bench-wrapped', version: '0.0.0' });
   await client.connect(transport);
   const tools = (await client.listTools()).tools;
-  // Frozen once, as the guard's catalog hands definitions to the engine.
-  const tool = freezeDefinition(tools.find((candidate) => candidate.name === TOOL)!);
-  const call: ToolCall = {
-    userId: 'bench-user',
-    workspaceId: 'bench',
-    server: BENCH_SERVER,
-    tool,
-    args: {},
-  };
-  const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
-  await engine.request(call, { prompt: () => 'allow_always' });
+  const granted = await engineWithGrant(tools.find((candidate) => candidate.name === TOOL)!);
+  const { engine } = granted;
+  const call = granted.call();
   const variants: Record<Exclude<keyof CpuBreakdown, 'engineHot'>, () => Promise<unknown>> = {
     bare: () => client.callTool({ name: TOOL, arguments: {} }),
     guarded: () => guarded.call(),
@@ -454,37 +429,6 @@ async function hotRequestUs(engine: PermissionEngine, call: ToolCall): Promise<n
     await decision;
   }
   return total / runs / 1000;
-}
-
-/**
- * The demo server's Streamable HTTP entry point in a child process, so the
- * server's work does not share the clients' event loop.
- */
-async function startHttpServerProcess(): Promise<{ url: URL; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [...process.execArgv, demoHttpEntry, '--port', '0'], {
-    env: { ...process.env, MCP_DRY_RUN: 'false', NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<URL>((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(new URL(match[1]!));
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the demo HTTP server exited (${code}): ${out}`)),
-    );
-  });
-  return {
-    url,
-    async close() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /**

@@ -10,27 +10,19 @@
  * turns whose order rotates, on new connections each round. The same steps are then timed in a
  * hot loop of 20 000 runs. Prints µs per step: p10, p50, p90 in context; the hot-loop mean.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   assessCall,
-  createPermissionEngine,
-  freezeDefinition,
   hashArgsSync,
-  memoryAuditSink,
-  memoryStore,
   type PermissionEngine,
   type ToolCall,
 } from '@mcp-consent/engine';
+import { DEMO_TOOL, engineWithGrant, startDemoHttpServer } from '../lib/demo.js';
 
 const rounds = Number(process.argv[2] ?? 4);
 const TURNS = 250;
-const TOOL = 'notes_list';
 const PROGRESS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
-const server = { id: 'demo', trusted: true };
-const entry = fileURLToPath(new URL('../../apps/demo-server/src/http.ts', import.meta.url));
 
 type Step = (engine: PermissionEngine, call: ToolCall) => unknown;
 const steps: Record<string, Step> = {
@@ -42,30 +34,15 @@ const steps: Record<string, Step> = {
   assessCall: (_, call) => assessCall(call),
 };
 
-const child = spawn(process.execPath, [...process.execArgv, entry, '--port', '0'], {
-  env: { ...process.env, MCP_DRY_RUN: 'false', NODE_OPTIONS: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<URL>((resolve) => {
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    out += chunk;
-    const match = /listening on (http:\/\/\S+)/.exec(out);
-    if (match) resolve(new URL(match[1]!));
-  });
-});
+const demo = await startDemoHttpServer();
+const { url } = demo;
 
 /** One engine per step, kept across rounds (warm, with its grant), and its call. */
 const engines = new Map<string, { engine: PermissionEngine; call: () => ToolCall }>();
-async function engineFor(name: string, definition: ToolCall['tool']) {
+async function engineFor(name: string, listed: Parameters<typeof engineWithGrant>[0]) {
   let held = engines.get(name);
   if (!held) {
-    const tool = freezeDefinition(definition); // as the guard's catalog hands it over
-    const call = (): ToolCall => ({ userId: 'u', workspaceId: 'w', server, tool, args: {} });
-    const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
-    await engine.request(call(), { prompt: () => 'allow_always' });
-    held = { engine, call };
+    held = await engineWithGrant(listed);
     engines.set(name, held);
   }
   return held;
@@ -79,7 +56,7 @@ for (let round = 0; round < rounds; round += 1) {
     const transport = new StreamableHTTPClientTransport(url);
     const client = new Client({ name: 'in-context', version: '0.0.0' });
     await client.connect(transport);
-    const definition = (await client.listTools()).tools.find((tool) => tool.name === TOOL)!;
+    const definition = (await client.listTools()).tools.find((tool) => tool.name === DEMO_TOOL)!;
     const { engine, call } = await engineFor(name, definition);
     const step = steps[name]!;
     const times = samples.get(name) ?? [];
@@ -92,7 +69,7 @@ for (let round = 0; round < rounds; round += 1) {
         const value = step(engine, made);
         times.push((performance.now() - start) * 1000);
         await value;
-        return client.callTool({ name: TOOL, arguments: {} }, undefined, PROGRESS);
+        return client.callTool({ name: DEMO_TOOL, arguments: {} }, undefined, PROGRESS);
       },
       async close() {
         await transport.terminateSession();
@@ -105,7 +82,7 @@ for (let round = 0; round < rounds; round += 1) {
   }
   for (const side of sides) await side.close();
 }
-child.kill('SIGTERM');
+await demo.close();
 
 const quantile = (sorted: number[], q: number) => sorted[Math.floor(sorted.length * q)]!;
 console.log('µs per step: in context (between HTTP calls) p10 / p50 / p90; hot loop mean');
