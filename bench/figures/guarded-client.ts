@@ -18,17 +18,23 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createDemoServer } from '@mcp-consent/demo-server';
 import {
   createPermissionEngine,
   hashArgsSync,
   memoryAuditSink,
   memoryStore,
-  type PermissionEngine,
-  type ToolCall,
 } from '@mcp-consent/engine';
 import { guardClient } from '@mcp-consent/mcp';
-import { DEMO_TOOL, engineWithGrant, startDemoHttpServer } from '../lib/demo.js';
+import {
+  DEMO_TOOL,
+  engineWithGrant,
+  hotSyncUs,
+  inTurns,
+  PROGRESS_OPTIONS,
+  startDemoHttpServer,
+} from '../lib/demo.js';
 import { median, nowNs, round } from '../lib/stats.js';
 import type { BenchContext, Figure, Row } from '../lib/types.js';
 
@@ -110,7 +116,7 @@ async function compare(
     const guarded = await guardedSide(connect);
     const decided = await decidedSide(connect, inContext);
     try {
-      return await interleavedRates([guarded, bare, withToken, decided], callsPerRound);
+      return await inTurns([guarded, bare, withToken, decided], callsPerRound);
     } finally {
       await bare.close();
       await withToken.close();
@@ -204,19 +210,18 @@ async function compare(
   return row;
 }
 
-/** The SDK's options for a call that asks for progress, as the guard sends every call. */
-const PROGRESS_OPTIONS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
-
 async function bareSide(
   connect: Connect,
   { progressToken = false }: { progressToken?: boolean } = {},
-): Promise<Side> {
+): Promise<Side & { listed: Tool }> {
   const { transport, close } = await connect();
   const client = new Client({ name: 'bench-bare', version: '0.0.0' });
   await client.connect(transport);
-  await client.listTools(); // as the guarded client's catalog does
+  // As the guarded client's catalog does.
+  const listed = (await client.listTools()).tools.find((candidate) => candidate.name === TOOL)!;
   const options = progressToken ? PROGRESS_OPTIONS : undefined;
   return {
+    listed,
     async call() {
       const result = await client.callTool({ name: TOOL, arguments: {} }, undefined, options);
       if (result.isError) throw new Error(`bare call failed: ${JSON.stringify(result)}`);
@@ -274,7 +279,7 @@ async function guardedSide(
  */
 async function decidedSide(connect: Connect, timings: number[]): Promise<Side> {
   const side = await bareSide(connect, { progressToken: true });
-  const { engine, call } = await grantedEngine(connect);
+  const { engine, call } = await engineWithGrant(side.listed);
   return {
     async call() {
       const start = nowNs();
@@ -288,17 +293,6 @@ async function decidedSide(connect: Connect, timings: number[]): Promise<Side> {
       engine.dispose();
     },
   };
-}
-
-/** An engine holding the grant, for the tool as the server lists it. */
-async function grantedEngine(connect: Connect) {
-  const { transport, close } = await connect();
-  const client = new Client({ name: 'bench-listing', version: '0.0.0' });
-  await client.connect(transport);
-  const listed = (await client.listTools()).tools.find((candidate) => candidate.name === TOOL)!;
-  await close();
-  await client.close();
-  return engineWithGrant(listed);
 }
 
 /** On-CPU µs per call, each measured in batches of sequential calls. */
@@ -399,7 +393,7 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
         if (round >= 0) runs[name].push((used.user + used.system) / calls);
       }
     }
-    engineHot = await hotRequestUs(engine, call);
+    engineHot = await hotSyncUs(() => engine.request(call, { prompt: () => 'deny_once' }));
   } finally {
     await guarded.close();
     await withRenderer.close();
@@ -416,35 +410,4 @@ async function cpuBreakdown(ctx: BenchContext, connect: Connect): Promise<CpuBre
     hash: median(runs.hash),
     progress: median(runs.progress),
   };
-}
-
-/** The mean synchronous part of `engine.request` on a cache hit, µs, in a loop of its own. */
-async function hotRequestUs(engine: PermissionEngine, call: ToolCall): Promise<number> {
-  const runs = 20_000;
-  let total = 0;
-  for (let i = 0; i < 2 * runs; i += 1) {
-    const start = nowNs();
-    const decision = engine.request(call, { prompt: () => 'deny_once' });
-    if (i >= runs) total += nowNs() - start; // the first half warms it up
-    await decision;
-  }
-  return total / runs / 1000;
-}
-
-/**
- * Calls per second of each side over `turns` turns of one sequential call per side, the order
- * rotating every turn: every side sees the same machine at millisecond granularity and goes
- * first as often as the others, so load from other processes cancels out.
- */
-async function interleavedRates(sides: Side[], turns: number): Promise<number[]> {
-  const times = sides.map(() => 0);
-  for (let turn = 0; turn < turns; turn += 1) {
-    for (let k = 0; k < sides.length; k += 1) {
-      const index = (turn + k) % sides.length;
-      const start = nowNs();
-      await sides[index]!.call();
-      times[index]! += nowNs() - start;
-    }
-  }
-  return times.map((time) => turns / (time / 1e9));
 }

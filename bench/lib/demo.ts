@@ -13,12 +13,16 @@ import {
   type PermissionEngine,
   type ToolCall,
 } from '@mcp-consent/engine';
+import { nowNs } from './stats.js';
 
 /** A read-only, closed-world tool of the demo server: allow always is permitted for it. */
 export const DEMO_TOOL = 'notes_list';
 
 /** The host's server as the engine is told it (one object: the engine resolves it once). */
 export const DEMO_SERVER = { id: 'demo', trusted: true };
+
+/** The SDK's options for a call that asks for progress, as the guard sends every call. */
+export const PROGRESS_OPTIONS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
 
 const demoHttpEntry = fileURLToPath(new URL('../../apps/demo-server/src/http.ts', import.meta.url));
 
@@ -71,4 +75,40 @@ export async function engineWithGrant(
   const engine = createPermissionEngine({ store: memoryStore(), audit: memoryAuditSink() });
   await engine.request(call(), { prompt: () => 'allow_always' });
   return { engine, call };
+}
+
+/**
+ * Runs `turns` turns of one sequential call per side, the order rotating every turn: every side
+ * sees the same machine at millisecond granularity and goes first as often as the others, so
+ * load from other processes cancels out. Returns each side's calls per second.
+ */
+export async function inTurns(
+  sides: readonly { call(): Promise<unknown> }[],
+  turns: number,
+): Promise<number[]> {
+  const times = sides.map(() => 0);
+  for (let turn = 0; turn < turns; turn += 1) {
+    for (let k = 0; k < sides.length; k += 1) {
+      const index = (turn + k) % sides.length;
+      const start = nowNs();
+      await sides[index]!.call();
+      times[index]! += nowNs() - start;
+    }
+  }
+  return times.map((time) => turns / (time / 1e9));
+}
+
+/**
+ * The mean time of `step`'s synchronous part, µs, over `runs` runs after as many to warm it
+ * up; what it returns is awaited after the timer stops.
+ */
+export async function hotSyncUs(step: () => unknown, runs = 20_000): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < 2 * runs; i += 1) {
+    const start = nowNs();
+    const value = step();
+    if (i >= runs) total += nowNs() - start;
+    await value;
+  }
+  return total / runs / 1000;
 }

@@ -7,8 +7,9 @@
  * The demo server runs in its own process. Each client sends `notes_list` (with a progress
  * token, as the guard does) and, right before each call, runs one step of the guard's decision
  * synchronously; the step's time is taken alone (`performance.now()` around it). Clients take
- * turns whose order rotates, on new connections each round. The same steps are then timed in a
- * hot loop of 20 000 runs. Prints µs per step: p10, p50, p90 in context; the hot-loop mean.
+ * turns whose order rotates, on new connections each round. The same steps' synchronous parts
+ * are then timed in a hot loop of 20 000 runs. Prints µs per step: p10, p50, p90 in context; the
+ * hot-loop mean.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,11 +19,17 @@ import {
   type PermissionEngine,
   type ToolCall,
 } from '@mcp-consent/engine';
-import { DEMO_TOOL, engineWithGrant, startDemoHttpServer } from '../lib/demo.js';
+import {
+  DEMO_TOOL,
+  engineWithGrant,
+  hotSyncUs,
+  inTurns,
+  PROGRESS_OPTIONS,
+  startDemoHttpServer,
+} from '../lib/demo.js';
 
 const rounds = Number(process.argv[2] ?? 4);
 const TURNS = 250;
-const PROGRESS = { onprogress: () => undefined, resetTimeoutOnProgress: true };
 
 /**
  * A sketch of the floor, not the engine: what a cache hit touching a few objects in one place
@@ -92,7 +99,7 @@ async function engineFor(name: string, listed: Parameters<typeof engineWithGrant
 const samples = new Map<string, number[]>();
 const names = Object.keys(steps);
 for (let round = 0; round < rounds; round += 1) {
-  const sides: { name: string; run: () => Promise<unknown>; close: () => Promise<void> }[] = [];
+  const sides: { name: string; call: () => Promise<unknown>; close: () => Promise<void> }[] = [];
   for (const name of names) {
     const transport = new StreamableHTTPClientTransport(url);
     const client = new Client({ name: 'in-context', version: '0.0.0' });
@@ -104,13 +111,13 @@ for (let round = 0; round < rounds; round += 1) {
     samples.set(name, times);
     sides.push({
       name,
-      async run() {
+      async call() {
         const made = call();
         const start = performance.now();
         const value = step(engine, made);
         times.push((performance.now() - start) * 1000);
         await value;
-        return client.callTool({ name: DEMO_TOOL, arguments: {} }, undefined, PROGRESS);
+        return client.callTool({ name: DEMO_TOOL, arguments: {} }, undefined, PROGRESS_OPTIONS);
       },
       async close() {
         await transport.terminateSession();
@@ -118,9 +125,7 @@ for (let round = 0; round < rounds; round += 1) {
       },
     });
   }
-  for (let turn = 0; turn < TURNS; turn += 1) {
-    for (let k = 0; k < sides.length; k += 1) await sides[(turn + k) % sides.length]!.run();
-  }
+  await inTurns(sides, TURNS);
   for (const side of sides) await side.close();
 }
 await demo.close();
@@ -132,11 +137,7 @@ for (const name of names) {
   const { engine, call } = engines.get(name)!;
   const made = call();
   const step = steps[name]!;
-  const runs = 20_000;
-  for (let i = 0; i < runs; i += 1) await step(engine, made); // warm
-  const start = performance.now();
-  for (let i = 0; i < runs; i += 1) await step(engine, made);
-  const hot = ((performance.now() - start) * 1000) / runs;
+  const hot = await hotSyncUs(() => step(engine, made));
   const fixed = (value: number) => value.toFixed(1).padStart(6);
   console.log(
     `${name.padEnd(50)} ${fixed(quantile(sorted, 0.1))} ${fixed(quantile(sorted, 0.5))} ` +
