@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: measures the figures of issue 9 and prints ONE table, then
- * writes it with the raw samples to `bench/results/latest.json`.
+ * writes it with the raw samples to `bench/results/latest.json` (committed: the
+ * README quotes it). A partial run (`--only`, `--quick`) writes
+ * `bench/results/partial.json` (git-ignored) instead, so trying the harness
+ * never replaces the full run's samples.
  *
  * Runs on the TypeScript sources (tsx with the `mcp-consent-source`
  * condition, like `npm start`), so it needs no build: the code that runs is
@@ -155,7 +158,8 @@ console.log(`Finished in ${(totalMs / 1000).toFixed(1)} s.`);
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
-const file = join(resultsDir, 'latest.json');
+const partial = ctx.quick || only !== undefined;
+const file = join(resultsDir, partial ? 'partial.json' : 'latest.json');
 writeFileSync(
   file,
   `${JSON.stringify({ date, machine, load, quick: ctx.quick, totalMs, timingsMs: timings, rows }, null, 2)}\n`,
