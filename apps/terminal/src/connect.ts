@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { closeGuarded, type GuardedClient } from '@mcp-consent/mcp';
+import { requestSignalFetch } from '@mcp-consent/mcp/node';
 import type { GuardedClientV2 } from '@mcp-consent/mcp/v2';
 import type { Protocol } from './args.js';
 import type { ServerTarget } from './config.js';
@@ -78,9 +79,12 @@ export async function connectTarget(
     lastLine = stderrTail(stdio as Parameters<typeof stderrTail>[0]);
     transport = stdio;
   } else {
+    // Each request gets its own abort signal: a long session would otherwise pile listeners on
+    // the transport's one signal and Node would print warnings over the screen.
+    const options = { fetch: requestSignalFetch() };
     transport = v2
-      ? new StreamableHTTPClientTransportV2(target.url)
-      : new StreamableHTTPClientTransport(target.url);
+      ? new StreamableHTTPClientTransportV2(target.url, options)
+      : new StreamableHTTPClientTransport(target.url, options);
   }
   transport.onclose = () => {
     closed = true;
