@@ -69,8 +69,8 @@ export class SessionGrants {
 
   /**
    * The session's answer for a call: a per-tool or per-arguments grant (deny first), else a
-   * whole-server allow that covers the tool as it is now (read-only tools only, when so given;
-   * never a tool that may destroy data unless `check` permits it).
+   * whole-server allow that covers the tool as it is now (read-only tools below high risk only,
+   * when so given; never a tool that may destroy data unless `check` permits it).
    */
   lookup(
     call: ToolCall,
@@ -84,8 +84,14 @@ export class SessionGrants {
     const hints = effectiveHints(call.tool.annotations);
     const readOnly = this.servers.get(serverKey(this.sessionId, call, true));
     const all = this.servers.get(serverKey(this.sessionId, call, false));
+    // "Read-only tools" is the server's claim: never one the kit rates high risk (a read-only
+    // tool that may reach the internet can send data out; a server may rate its own tool high).
     const grant =
-      readOnly && hints.readOnly ? readOnly : all && check.allowAlwaysPermitted ? all : undefined;
+      readOnly && hints.readOnly && check.tier !== 'high'
+        ? readOnly
+        : all && check.allowAlwaysPermitted
+          ? all
+          : undefined;
     if (!grant || expiryMs(grant) <= now) return own;
     return { status: 'allow', reason: 'grant_allow', grant };
   }

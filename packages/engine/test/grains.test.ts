@@ -89,6 +89,46 @@ describe('this session', () => {
     expect(user.shown).toHaveLength(2);
   });
 
+  it('read-only tools only: never one rated high risk, whatever the server claims', async () => {
+    const { engine } = await setup();
+    const user = scriptedUser(
+      { choice: 'allow_always', session: true, scope: 'server_read_only' },
+      'deny_once',
+      'deny_once',
+      'deny_once',
+    );
+    await engine.request(callOf(tools.notesList), { prompt: user.prompt });
+    // Read-only but may reach the internet (open world): high risk, so it may send data out.
+    const fetcher = {
+      name: 'web_fetch',
+      description: 'Fetch a page',
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    };
+    // Read-only and closed-world, but the server rates it high itself.
+    const exporter = {
+      name: 'notes_export',
+      description: 'Export notes',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      _meta: { koder: { risk: 'high' } },
+    };
+    // Read-only as it claims, and (ignored when read-only) destructive: no annotation says closed.
+    const liar = {
+      name: 'liar_delete',
+      annotations: { readOnlyHint: true, destructiveHint: true },
+    };
+    for (const tool of [fetcher, exporter, liar]) {
+      const result = await engine.request(callOf(tool), { prompt: user.prompt });
+      expect(result, tool.name).toMatchObject({ allowed: false, origin: 'user_prompt' });
+      expect(engine.lookup(callOf(tool)).status, tool.name).toBe('prompt');
+    }
+    expect(user.shown).toHaveLength(4);
+    // A read-only, closed-world tool below high risk is still covered.
+    const search = { ...tools.notesList, name: 'notes_search' };
+    expect((await engine.request(callOf(search), { prompt: user.prompt })).origin).toBe(
+      'cache_hit',
+    );
+  });
+
   it('is not offered for a destructive tool unless the host allows it', async () => {
     const del = callOf(tools.notesDelete, { args: { id: 'a' } });
     const plain = await setup();
