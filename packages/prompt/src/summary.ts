@@ -27,7 +27,7 @@ export function buildSummary(input: SummaryInput, t: Translator, cleaner: TextCl
   const { tool } = input;
   const rawName = nonEmpty(tool.title) ?? nonEmpty(tool.annotations?.title) ?? tool.name;
   const name = cleaner.text(rawName, SUMMARY_TOOL_CHARS).trim() || '?';
-  const target = summaryTarget(input.args, cleaner, input.redactKey);
+  const target = summaryTarget(input.args, cleaner, input.redactKey, tool.inputSchema);
   const consequence = consequenceOf(tool, t);
   const values = { tool: name, server: input.serverName, consequence };
   return target === null
@@ -54,17 +54,29 @@ export function consequenceOf(tool: ToolDefinition, t: Translator): string {
 /**
  * The first top-level argument whose value is a short scalar worth quoting: a non-empty
  * string, a finite number or a boolean, under a key that does not look secret and with no
- * credential-shaped text in it. Cleaned and cut to {@link SUMMARY_TARGET_CHARS}.
+ * credential-shaped text in it. Cleaned and cut to {@link SUMMARY_TARGET_CHARS}. "First" in
+ * the order of the tool's `inputSchema` (its `required` keys, then its `properties`), then
+ * the rest: whoever writes the call must not pick what the headline quotes by the order of its
+ * keys (a file's text quoted, its path left out).
  */
 export function summaryTarget(
   args: unknown,
   cleaner: TextCleaner,
   redactKey?: SummaryInput['redactKey'],
+  /** The tool's `inputSchema`, whose key order comes first. */
+  schema?: unknown,
 ): string | null {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return null;
   let keys: string[];
   try {
-    keys = Object.keys(args);
+    const { required, properties } = Object(schema) as { required?: unknown; properties?: unknown };
+    keys = [
+      ...new Set([
+        ...(Array.isArray(required) ? required : []),
+        ...Object.keys(Object(properties)),
+        ...Object.keys(args),
+      ]),
+    ].filter((key) => typeof key === 'string' && Object.hasOwn(args, key));
   } catch {
     return null; // A proxy that throws: no target rather than no prompt.
   }

@@ -27,6 +27,31 @@ describe('summary line (issue 16)', () => {
     );
   });
 
+  it('quotes in the schema’s order, so the caller’s key order cannot hide the target', () => {
+    const writeFile: ToolDefinition = {
+      name: 'write_file',
+      title: 'Write File',
+      inputSchema: {
+        type: 'object',
+        properties: { path: { type: 'string' }, content: { type: 'string' } },
+        required: ['path', 'content'],
+      },
+      annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    };
+    const args = { content: 'Meeting notes for Monday.', path: '/etc/passwd' };
+    expect(summary(writeFile, args)).toContain('with “/etc/passwd” on');
+    // Required keys first, then the declared ones, then the rest in the caller's order.
+    const required = {
+      ...writeFile,
+      inputSchema: { ...writeFile.inputSchema, required: ['content'] },
+    };
+    expect(summary(required, args)).toContain('with “Meeting notes for Monday.” on');
+    expect(summary({ ...writeFile, inputSchema: undefined }, args)).toContain(
+      'with “Meeting notes for Monday.” on',
+    );
+    expect(summary(writeFile, { extra: 'x', content: '', path: '' })).toContain('with “x” on');
+  });
+
   it('words each kind of tool as the server’s claim or as an assumption, never as fact', () => {
     const cases: [ToolDefinition['annotations'], string][] = [
       [undefined, 'the server did not say what it does'],
