@@ -4,6 +4,7 @@ import { gate, gateResult, hardDenial, type Gate } from './gate.js';
 import { editProblem } from './grains.js';
 import { hashArgsSync } from './hash.js';
 import { snapshotCall } from './snapshot.js';
+import { timeOf } from './store.js';
 import type { EngineCore } from './core.js';
 import { ConsentError, InvalidAnswerError, type InvalidInputSource } from './errors.js';
 import type { Grants } from './grants.js';
@@ -23,6 +24,9 @@ import type {
 
 /** The call as it runs after an answer: as asked, or with the user's edited arguments. */
 type Ran = { call: ToolCall; argsHash: string | null; edited?: true };
+
+/** `{ edited: true }` for a result of edited arguments, else nothing. */
+const editedOf = (ran: Ran) => (ran.edited ? { edited: true as const } : {});
 
 /** An answer made "once", keeping the note and the edit. */
 function onceOf(given: ChoiceDetail): ChoiceDetail {
@@ -161,36 +165,39 @@ export class Scheduler {
     return {
       ...gateResult(pre, { risk: entry.risk, argsHash: ran.argsHash, call: ran.call }),
       promptId: entry.id,
-      ...(ran.edited ? { edited: true } : {}),
+      ...editedOf(ran),
     };
   }
 
   /**
-   * The edited call, checked again before it runs: a deny rule, the mode, the host callback or
-   * a remembered denial that covers what the user typed still denies it (the user's allow was
-   * for a call no rule forbade). Otherwise the answer settles as given.
+   * An allow, checked again before it runs. Deny wins: a remembered denial that covers the call
+   * as it will run settles it as that denial, when the user edited the arguments or when the
+   * denial was given after the prompt opened (a Deny always in another tab or process: the user
+   * never saw it; one given before was on record when a forced prompt asked). Edited arguments
+   * also get the whole gate again: a deny rule, the mode or the host callback that covers what
+   * the user typed denies it (the user's allow was for a call no rule forbade).
    */
-  private checkEdited(
+  private checkAllow(
     entry: PromptEntry,
     given: ChoiceDetail,
     ran: Ran,
     assessment: Assessment,
   ): void {
+    // An entry settled meanwhile (a timeout, a cancel) stays settled: settling checks the queue.
     const go = (pre: Gate | null) => {
-      if (!this.core.queue.has(entry)) return;
-      if (pre?.effect === 'deny') {
-        this.settleWith(entry, this.denialOf(entry, pre, ran));
-        return;
-      }
+      if (pre?.effect === 'deny') return this.settleWith(entry, this.denialOf(entry, pre, ran));
       const found = this.core.find(ran.call, ran.argsHash, assessment);
-      if (found.status === 'deny') {
+      if (
+        found.status === 'deny' &&
+        (ran.edited || timeOf(found.grant?.grantedAt) >= entry.createdAt)
+      ) {
         const facts = { risk: entry.risk, argsHash: ran.argsHash };
         const hit = this.cacheHit(facts, found, ran.call);
-        this.settleWith(entry, { ...hit, promptId: entry.id, edited: true });
-        return;
+        return this.settleWith(entry, { ...hit, promptId: entry.id, ...editedOf(ran) });
       }
       this.settle(entry, given, 'answer', undefined, ran);
     };
+    if (!ran.edited) return go(null);
     try {
       const pre = gate(this.core, ran.call, assessment);
       if (pre instanceof Promise)
@@ -202,9 +209,9 @@ export class Scheduler {
   }
 
   /**
-   * Takes a checked answer. An allow is checked against the rules and the mode as they are
-   * now (an admin's deny pushed while the prompt was open wins); edited arguments get the
-   * whole gate again.
+   * Takes a checked answer. An allow is checked against the rules, the mode and the remembered
+   * denials as they are now (an admin's deny pushed, or a Deny always given elsewhere, while
+   * the prompt was open wins); edited arguments get the whole gate again.
    */
   private take(entry: PromptEntry, given: ChoiceDetail): void {
     const ran = this.ranOf(entry, given);
@@ -214,8 +221,7 @@ export class Scheduler {
     const assessment = assessCall(ran.call, this.core.options.risk);
     const { denial } = hardDenial(this.core, ran.call, assessment);
     if (denial) return this.settleWith(entry, this.denialOf(entry, denial, ran));
-    if (ran.edited) this.checkEdited(entry, given, ran, assessment);
-    else this.settle(entry, given, 'answer', undefined, ran);
+    this.checkAllow(entry, given, ran, assessment);
   }
 
   /** Settles every request waiting on a prompt with one answer, once its grant (if any) is saved. */
@@ -255,7 +261,7 @@ export class Scheduler {
       ...(failure ? { error: failure } : {}),
       ...(entry.rule ? { rule: entry.rule } : {}),
       ...(answer.reason !== undefined && !isAllow(answer.choice) ? { reason: answer.reason } : {}),
-      ...('edited' in ran ? { edited: true } : {}),
+      ...editedOf(ran),
     };
     for (const waiter of entry.waiters) {
       const own = { ...result, call: 'edited' in ran ? ran.call : waiter.call };

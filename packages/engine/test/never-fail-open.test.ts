@@ -8,6 +8,7 @@ import {
   type EngineEvent,
   type Grant,
   type GrantStore,
+  type PromptAnswer,
   type RequestResult,
   type StoreChange,
   type StoreSnapshot,
@@ -451,3 +452,50 @@ async function setupLoading(store: GrantStore) {
   const clock = createManualClock(Date.UTC(2026, 10, 21));
   return { engine: createPermissionEngine({ store, clock }), clock };
 }
+
+describe('13: a Deny always given elsewhere while a prompt is open wins over an allow here', () => {
+  it.each(['allow_once', 'allow_always'] as const)(
+    'answered %s: denied as the remembered denial, which stays',
+    async (choice) => {
+      let push: (change: StoreChange) => void = () => {};
+      const store: GrantStore = {
+        ...memoryStore(),
+        subscribe: (listener) => ((push = listener), () => {}),
+      };
+      const { engine, clock } = await setup({ store });
+      const answer = deferred<PromptAnswer>();
+      const shown: unknown[] = [];
+      const pending = engine.request(callOf(tools.notesPut), {
+        prompt: (request) => (shown.push(request), answer.promise),
+      });
+      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      // Another tab's (or process's) Deny always for the tool, given and heard while this
+      // prompt is open.
+      clock.advance(1000);
+      const grantedAt = new Date(clock.now()).toISOString();
+      push({ type: 'put', grant: storedGrant(tools.notesPut, { decision: 'deny', grantedAt }) });
+      answer.resolve(choice);
+      expect(await settled(pending)).toMatchObject({
+        allowed: false,
+        choice: 'deny_always',
+        origin: 'cache_hit',
+      });
+      expect(engine.lookup(callOf(tools.notesPut)).status).toBe('deny');
+      expect(engine.grants().map((grant) => grant.decision)).toEqual(['deny']);
+    },
+  );
+});
+
+describe('13 (the other side): a forced prompt asks about a remembered denial knowingly', () => {
+  it('an allow answered to it replaces a Deny always given before it opened', async () => {
+    const { engine, clock } = await setup();
+    await engine.request(callOf(tools.notesPut), scriptedUser('deny_always'));
+    clock.advance(1);
+    const result = await engine.request(callOf(tools.notesPut), {
+      ...scriptedUser('allow_always'),
+      forcePrompt: true,
+    });
+    expect(result).toMatchObject({ allowed: true, choice: 'allow_always', origin: 'user_prompt' });
+    expect(engine.lookup(callOf(tools.notesPut)).status).toBe('allow');
+  });
+});
