@@ -73,9 +73,8 @@ describe('approval from another device', () => {
     const id = (await item.getAttribute('data-approval'))!;
     expect(await item.locator('[data-part="server"]').textContent()).toBe('demo-server');
     expect(await item.locator('[data-part="tool"]').textContent()).toBe('notes_delete');
-    expect(await item.locator('[data-part="risk"]').textContent()).toBe(
-      'High risk · may modify data',
-    );
+    // The tier alone: the summary carries no annotations to say more from.
+    expect(await item.locator('[data-part="risk"]').textContent()).toBe('High risk');
     expect(await item.locator('[data-part="args"]').textContent()).toBe('{"id":"groceries"}');
     // Only the answers the prompt offers: no Allow always for a destructive tool.
     expect(await item.locator('button[data-choice]').allInnerTexts()).toEqual([

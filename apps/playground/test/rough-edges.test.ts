@@ -165,6 +165,33 @@ describe('the tool list', () => {
     });
   });
 
+  it('gives each tool the badge its sheet gives, never "may modify data" of a reader', async () => {
+    const badged: TinyTool[] = [
+      {
+        name: 'fetcher',
+        description: 'Fetches a page.',
+        annotations: { readOnlyHint: true, openWorldHint: true },
+        result: ok,
+      },
+      { name: 'bare', description: 'No annotations.', result: ok },
+    ];
+    await withServer(badged, async (server) => {
+      const { context, page, errors } = await openOn(server);
+      const badge = (name: string) => page.locator(`button[data-tool="${name}"] .risk`);
+      await badge('fetcher').waitFor(WAIT);
+      expect(await badge('fetcher').innerText()).toBe(en.t('mcp.permission.risk.high_open_world'));
+      expect(await badge('bare').innerText()).toBe(en.t('mcp.permission.risk.high_undescribed'));
+      await page.locator('button[data-tool="fetcher"]').click();
+      await page.locator('#call').click();
+      const sheet = permissionSheet(page);
+      await sheet.waitFor(WAIT);
+      expect(await sheet.innerText()).toContain(en.t('mcp.permission.risk.high_open_world'));
+      await answer(page, 'deny_once');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+
   it('a 200-character name wraps, and "Call…" stays on a phone screen', async () => {
     await withServer(tools, async (server) => {
       const { context, page, errors } = await openOn(server);
@@ -222,6 +249,7 @@ describe('media and links in a result', () => {
       result: {
         content: [
           { type: 'text', text: '<b>Here</b> they are.' },
+          { type: 'text', text: 'Invoice_\u202Efdp.exe is safe\u0007' },
           { type: 'image', mimeType: 'image/png', data: PNG },
           { type: 'audio', mimeType: 'audio/wav', data: wav },
           { type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz48L3N2Zz4=' },
@@ -240,7 +268,10 @@ describe('media and links in a result', () => {
       await answer(page, 'allow_once');
       const done = await result(page, n, 'ok');
       // Text stays text: no <b> element, the tags are shown.
-      expect(await done.locator('.result-text').innerText()).toBe('<b>Here</b> they are.');
+      // Bidi and control characters show as codes, as in the sheets: never reordered text.
+      expect(await done.locator('.result-text').innerText()).toBe(
+        '<b>Here</b> they are.\n\nInvoice_\\u{202E}fdp.exe is safe\\u{7}',
+      );
       expect(await done.locator('b').count()).toBe(0);
       // The picture: the server's base64 as a data: URL, decoded by the browser.
       const img = done.locator('img.result-image');

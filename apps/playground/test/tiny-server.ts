@@ -8,11 +8,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 
 export interface TinyTool {
   name: string;
   description?: string;
+  annotations?: ToolAnnotations;
   /** What a call returns. */
   result: CallToolResult;
 }
@@ -47,7 +48,10 @@ export async function startTinyServer(
       for (const tool of tools)
         server.registerTool(
           tool.name,
-          { ...(tool.description === undefined ? {} : { description: tool.description }) },
+          {
+            ...(tool.description === undefined ? {} : { description: tool.description }),
+            ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+          },
           () => tool.result,
         );
     } finally {

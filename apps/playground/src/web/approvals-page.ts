@@ -31,10 +31,11 @@ const ANSWER_LABEL = {
   deny_once: 'mcp.permission.action.deny_once',
   deny_always: 'mcp.permission.action.deny_always',
 } as const satisfies Record<Choice, string>;
+// Only the tier: the summary has no annotations, so no "read-only" or "may modify data".
 const RISK_LABEL = {
-  low: 'mcp.permission.risk.low',
+  low: 'mcp.permission.risk.low_writes',
   medium: 'mcp.permission.risk.medium',
-  high: 'mcp.permission.risk.high',
+  high: 'mcp.permission.risk.high_plain',
 } as const satisfies Record<RiskTier, string>;
 
 const settings = readSettings();

@@ -8,14 +8,9 @@
  */
 import { keepExpiry, readExpiry } from './expiry.js';
 import { html, nothing, render } from 'lit';
-import { describeDryRunResult } from '@mcp-consent/prompt';
+import { describeDryRunResult, riskBadgeKey } from '@mcp-consent/prompt';
 import { argumentSkeleton, skeletonJson } from '@mcp-consent/prompt/tool-args';
-import {
-  createPermissionEngine,
-  type RiskTier,
-  type ServerRef,
-  type ToolDefinition,
-} from '@mcp-consent/engine';
+import { createPermissionEngine, type ServerRef, type ToolDefinition } from '@mcp-consent/engine';
 import { idbAuditSink, idbStore } from '@mcp-consent/engine/idb';
 import type { Locale } from '@mcp-consent/i18n';
 import { createAppTranslator, type AppTranslator } from '@mcp-consent/i18n/apps';
@@ -85,12 +80,6 @@ interface State {
   signIn: SignIn;
   signInFailed: boolean;
 }
-
-const RISK_LABEL = {
-  low: 'mcp.permission.risk.low',
-  medium: 'mcp.permission.risk.medium',
-  high: 'mcp.permission.risk.high',
-} as const satisfies Record<RiskTier, string>;
 
 const DEMO_SERVER_ID = 'demo-server';
 const demoUrl = new URL('/mcp', window.location.href).href;
@@ -512,7 +501,9 @@ function toolRow(t: AppTranslator, tool: ToolDefinition, server: ServerRef) {
     >
       <span class="tool-head">
         <code class="tool-name" dir="auto" translate="no">${toolNameText(t, tool.name)}</code>
-        <span class="risk" data-tier=${risk.tier}>${t.t(RISK_LABEL[risk.tier])}</span>
+        <span class="risk" data-tier=${risk.tier}
+          >${t.t(`mcp.permission.risk.${riskBadgeKey(risk.tier, risk.reasons, tool)}`)}</span
+        >
       </span>
       ${
         tool.description

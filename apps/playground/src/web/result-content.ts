@@ -9,6 +9,9 @@ import { sanitizeText, TEXT_LIMITS } from '@mcp-consent/prompt';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import type { ResultBlock } from './content.js';
 
+/** The longest text block shown; a longer one ends with "…". */
+const RESULT_TEXT_LIMIT = 100_000;
+
 /** A short server string (a mime type, a link's name), cleaned like the sheets clean it. */
 const short = (value: string) => sanitizeText(value, { maxLength: TEXT_LIMITS.option }).text;
 
@@ -26,7 +29,8 @@ export function resultContent(
   };
   for (const block of blocks) {
     if (block.type === 'text') {
-      text.push(block.text);
+      // Server text: bidi, control and invisible characters shown as codes, as in the sheets.
+      text.push(sanitizeText(block.text, { multiline: true, maxLength: RESULT_TEXT_LIMIT }).text);
       continue;
     }
     flush();
