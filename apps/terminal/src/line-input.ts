@@ -5,7 +5,13 @@
  * for the prompt must never also land in our line). Without a terminal (piped input)
  * one interface reads the whole stream, so buffered lines are not lost between questions.
  */
-import { createInterface, type Interface } from 'node:readline';
+import {
+  clearScreenDown,
+  createInterface,
+  cursorTo,
+  moveCursor,
+  type Interface,
+} from 'node:readline';
 import { clean } from './text.js';
 
 /** A line, the end of input (Ctrl+D or EOF), or Ctrl+C. */
@@ -29,6 +35,38 @@ export function lineInput(
   return input.isTTY ? terminalInput(input, output) : streamInput(input, output);
 }
 
+/** The question being typed on the terminal, if any (a process has one terminal). */
+let asking: { rl: Interface; output: NodeJS.WriteStream } | undefined;
+
+/**
+ * The question being typed on the terminal, for output that must not run into it (a server's
+ * log line arriving meanwhile).
+ */
+export const openQuestion = {
+  /** A question is being typed on the terminal. */
+  open: (): boolean => asking !== undefined,
+  /**
+   * Writes above the question: the question and what was typed so far are wiped, `write` runs,
+   * then both are drawn again below it with the cursor where it was. False, and `write` not
+   * called, when no question is open.
+   */
+  above(write: () => void): boolean {
+    if (!asking) return false;
+    const { rl, output } = asking;
+    // The rows between the question's first row and the cursor (the question may have a
+    // line of its own above the input, and a long input wraps).
+    const rows = rl.getCursorPos().rows;
+    moveCursor(output, 0, -rows);
+    cursorTo(output, 0);
+    clearScreenDown(output);
+    write();
+    // Readline redraws from `rows` above the cursor: leave that many empty rows to go back up.
+    output.write('\n'.repeat(rows));
+    rl.prompt(true);
+    return true;
+  },
+};
+
 function terminalInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): LineInput {
   let open: Interface | undefined;
   return {
@@ -39,11 +77,14 @@ function terminalInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): Li
       return new Promise((resolve) => {
         const rl = createInterface({ input, output, terminal: true });
         open = rl;
+        const typing = { rl, output };
+        asking = typing;
         let done = false;
         const finish = (answer: Answer) => {
           if (done) return;
           done = true;
           open = undefined;
+          if (asking === typing) asking = undefined;
           rl.close();
           resolve(answer);
         };
@@ -51,7 +92,11 @@ function terminalInput(input: NodeJS.ReadStream, output: NodeJS.WriteStream): Li
           output.write('\n');
           finish({ kind: 'interrupt' });
         });
-        rl.on('close', () => finish({ kind: 'eof' }));
+        rl.on('close', () => {
+          // Ctrl+D: the line the question was on ends, so what comes next starts on its own.
+          if (!done) output.write('\n');
+          finish({ kind: 'eof' });
+        });
         rl.question(question, (text) => finish({ kind: 'line', text }));
         // Typed as if by the user, so every editing key works on it. Callers pass clean text.
         if (prefill) rl.write(prefill);

@@ -20,7 +20,7 @@ import { guardClientV2, type GuardedClientV2 } from '@mcp-consent/mcp/v2';
 import type { Protocol } from './args.js';
 import type { ServerTarget, StorePaths } from './config.js';
 import { connectTarget, type HostClient } from './connect.js';
-import { lineInput } from './line-input.js';
+import { lineInput, openQuestion } from './line-input.js';
 import { fileRootsMemory, hostRoots, rootsFilePath } from './roots-memory.js';
 import { commandGenerator } from './sampling-command.js';
 import { statusLine } from './status.js';
@@ -90,10 +90,31 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     process.stderr.write(`${t.t('mcp.error.store_unavailable')}\n${detail}\n`);
   });
   const prompter = inkPrompter({ engine: records.engine, translator: t, stdout: ui, stdin: input });
-  // Progress and the server's log lines: stderr, so stdout stays the result's; never over a prompt.
-  const status = statusLine(process.stderr, t, () => !prompter.getSnapshot().current);
+  // Progress, the server's log lines and our warnings: stderr, so stdout stays the result's.
+  // Never over a prompt: from the moment one is asked for until Ink has given the terminal
+  // back they wait, and are printed then; a question being typed is drawn again below them.
+  let promptUp = false;
+  let settling: NodeJS.Immediate | undefined;
+  const status = statusLine(process.stderr, t, () => !promptUp, { question: openQuestion });
   const stopClearing = prompter.subscribe(() => {
-    if (prompter.getSnapshot().current) status.clear();
+    const { current, checking } = prompter.getSnapshot();
+    if (current || checking) {
+      if (settling) clearImmediate(settling);
+      settling = undefined;
+      if (!promptUp) status.clear();
+      promptUp = true;
+    } else if (promptUp && !settling) {
+      // Ink unmounts a turn after the last answer (the next prompt may follow at once).
+      settling = setImmediate(() => {
+        settling = setImmediate(() => {
+          settling = undefined;
+          const now = prompter.getSnapshot();
+          if (now.current || now.checking) return;
+          promptUp = false;
+          status.flush();
+        });
+      });
+    }
   });
   /** Resolves once no prompt is on screen and Ink has given the terminal back. */
   async function terminalFree(): Promise<void> {
@@ -123,7 +144,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     translator: t,
     // The host never opens a browser itself: it shows the accepted link.
     openUrl: (url) => void ui.write(`${t.t('mcp.cli.open_url', { url: clean(url, 2000) })}\n`),
-    onWarning: (message) => process.stderr.write(`[mcp-consent] ${clean(message, 500)}\n`),
+    onWarning: (message) => status.note(`[mcp-consent] ${clean(message, 500)}`),
     onProgress: status.progress,
     onLog: status.log,
     // -32042: after the link was accepted (and shown), the call is retried once the person

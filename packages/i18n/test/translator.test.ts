@@ -59,6 +59,8 @@ const values = {
   progress: '1',
   status: 's',
   level: 'info',
+  // mcp.cli.server_log.dropped (log lines held while a prompt is open)
+  kept: 50,
   // mcp.permission.* of issue 16 (summary, scope)
   duration: 'd',
   summary: 's',

@@ -101,8 +101,8 @@ export function sgrLeftOn(raw: string): string[] {
 /**
  * A headless terminal for Ink: a TTY-like stdin that buffers what is typed before
  * anyone reads (like a real terminal), a stdout of a given size that records every
- * write, and a small emulator of the sequences Ink uses (erase line, cursor up,
- * column), so `screen()` is what a person would see.
+ * write, and a small emulator of the sequences Ink and Node's readline use (erase line,
+ * erase below, cursor up/down/left/right, column), so `screen()` is what a person would see.
  */
 export class VirtualTerminal {
   readonly writes: string[] = [];
@@ -250,8 +250,23 @@ export class VirtualTerminal {
       case 'E':
         for (let k = 0; k < n; k++) this.newline();
         return;
+      case 'C':
+        this.col = Math.min(this.columns - 1, this.col + n);
+        return;
+      case 'D':
+        this.col = Math.max(0, this.col - n);
+        return;
       case 'G':
         this.col = Math.max(0, n - 1);
+        return;
+      case 'J':
+        // Readline's clearScreenDown (0J): the rest of this row and every row below.
+        if (params === '' || params === '0') {
+          this.lines[this.row] = [...(this.lines[this.row] ?? '')].slice(0, this.col).join('');
+          this.lines.length = this.row + 1;
+          return;
+        }
+        for (const char of sequence) this.put(char);
         return;
       case 'K':
         this.lines[this.row] =

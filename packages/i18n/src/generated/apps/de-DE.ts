@@ -160,6 +160,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": bisher "},{"type":1,"value":"progress"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · Server: "},{"type":1,"value":"message"}],
   "mcp.cli.server_log": [{"type":0,"value":"Server-Log ("},{"type":1,"value":"level"},{"type":0,"value":"): "},{"type":1,"value":"message"}],
+  "mcp.cli.server_log.dropped": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" frühere Zeile wurde"}]},"other":{"value":[{"type":7},{"type":0,"value":" frühere Zeilen wurden"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" nicht angezeigt, solange die Abfrage offen war; es folgen die letzten "},{"type":1,"value":"kept"},{"type":0,"value":":"}],
   "mcp.cli.error.call_failed": [{"type":0,"value":"Der Aufruf von "},{"type":1,"value":"tool"},{"type":0,"value":" ist fehlgeschlagen: "},{"type":1,"value":"reason"}],
   "mcp.cli.error.not_found": [{"type":0,"value":"Der Server kann nicht starten: der Befehl "},{"type":1,"value":"command"},{"type":0,"value":" wurde nicht gefunden."}],
   "mcp.cli.error.spawn_failed": [{"type":0,"value":"Der Serverbefehl "},{"type":1,"value":"command"},{"type":0,"value":" kann nicht starten: "},{"type":1,"value":"reason"}],

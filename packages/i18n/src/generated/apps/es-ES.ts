@@ -160,6 +160,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" hasta ahora"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · servidor: "},{"type":1,"value":"message"}],
   "mcp.cli.server_log": [{"type":0,"value":"Registro del servidor ("},{"type":1,"value":"level"},{"type":0,"value":"): "},{"type":1,"value":"message"}],
+  "mcp.cli.server_log.dropped": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" línea anterior no se mostró"}]},"other":{"value":[{"type":7},{"type":0,"value":" líneas anteriores no se mostraron"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" mientras la pregunta estaba abierta; siguen las últimas "},{"type":1,"value":"kept"},{"type":0,"value":":"}],
   "mcp.cli.error.call_failed": [{"type":0,"value":"La llamada a "},{"type":1,"value":"tool"},{"type":0,"value":" falló: "},{"type":1,"value":"reason"}],
   "mcp.cli.error.not_found": [{"type":0,"value":"No se puede iniciar el servidor: no se encontró el comando "},{"type":1,"value":"command"},{"type":0,"value":"."}],
   "mcp.cli.error.spawn_failed": [{"type":0,"value":"No se puede iniciar el comando del servidor "},{"type":1,"value":"command"},{"type":0,"value":": "},{"type":1,"value":"reason"}],

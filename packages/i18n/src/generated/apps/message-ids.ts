@@ -159,6 +159,7 @@ export const appMessageIds = [
   'mcp.cli.progress.count',
   'mcp.cli.progress.message',
   'mcp.cli.server_log',
+  'mcp.cli.server_log.dropped',
   'mcp.cli.error.call_failed',
   'mcp.cli.error.not_found',
   'mcp.cli.error.spawn_failed',
@@ -416,6 +417,7 @@ export interface AppMessageValues {
   'mcp.cli.progress.count': { tool: string | number; progress: string | number };
   'mcp.cli.progress.message': { status: string | number; message: string | number };
   'mcp.cli.server_log': { level: string | number; message: string | number };
+  'mcp.cli.server_log.dropped': { count: number; kept: string | number };
   'mcp.cli.error.call_failed': { tool: string | number; reason: string | number };
   'mcp.cli.error.not_found': { command: string | number };
   'mcp.cli.error.spawn_failed': { command: string | number; reason: string | number };

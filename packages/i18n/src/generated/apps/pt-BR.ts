@@ -160,6 +160,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.progress.count": [{"type":1,"value":"tool"},{"type":0,"value":": "},{"type":1,"value":"progress"},{"type":0,"value":" até agora"}],
   "mcp.cli.progress.message": [{"type":1,"value":"status"},{"type":0,"value":" · servidor: "},{"type":1,"value":"message"}],
   "mcp.cli.server_log": [{"type":0,"value":"Log do servidor ("},{"type":1,"value":"level"},{"type":0,"value":"): "},{"type":1,"value":"message"}],
+  "mcp.cli.server_log.dropped": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" linha anterior não foi mostrada"}]},"other":{"value":[{"type":7},{"type":0,"value":" linhas anteriores não foram mostradas"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" enquanto a pergunta estava aberta; seguem as últimas "},{"type":1,"value":"kept"},{"type":0,"value":":"}],
   "mcp.cli.error.call_failed": [{"type":0,"value":"A chamada a "},{"type":1,"value":"tool"},{"type":0,"value":" falhou: "},{"type":1,"value":"reason"}],
   "mcp.cli.error.not_found": [{"type":0,"value":"Não é possível iniciar o servidor: o comando "},{"type":1,"value":"command"},{"type":0,"value":" não foi encontrado."}],
   "mcp.cli.error.spawn_failed": [{"type":0,"value":"Não é possível iniciar o comando do servidor "},{"type":1,"value":"command"},{"type":0,"value":": "},{"type":1,"value":"reason"}],
