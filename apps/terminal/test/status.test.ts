@@ -85,7 +85,7 @@ describe('the status line', () => {
 });
 
 describe('log lines while a prompt or a question is on screen', () => {
-  const log = (message: string) => ({ serverId: 's', level: 'info', message });
+  const log = (message: string) => ({ serverId: 's', level: 'info' as const, message });
   const tick = () => new Promise((resolve) => setImmediate(resolve));
 
   it('on a terminal: held while a prompt is up, the last N printed after it, with how many were dropped', async () => {

@@ -3,9 +3,9 @@ import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
 import { argsEditLines, EDIT_KEY, useArgsEditor } from './ArgsEditor.js';
-import { grainKey, grainLines, linesWithStep, type GrainStep } from './grain-step.js';
+import { grainKey, grainLines, type GrainStep } from './grain-step.js';
 import { terminalKey, useTerminalInput } from './keys.js';
-import { Lines, linesHeight } from './lines.js';
+import { Lines } from './lines.js';
 import { terminalColors } from './palette.js';
 import { CHANGE_KEY, layoutPermission } from './permission-layout.js';
 import { previewKey } from './scroll.js';
@@ -54,15 +54,16 @@ export function PermissionPrompt(props: PermissionPromptProps) {
 
   const frame = frameOf(plain, columns, rows);
   // Issue 17: the keys of "How long, and a note", or its numbered sub-step, under the actions.
-  const extra = grainLines(api, step);
+  // The layout counts every row it returns and keeps the frame shorter than the terminal.
   const layout = layoutPermission(api, {
     t,
     width: frame.width,
-    rows: rows === undefined ? undefined : rows - 1 - frame.rows - linesHeight(extra, frame.width),
+    rows: rows === undefined ? undefined : rows - 1 - frame.rows,
     plain,
     argsOffset,
     glyphs: frame.boxed,
     editLines: argsEditLines(api.editor, edit.focus, plain, t.t('mcp.args_edit.keys.hint')),
+    after: grainLines(api, step),
   });
 
   const onKey = (input: string, key: Key) => {
@@ -90,12 +91,6 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   useTerminalInput(onKey, { isActive: api.status === 'open' && !edit.focus.editing });
 
   if (api.status !== 'open') return null;
-  const room = rows === undefined ? undefined : rows - 1 - frame.rows;
-  const shown = linesWithStep(
-    layout.lines,
-    step,
-    (lines) => room === undefined || linesHeight([...lines, ...extra], frame.width) <= room,
-  );
   const role = api.risk.colorRole;
   const color = props.color ?? true;
   return (
@@ -110,7 +105,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
           }
         : {})}
     >
-      <Lines lines={[...shown, ...extra]} color={color} role={role} />
+      <Lines lines={layout.lines} color={color} role={role} />
     </Box>
   );
 }

@@ -136,22 +136,3 @@ function noteKey(api: PermissionApi, pressed: TerminalKey): { step: GrainStep; u
   }
   return { step: { kind: 'note' }, used: true };
 }
-
-/** The lines of the prompt that stay while a sub-step is open on a short terminal. */
-const KEPT_FOR_STEP = /^(announcement|title|risk|summary|action-.*|reason-.*|hint)$/;
-
-/**
- * The prompt's lines while a sub-step is open: all of them when they fit with the step, else
- * only the title, the risk, the summary and the actions, so the question and its answers stay on
- * screen at 80 × 24 instead of scrolling the title away.
- */
-export function linesWithStep(
-  lines: Line[],
-  step: GrainStep,
-  fits: (lines: Line[]) => boolean,
-): Line[] {
-  if (step === null || fits(lines)) return lines;
-  return lines
-    .filter((l) => KEPT_FOR_STEP.test(l.key))
-    .map((l) => (l.key === 'title' ? l : { ...l, gap: false }));
-}

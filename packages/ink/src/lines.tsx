@@ -98,12 +98,148 @@ function wrapFast(text: string, width: number): string[] {
 
 /** The first `maxRows` wrapped rows of a text, the last one ending in "…" when cut. */
 export function clipRows(text: string, width: number, maxRows: number): string {
-  const rows = wrappedRows(text, width);
+  const rows = rowRanges(text, width).map(([start, end]) => text.slice(start, end));
   if (rows.length <= maxRows) return rows.join('\n'); // already wrapped: Ink keeps it as is
   const kept = rows.slice(0, Math.max(1, maxRows));
   const last = kept.length - 1;
   kept[last] = `${[...kept[last]!].slice(0, Math.max(0, width - 1)).join('')}…`;
   return kept.join('\n');
+}
+
+/**
+ * Where a text breaks into rows of at most `width` columns: `[start, end)` ranges of the text
+ * (UTF-16 indices), one per row. Words move whole to the next row, longer words are cut; the
+ * spaces a row breaks at are left out, so a wrapped row never starts with a space (Ink's
+ * wrapper keeps them, `wrapAnsi(…, { trim: false })`). A row of the text's own ("\n") keeps its
+ * leading spaces (indentation).
+ */
+export function rowRanges(text: string, width: number): [number, number][] {
+  const max = Math.max(1, width);
+  const key = `${max}\u0000${text}`;
+  const hit = ranges.get(key);
+  if (hit) return hit;
+  const out: [number, number][] = [];
+  let from = 0;
+  for (const source of text.split('\n')) {
+    breakRow(source, from, max, out);
+    from += source.length + 1;
+  }
+  if (ranges.size >= 1000) ranges.clear();
+  if (text.length <= 4 * LONG) ranges.set(key, out);
+  return out;
+}
+
+const ranges = new Map<string, [number, number][]>();
+
+function breakRow(source: string, from: number, max: number, out: [number, number][]): void {
+  if (source.length <= max && /^[\x20-\x7e]*$/.test(source)) {
+    out.push([from, from + source.length]);
+    return;
+  }
+  let start = 0; // where the current row starts in `source`
+  let end = 0; // where its last word ends
+  let spaced = 0; // where the spaces after that word end, while they fit
+  let used = 0;
+  let wrapped = false;
+  const push = () => {
+    out.push([from + start, from + end]);
+    wrapped = true;
+    used = 0;
+  };
+  let at = 0;
+  for (const token of source.match(/ +|[^ ]+/g) ?? []) {
+    const tokenAt = at;
+    at += token.length;
+    if (token[0] === ' ') {
+      if (wrapped && used === 0) {
+        // The spaces a row broke at: not shown at the start of the next one.
+        start = end = spaced = at;
+      } else if (used + token.length <= max) {
+        used += token.length;
+        spaced = at;
+      } else {
+        push();
+        start = end = spaced = at;
+      }
+      continue;
+    }
+    const w = stringWidth(token);
+    if (used + w <= max) {
+      used += w;
+      end = spaced = at;
+      continue;
+    }
+    if (w <= max && end > start) {
+      push();
+      start = tokenAt;
+      end = spaced = at;
+      used = w;
+      continue;
+    }
+    // A word longer than a row (or after only indentation): cut it, starting on this row.
+    let index = tokenAt;
+    for (const char of token) {
+      const cw = charWidth(char);
+      if (used + cw > max && used > 0) {
+        end = Math.max(end, index);
+        push();
+        start = index;
+      }
+      index += char.length;
+      used += cw;
+      end = spaced = index;
+    }
+  }
+  // The text's own trailing spaces stay (a blank row is " "), as long as they fit.
+  end = Math.max(end, spaced);
+  out.push([from + start, from + end]);
+}
+
+/**
+ * A line wrapped at `width` (less its indent) by {@link rowRanges}: its spans cut at the row
+ * breaks, with "\n" between rows, so Ink shows exactly these rows and {@link lineHeight} counts
+ * exactly them.
+ */
+export function wrapLine(line: Line, width: number): Line {
+  const text = line.spans.map((span) => span.text).join('');
+  const rows = rowRanges(text, width - (line.indent ?? 0));
+  if (rows.length <= 1 && !text.includes('\n') && rows[0]?.[1] === text.length) return line;
+  return { ...line, spans: spansOf(line.spans, rows) };
+}
+
+/** Each wrapped row of a line as a line of its own (the gap as a blank row before them). */
+export function rowLines(line: Line, width: number): Line[] {
+  const text = line.spans.map((span) => span.text).join('');
+  const rows = rowRanges(text, width - (line.indent ?? 0));
+  const out: Line[] = line.gap ? [{ key: `${line.key}~gap`, spans: [{ text: ' ' }] }] : [];
+  rows.forEach((row, index) => {
+    const spans = spansOf(line.spans, [row]);
+    out.push({
+      ...line,
+      key: index === 0 ? line.key : `${line.key}~${index}`,
+      spans: spans.length > 0 ? spans : [{ text: ' ' }],
+      gap: false,
+    });
+  });
+  return out;
+}
+
+/** The parts of `spans` inside `rows`, "\n" between rows, each part keeping its tone. */
+function spansOf(spans: readonly Span[], rows: readonly [number, number][]): Span[] {
+  const out: Span[] = [];
+  rows.forEach(([start, end], index) => {
+    if (index > 0) out.push({ text: '\n' });
+    let at = 0;
+    for (const span of spans) {
+      const from = Math.max(start, at);
+      const to = Math.min(end, at + span.text.length);
+      if (to > from) {
+        out.push({ ...span, text: span.text.slice(from - at, to - at) });
+      }
+      at += span.text.length;
+    }
+  });
+  return out;
 }
 
 export function lineHeight(line: Line, width: number): number {

@@ -1,7 +1,8 @@
 import type { Choice, ChoiceDetail } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
 import type { PermissionApi } from '@mcp-consent/prompt';
-import { clipRows, linesHeight, type Line, type Span } from './lines.js';
+import { fitParts } from './fit.js';
+import { clipRows, linesHeight, wrapLine, type Line, type Span } from './lines.js';
 import { previewBlock, previewFooterRows, SEP } from './scroll.js';
 import { serverTextSpans } from './server-text.js';
 import type { Tone } from './palette.js';
@@ -27,13 +28,15 @@ export interface PermissionLayoutOptions {
   glyphs?: boolean;
   /** "Edit arguments" (issue 17, `argsEditLines`), shown after the arguments. @default [] */
   editLines?: Line[];
+  /** Lines under the key hint (the keys of "How long, and a note", or its open step). @default [] */
+  after?: Line[];
 }
 
 export interface PermissionLayout {
   lines: Line[];
-  /** Wrapped argument rows the viewport shows. */
+  /** Wrapped rows the viewport shows (the arguments, or the whole middle when it scrolls). */
   argsShown: number;
-  /** Rows the lines take at the layout's width. */
+  /** Rows the lines take at the layout's width: what the frame really draws. */
   height: number;
 }
 
@@ -44,93 +47,125 @@ const line = (key: string, spans: Span[], extra: Partial<Line> = {}): Line => ({
 });
 
 /**
- * Detail levels, most to least: when the terminal is short, the "declared / assumed"
- * notes go first, then the risk reasons, the blank lines, the server chip and the
- * description, and finally the effect lines run together on one line. The title, the
- * risk label, the summary, the arguments, the effects, the "From the server" box (tool
- * name, what changed) and the actions always stay.
+ * Detail levels, most to least: when the terminal is short, the "declared / assumed" notes
+ * go first, then what the server wrote about itself (its description), the blank lines, the
+ * effect list (run together on one line) and the server chip; last, long lines are cut short.
+ * The kit's own "why this risk" stays at every level: it is what explains the risk label
+ * next to the server's claims. The title, the risk label, the summary, the arguments, the
+ * effects, the "From the server" box (tool name, what changed) and the actions always stay.
  */
 const FULL = {
   sources: true,
-  reasons: true,
   description: true,
   gaps: true,
   list: true,
+  server: true,
   tight: false,
 };
-const LAST = {
-  ...FULL,
-  sources: false,
-  reasons: false,
-  gaps: false,
-  list: false,
-  description: false,
-};
-const LEVELS: readonly (typeof FULL)[] = [
+type Level = typeof FULL;
+const LEVELS: readonly Level[] = [
   FULL,
   { ...FULL, sources: false },
-  { ...FULL, sources: false, reasons: false },
-  { ...FULL, sources: false, reasons: false, gaps: false },
-  { ...FULL, sources: false, reasons: false, gaps: false, description: false },
-  LAST,
+  { ...FULL, sources: false, description: false },
+  { ...FULL, sources: false, description: false, gaps: false },
+  { ...FULL, sources: false, description: false, gaps: false, list: false },
+  { ...FULL, sources: false, description: false, gaps: false, list: false, server: false },
   // Last resort for a tiny terminal or very long server text: long lines are cut short.
-  { ...LAST, tight: true },
+  {
+    ...FULL,
+    sources: false,
+    description: false,
+    gaps: false,
+    list: false,
+    server: false,
+    tight: true,
+  },
 ];
+/**
+ * When no level fits (long arguments, an opened "what changed", the argument editor, a
+ * narrow or short terminal), everything between the summary and the actions scrolls, at full
+ * detail: nothing is cut, it is a PageDown away.
+ */
+const SCROLL: Level = { ...FULL, gaps: false };
 /** Rows a line keeps at the tight level; the summary keeps more, the effects one. */
 const TIGHT_ROWS = 2;
 const SUMMARY_ROWS = 4;
-type Level = typeof FULL;
 
 /**
  * The permission prompt as terminal lines, in the order every renderer shows: the kit's
  * title and risk label, the summary, the arguments, why this risk and the effects, the
  * "From the server" box, the notices, then the actions. Everything comes from the model
  * (or, for row counts, the i18n catalog); the only decisions made here are about space —
- * the description is capped, detail is dropped in short terminals, and the arguments get
- * the rows that are left, so the actions are never pushed off screen.
+ * the description is capped, detail is dropped in short terminals, the arguments get the
+ * rows that are left, and when even that is too tall the middle scrolls between the pinned
+ * title, risk and summary above and the actions below, so the frame is always shorter than
+ * `rows` and the actions are never pushed off screen.
  */
 export function layoutPermission(
   api: PermissionApi,
   options: PermissionLayoutOptions,
 ): PermissionLayout {
-  let layout: PermissionLayout | undefined;
-  // Expanded arguments are what the user asked to read: they get the room detail would take.
-  for (const level of api.args.expanded ? LEVELS.slice(-2) : LEVELS) {
-    layout = layoutAt(api, options, level);
-    if (options.rows === undefined || layout.height <= options.rows) return layout;
+  // Expanded arguments are what the user asked to read: they get the room detail would take,
+  // and when they still do not fit, the whole middle scrolls with them (a page is then most
+  // of the screen, not the few rows left between the other parts).
+  const expanded = api.args.expanded;
+  for (const level of expanded ? LEVELS.slice(-2) : LEVELS) {
+    const layout = layoutAt(api, options, level);
+    if (options.rows === undefined) return layout;
+    if (layout.height <= options.rows && !(expanded && layout.cut)) return layout;
   }
-  return layout!;
+  return scrolled(api, options, options.rows!);
 }
 
-function layoutAt(
-  api: PermissionApi,
-  options: PermissionLayoutOptions,
-  level: Level,
-): PermissionLayout {
-  const { t, width, plain } = options;
+/** The title, the risk label and the summary (cut to `summaryRows`): pinned at the top. */
+function headLines(api: PermissionApi, options: PermissionLayoutOptions, summary: Line): Line[] {
   const head: Line[] = [];
-  if (plain) head.push(line('announcement', [{ text: api.announcement }]));
+  if (options.plain) head.push(line('announcement', [{ text: api.announcement }]));
   head.push(
     line('title', [
       { text: api.header.title, tone: 'strong' },
       { text: api.queue.visible ? `${SEP}${api.queue.label}` : '', tone: 'dim' },
     ]),
     line('risk', [{ text: api.header.risk.label, tone: 'risk' }]),
-    // The summary says what will happen: it keeps more rows than anything else cut short.
-    line('summary', [{ text: fit(api.summary, width, level, SUMMARY_ROWS), tone: 'strong' }], {
-      gap: level.gaps,
-    }),
-    line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
+    summary,
   );
-  const middle = [
+  return head;
+}
+
+const summaryLine = (api: PermissionApi, text: string, gap: boolean) =>
+  line('summary', [{ text, tone: 'strong' }], { gap });
+
+/** What sits between the arguments and the actions: the editor, why, the server box, notices. */
+function middleLines(api: PermissionApi, options: PermissionLayoutOptions, level: Level): Line[] {
+  const { width } = options;
+  return [
     ...(options.editLines ?? []),
     ...whyLines(api, level, { width }),
-    ...fromServerLines(api, { width, glyphs: options.glyphs ?? !plain, level }),
+    ...fromServerLines(api, { width, glyphs: options.glyphs ?? !options.plain, level }),
     ...api.notices.map((notice, index) =>
       line(`notice-${index}`, [{ text: fit(`! ${notice.text}`, width, level), tone: 'notice' }]),
     ),
   ];
-  const tail = actionLines(api, plain, level);
+}
+
+function layoutAt(
+  api: PermissionApi,
+  options: PermissionLayoutOptions,
+  level: Level,
+): PermissionLayout & { cut: boolean } {
+  const { t, width } = options;
+  const wrap = (lines: Line[]) => lines.map((entry) => wrapLine(entry, width));
+  // The summary says what will happen: it keeps more rows than anything else cut short.
+  const head = wrap([
+    ...headLines(
+      api,
+      options,
+      summaryLine(api, fit(api.summary, width, level, SUMMARY_ROWS), level.gaps),
+    ),
+    line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
+  ]);
+  const middle = wrap(middleLines(api, options, level));
+  const tail = wrap([...actionLines(api, options.plain, level), ...(options.after ?? [])]);
 
   // The arguments get the rows the rest leaves (at least MIN_PREVIEW_ROWS).
   const fixed =
@@ -144,18 +179,105 @@ function layoutAt(
     room: options.rows === undefined ? undefined : options.rows - fixed,
     offset: options.argsOffset,
   });
-  const lines = [...head, ...args.lines, ...middle, ...tail];
+  const lines = [...head, ...wrap(args.lines), ...middle, ...tail];
   return {
     lines,
     argsShown: args.shown,
     height: linesHeight(lines, width),
+    cut: args.shown < args.rows,
   };
+}
+
+/**
+ * The prompt when no level fits: title, risk and summary pinned above, the actions and the
+ * lines under them pinned below, and everything else — the arguments in full, the editor,
+ * why, the server box, what changed, the notices — in a window the arguments' keys scroll.
+ * In a very small terminal the pinned parts give up rows too: the summary is cut, then the
+ * disabled action's reason and the key hint go, and while a step is open (its own numbered
+ * answers) the four answers go.
+ */
+function scrolled(
+  api: PermissionApi,
+  options: PermissionLayoutOptions,
+  rows: number,
+): PermissionLayout {
+  const { t, width, plain } = options;
+  const args = previewBlock('args', api.args, { t, width, room: undefined, offset: 0 });
+  const middle = middleLines(api, options, SCROLL);
+  // "What changed", once opened, is what the user asked to read: the window starts at it
+  // (`d` again shows the arguments and the rest).
+  const changeAt = middle.findIndex((entry) => entry.key === 'change');
+  const body = api.change?.opened
+    ? middle.slice(Math.max(0, changeAt))
+    : [line('args-heading', [{ text: api.args.heading }]), ...args.lines, ...middle];
+  const after = options.after ?? [];
+  const actions = actionLines(api, plain, SCROLL);
+  const top = (summaryRows: number) =>
+    headLines(api, options, summaryLine(api, clipRows(api.summary, width, summaryRows), false));
+  const isReason = (entry: Line) => entry.key.startsWith('reason-');
+  const clipped = (entry: Line, rowCount: number): Line =>
+    line(
+      entry.key,
+      [
+        {
+          text: clipRows(
+            entry.spans.map((s) => s.text).join(''),
+            width - (entry.indent ?? 0),
+            rowCount,
+          ),
+          tone: entry.spans[0]?.tone ?? 'plain',
+        },
+      ],
+      { indent: entry.indent ?? 0 },
+    );
+  const variants = [
+    { top: top(SUMMARY_ROWS), body, bottom: [...actions, ...after] },
+    {
+      top: top(TIGHT_ROWS),
+      body,
+      bottom: [...actions.map((entry) => (isReason(entry) ? clipped(entry, 1) : entry)), ...after],
+    },
+    {
+      top: top(1),
+      body,
+      bottom: [...actions.filter((entry) => !isReason(entry) && entry.key !== 'hint'), ...after],
+    },
+  ];
+  // A step open under the actions answers with its own numbers: its lines stay, the four go.
+  if (after.length > 1) variants.push({ top: top(1), body, bottom: after });
+  const editing = (options.editLines ?? []).some((entry) => entry.key === 'edit-heading');
+  const focused = editing ? focusedFieldKey(options.editLines ?? []) : null;
+  // Expanded arguments scroll with the rest: the key that collapses them stays in view.
+  const toggle = args.lines.find((entry) => entry.key === 'args-more')?.spans.at(-1);
+  const fitted = fitParts(variants, {
+    t,
+    width,
+    rows,
+    offset: options.argsOffset,
+    ...(api.args.expanded && toggle ? { moreExtra: [toggle] } : {}),
+    ...(focused === null
+      ? {}
+      : {
+          focus: (key: string) =>
+            key === focused || key.startsWith(`${focused}-`) || key.startsWith(`${focused}~`),
+        }),
+  });
+  return { lines: fitted.lines, argsShown: fitted.shown, height: fitted.height };
+}
+
+/** The key of the field the argument editor's cursor is on (its line starts with the pointer). */
+function focusedFieldKey(lines: readonly Line[]): string | null {
+  const pointers: readonly string[] = [`${POINTER.box} `, `${POINTER.plain} `];
+  const hit = lines.find(
+    (entry) => entry.key.startsWith('field-') && pointers.includes(entry.spans[0]?.text ?? ''),
+  );
+  return hit?.key ?? null;
 }
 
 /** Why this risk (its reasons), then what the tool will do. */
 function whyLines(api: PermissionApi, level: Level, options: { width: number }): Line[] {
   const lines: Line[] = [];
-  if (level.reasons && api.risk.reasons.length > 0) {
+  if (api.risk.reasons.length > 0) {
     lines.push(
       line(
         'why',
@@ -182,7 +304,7 @@ function whyLines(api: PermissionApi, level: Level, options: { width: number }):
           ),
         },
       ],
-      { gap: level.gaps && !level.reasons },
+      { gap: level.gaps && api.risk.reasons.length === 0 },
     ),
     ...(level.list ? api.effects.lines : []).map((effect, index) =>
       line(
@@ -237,8 +359,10 @@ function fromServerLines(
     }),
     boxed('tool', tool),
   ];
-  if (level.description) {
+  if (level.server) {
     lines.push(boxed('server', [{ text: `${api.server.from}${SEP}${api.server.trustLabel}` }]));
+  }
+  if (level.description) {
     if (from.description) {
       lines.push(
         boxed('description', [

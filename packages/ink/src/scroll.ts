@@ -17,20 +17,29 @@ export interface PreviewView {
   redactedText: string | null;
 }
 
-/** Rows a preview block takes besides its text: the "more · [+] Show more" line and the redaction note. */
-export const previewFooterRows = (view: PreviewView) => 1 + (view.redactedText === null ? 0 : 1);
+/**
+ * Rows a preview block takes besides its text and its "more" line: the redaction note. The
+ * `room` given to {@link previewBlock} holds the text and the "more" line.
+ */
+export const previewFooterRows = (view: PreviewView) => (view.redactedText === null ? 0 : 1);
 
 /**
- * A preview (JSON arguments) in a window of `room` rows starting at `offset`, pre-wrapped
- * so Ink does not wrap it again, followed by how much is hidden and the show-more key.
+ * A preview (JSON arguments) in a window of `room` rows starting at `offset` (the rows and
+ * the "more · [+] Show more" line under them), pre-wrapped so Ink does not wrap it again,
+ * followed by how much is hidden and the show-more key. A row that fits where "1 more line"
+ * would go is shown instead.
  */
 export function previewBlock(
   key: string,
   view: PreviewView,
   options: { t: Translator; width: number; room: number | undefined; offset: number },
-): { lines: Line[]; shown: number } {
+): { lines: Line[]; shown: number; rows: number } {
   const rows = fastRows(view.text, options.width - 2);
-  const room = options.room === undefined ? rows.length : Math.max(MIN_PREVIEW_ROWS, options.room);
+  const glyph = view.expanded ? EXPAND_KEYS.collapse[0] : EXPAND_KEYS.expand[0];
+  const toggle = view.toggleLabel === null ? '' : `[${glyph}] ${view.toggleLabel}`;
+  const footer = view.moreText !== null || toggle !== '' ? 1 : 0;
+  const space = options.room === undefined ? Infinity : Math.max(MIN_PREVIEW_ROWS, options.room);
+  const room = rows.length + footer <= space ? rows.length : Math.max(1, space - 1);
   const offset = Math.min(Math.max(0, options.offset), Math.max(0, rows.length - room));
   const shown = rows.slice(offset, offset + room);
   const below = rows.length - offset - shown.length;
@@ -41,8 +50,6 @@ export function previewBlock(
   }));
   const more =
     below > 0 ? options.t.t('mcp.permission.args.more_lines', { count: below }) : view.moreText;
-  const glyph = view.expanded ? EXPAND_KEYS.collapse[0] : EXPAND_KEYS.expand[0];
-  const toggle = view.toggleLabel === null ? '' : `[${glyph}] ${view.toggleLabel}`;
   if (more !== null || toggle !== '') {
     lines.push({
       key: `${key}-more`,
@@ -63,7 +70,7 @@ export function previewBlock(
       indent: 2,
     });
   }
-  return { lines, shown: shown.length };
+  return { lines, shown: shown.length, rows: rows.length };
 }
 
 /** Applies `+`, `-`, PageDown and PageUp to a preview; false for any other key. */

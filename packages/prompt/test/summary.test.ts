@@ -43,7 +43,7 @@ describe('summary line (issue 16)', () => {
     // Required keys first, then the declared ones, then the rest in the caller's order.
     const required = {
       ...writeFile,
-      inputSchema: { ...writeFile.inputSchema, required: ['content'] },
+      inputSchema: { ...(writeFile.inputSchema as object), required: ['content'] },
     };
     expect(summary(required, args)).toContain('with “Meeting notes for Monday.” on');
     expect(summary({ ...writeFile, inputSchema: undefined }, args)).toContain(
