@@ -215,8 +215,8 @@ function say(message: string): void {
 
 /**
  * Ctrl+C outside our own line questions (while a call runs, or on an Ink prompt, which
- * gives the terminal back and raises SIGINT): stop the server, write what is pending to
- * the store, exit 130 without printing anything more.
+ * gives the terminal back and raises SIGINT): cancel the open prompts, stop the server, write
+ * what is pending to the store, exit 130 without printing anything more.
  */
 function onInterrupt(session: Session, terminal: PromptTerminal | undefined) {
   let stopping = false;
@@ -227,6 +227,10 @@ function onInterrupt(session: Session, terminal: PromptTerminal | undefined) {
     // Whatever the interrupted loop would still print (a "denied" line) is not wanted now.
     process.stdout.write = (() => true) as typeof process.stdout.write;
     process.stderr.write = (() => true) as typeof process.stderr.write;
+    // The user stopped what was asked: each open prompt is audited as cancelled, before the
+    // renderer goes away (which would read as "could not ask").
+    const { engine } = session.records;
+    for (const pending of engine.pending()) engine.cancel(pending.id);
     const exit = () => {
       terminal?.close();
       process.exit(130);

@@ -167,6 +167,11 @@ describe('Ctrl+C', () => {
       [{ expect: literal(en.t('mcp.permission.keys.hint')) }, { send: '\u0003' }],
       { configHome: store.dir },
     );
+    // The history says the user cancelled it, not that nobody could be asked.
+    const audit = await piped(['audit', '--json', '--limit', '1', '--store', store.dir], store.dir);
+    expect(JSON.parse(audit.stdout)).toMatchObject([
+      { tool_name: 'notes_put', decision: 'DENY_ONCE', origin: 'cancelled' },
+    ]);
     store.cleanup();
     expect(run.error).toBeNull();
     expect(run.exitCode).toBe(130);
