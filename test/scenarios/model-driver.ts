@@ -51,6 +51,7 @@ const permissionScreen = (view: PermissionApi) => [
   ...view.effects.lines.map((line) => line.text),
   ...fromServerScreen(view),
   ...view.notices.map((notice) => notice.text),
+  view.editor?.status ?? '',
   ...view.actions.flatMap((action) => [action.label, action.disabledReason ?? '']),
 ];
 

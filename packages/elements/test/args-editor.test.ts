@@ -53,7 +53,7 @@ describe('<mcp-permission-sheet>: Edit arguments (issue 17)', () => {
     await field(page, 'integer').pressSequentially('3');
     const status = page.locator(`${SHEET} [data-part='edit-status']`);
     expect(await status.innerText()).toBe(
-      '2 arguments edited: Allow runs the call with your values',
+      'Edited arguments: id, count. Allow runs the call with your changes',
     );
     expect(await status.getAttribute('role')).toBe('status');
     await allowOnce(page).click();

@@ -74,6 +74,18 @@ export function argsEditLines(
 }
 
 /**
+ * One pointer at a time: while keys go to the fields, the field has it and no action shows
+ * one; Enter or Esc gives it back to the action the model has focused.
+ */
+export function withEditFocus<V extends { actions: readonly { focused: boolean }[] }>(
+  api: V,
+  focus: ArgsEditFocus,
+): V {
+  if (!focus.editing) return api;
+  return { ...api, actions: api.actions.map((action) => ({ ...action, focused: false })) };
+}
+
+/**
  * The keys of "Edit arguments" in the terminal: `start()` opens the editor on its first field;
  * then Tab/↓ and Shift+Tab/↑ move between fields, typing edits (as in the elicitation prompt),
  * Enter keeps the edits and gives the keys back to the prompt, Esc discards them. `accept`
@@ -96,7 +108,7 @@ export function useArgsEditor(
     const api = current();
     if (!api) return;
     api.setOpen(true);
-    setFocus({ editing: true, field: current()?.form.fields[0]?.name ?? null, optionCursor: 0 });
+    setFocus({ editing: true, field: api.form.fields[0]?.name ?? null, optionCursor: 0 });
   };
 
   const move = (api: ArgsEditorApi, step: 1 | -1) => {

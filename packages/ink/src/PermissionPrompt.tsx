@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
-import { argsEditLines, EDIT_KEY, useArgsEditor } from './ArgsEditor.js';
+import { argsEditLines, EDIT_KEY, useArgsEditor, withEditFocus } from './ArgsEditor.js';
 import { grainKey, grainLines, type GrainStep } from './grain-step.js';
 import { terminalKey, useTerminalInput } from './keys.js';
 import { Lines } from './lines.js';
@@ -55,7 +55,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   const frame = frameOf(plain, columns, rows);
   // Issue 17: the keys of "How long, and a note", or its numbered sub-step, under the actions.
   // The layout counts every row it returns and keeps the frame shorter than the terminal.
-  const layout = layoutPermission(api, {
+  const layout = layoutPermission(withEditFocus(api, edit.focus), {
     t,
     width: frame.width,
     rows: rows === undefined ? undefined : rows - 1 - frame.rows,

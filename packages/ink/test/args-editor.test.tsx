@@ -78,7 +78,7 @@ describe('Ink PermissionPrompt: Edit arguments', () => {
     await type('e', 'If you allow, the tool runs with these values');
     await type('\t');
     await type('\u007f'); // Backspace: "2" → ""
-    await type('3', '1 argument edited'); // "3" is text here, not Deny once
+    await type('3', 'Edited arguments: count'); // "3" is text here, not Deny once
     await type('\r', '[e] Edit arguments');
     await type('1');
     expect(await result).toMatchObject({
@@ -86,6 +86,20 @@ describe('Ink PermissionPrompt: Edit arguments', () => {
       edited: true,
       call: { args: { id: 'groceries', count: 3 } },
     });
+  });
+
+  it('one pointer at a time: on the field while editing, back on the action after Enter', async () => {
+    const { frame, type } = await ask();
+    const pointed = () =>
+      frame()
+        .split('\n')
+        .filter((line) => /^[│\s]*› /.test(line))
+        .map((line) => line.replace(/^[│\s]*› /, '').trim());
+    expect(pointed()).toEqual([expect.stringMatching(/^1\. Allow once/)]);
+    await type('e', 'If you allow, the tool runs with these values');
+    expect(pointed()).toEqual([expect.stringMatching(/^Note\b/)]);
+    await type('\r', '[e] Edit arguments');
+    expect(pointed()).toEqual([expect.stringMatching(/^1\. Allow once/)]);
   });
 
   it('an invalid value turns Allow off and says why; Deny once still answers', async () => {

@@ -136,7 +136,7 @@ describe('args editor: edits and the answer', () => {
       args: { path: '/tmp/b.txt' },
     });
     expect(editor.connect().status).toBe(
-      '3 arguments edited: Allow runs the call with your values',
+      'Edited arguments: path, count, dryRun. Allow runs the call with your changes',
     );
   });
 

@@ -323,7 +323,7 @@ export const messages: CompiledMessages = {
   "mcp.args_edit.heading": [{"type":0,"value":"Argumente bearbeiten"}],
   "mcp.args_edit.hint": [{"type":0,"value":"Wenn Sie erlauben, läuft das Tool mit diesen Werten statt mit den angefragten."}],
   "mcp.args_edit.readonly": [{"type":0,"value":"Hier nicht bearbeitbar, werden wie angefragt gesendet: "},{"type":1,"value":"names"}],
-  "mcp.args_edit.edited": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" Argument bearbeitet: Erlauben führt den Aufruf mit Ihrem Wert aus"}]},"other":{"value":[{"type":7},{"type":0,"value":" Argumente bearbeitet: Erlauben führt den Aufruf mit Ihren Werten aus"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.args_edit.edited": [{"type":0,"value":"Bearbeitete Argumente: "},{"type":1,"value":"names"},{"type":0,"value":". Erlauben führt den Aufruf mit Ihren Änderungen aus"}],
   "mcp.args_edit.blocked": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"Erlauben ist gesperrt, bis "},{"type":7},{"type":0,"value":" Argument korrigiert ist"}]},"other":{"value":[{"type":0,"value":"Erlauben ist gesperrt, bis "},{"type":7},{"type":0,"value":" Argumente korrigiert sind"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.args_edit.keys.hint": [{"type":0,"value":"Tab oder ↑/↓ wechselt das Feld · tippen zum Bearbeiten · Enter übernimmt · Esc verwirft"}],
   "mcp.tool_args.required": [{"type":0,"value":"erforderlich"}],

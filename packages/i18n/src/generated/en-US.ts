@@ -323,7 +323,7 @@ export const messages: CompiledMessages = {
   "mcp.args_edit.heading": [{"type":0,"value":"Edit arguments"}],
   "mcp.args_edit.hint": [{"type":0,"value":"If you allow, the tool runs with these values instead of the ones it asked for."}],
   "mcp.args_edit.readonly": [{"type":0,"value":"Not editable here, sent as asked: "},{"type":1,"value":"names"}],
-  "mcp.args_edit.edited": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" argument edited: Allow runs the call with your value"}]},"other":{"value":[{"type":7},{"type":0,"value":" arguments edited: Allow runs the call with your values"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.args_edit.edited": [{"type":0,"value":"Edited arguments: "},{"type":1,"value":"names"},{"type":0,"value":". Allow runs the call with your changes"}],
   "mcp.args_edit.blocked": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"Allow is off until "},{"type":7},{"type":0,"value":" argument is fixed"}]},"other":{"value":[{"type":0,"value":"Allow is off until "},{"type":7},{"type":0,"value":" arguments are fixed"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.args_edit.keys.hint": [{"type":0,"value":"Tab or ↑/↓ moves between fields · type to edit · Enter keeps the edits · Esc discards them"}],
   "mcp.tool_args.required": [{"type":0,"value":"required"}],

@@ -323,7 +323,7 @@ export const messages: CompiledMessages = {
   "mcp.args_edit.heading": [{"type":0,"value":"⟦Éđîţ åŕĝûɱéñţš ļöŕéɱ⟧"}],
   "mcp.args_edit.hint": [{"type":0,"value":"⟦Îƒ ýöû åļļöŵ, ţĥé ţööļ ŕûñš ŵîţĥ ţĥéšé ṽåļûéš îñšţéåđ öƒ ţĥé öñéš îţ åšķéđ ƒöŕ. ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšé⟧"}],
   "mcp.args_edit.readonly": [{"type":0,"value":"⟦Ñöţ éđîţåƀļé ĥéŕé, šéñţ åš åšķéđ: "},{"type":1,"value":"names"},{"type":0,"value":" ļöŕéɱ îþšûɱ đöļ⟧"}],
-  "mcp.args_edit.edited": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" åŕĝûɱéñţ éđîţéđ: Åļļöŵ ŕûñš ţĥé çåļļ ŵîţĥ ýöûŕ ṽåļûé"}]},"other":{"value":[{"type":7},{"type":0,"value":" åŕĝûɱéñţš éđîţéđ: Åļļöŵ ŕûñš ţĥé çåļļ ŵîţĥ ýöûŕ ṽåļûéš"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
+  "mcp.args_edit.edited": [{"type":0,"value":"⟦Éđîţéđ åŕĝûɱéñţš: "},{"type":1,"value":"names"},{"type":0,"value":". Åļļöŵ ŕûñš ţĥé çåļļ ŵîţĥ ýöûŕ çĥåñĝéš ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱ⟧"}],
   "mcp.args_edit.blocked": [{"type":0,"value":"⟦"},{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"Åļļöŵ îš öƒƒ ûñţîļ "},{"type":7},{"type":0,"value":" åŕĝûɱéñţ îš ƒîẋéđ"}]},"other":{"value":[{"type":0,"value":"Åļļöŵ îš öƒƒ ûñţîļ "},{"type":7},{"type":0,"value":" åŕĝûɱéñţš åŕé ƒîẋéđ"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" ļöŕéɱ îþšûɱ đöļöŕ⟧"}],
   "mcp.args_edit.keys.hint": [{"type":0,"value":"⟦Ţåƀ öŕ ↑/↓ ɱöṽéš ƀéţŵééñ ƒîéļđš · ţýþé ţö éđîţ · Éñţéŕ ķééþš ţĥé éđîţš · Éšç đîšçåŕđš ţĥéɱ ļöŕéɱ îþšûɱ đöļöŕ šîţ åɱéţ çöñšéçţéţ⟧"}],
   "mcp.tool_args.required": [{"type":0,"value":"⟦ŕéǫûîŕéđ ļöŕ⟧"}],

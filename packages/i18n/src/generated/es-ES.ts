@@ -323,7 +323,7 @@ export const messages: CompiledMessages = {
   "mcp.args_edit.heading": [{"type":0,"value":"Editar argumentos"}],
   "mcp.args_edit.hint": [{"type":0,"value":"Si lo permites, la herramienta se ejecutará con estos valores en lugar de los que pidió."}],
   "mcp.args_edit.readonly": [{"type":0,"value":"No se pueden editar aquí, se envían tal como se pidieron: "},{"type":1,"value":"names"}],
-  "mcp.args_edit.edited": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" argumento editado: Permitir ejecuta la llamada con tu valor"}]},"other":{"value":[{"type":7},{"type":0,"value":" argumentos editados: Permitir ejecuta la llamada con tus valores"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.args_edit.edited": [{"type":0,"value":"Argumentos editados: "},{"type":1,"value":"names"},{"type":0,"value":". Permitir ejecuta la llamada con tus cambios"}],
   "mcp.args_edit.blocked": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"Permitir no está disponible hasta corregir "},{"type":7},{"type":0,"value":" argumento"}]},"other":{"value":[{"type":0,"value":"Permitir no está disponible hasta corregir "},{"type":7},{"type":0,"value":" argumentos"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.args_edit.keys.hint": [{"type":0,"value":"Tab o ↑/↓ cambia de campo · escribe para editar · Intro conserva los cambios · Esc los descarta"}],
   "mcp.tool_args.required": [{"type":0,"value":"obligatorio"}],

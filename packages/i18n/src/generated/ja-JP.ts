@@ -323,7 +323,7 @@ export const messages: CompiledMessages = {
   "mcp.args_edit.heading": [{"type":0,"value":"引数の編集"}],
   "mcp.args_edit.hint": [{"type":0,"value":"許可すると、ツールは要求された値ではなくこれらの値で実行されます。"}],
   "mcp.args_edit.readonly": [{"type":0,"value":"ここでは編集できず、要求どおりに送信されます: "},{"type":1,"value":"names"}],
-  "mcp.args_edit.edited": [{"type":6,"value":"count","options":{"other":{"value":[{"type":7},{"type":0,"value":" 件の引数を編集しました。許可すると編集した値で実行されます"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.args_edit.edited": [{"type":0,"value":"編集した引数: "},{"type":1,"value":"names"},{"type":0,"value":"。許可すると編集した値で実行されます"}],
   "mcp.args_edit.blocked": [{"type":6,"value":"count","options":{"other":{"value":[{"type":7},{"type":0,"value":" 件の引数を修正するまで許可できません"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.args_edit.keys.hint": [{"type":0,"value":"Tab または ↑/↓ で項目を移動 · 入力して編集 · Enter で確定 · Esc で破棄"}],
   "mcp.tool_args.required": [{"type":0,"value":"必須"}],

@@ -752,7 +752,7 @@ export interface MessageValues {
   'mcp.args_edit.heading': never;
   'mcp.args_edit.hint': never;
   'mcp.args_edit.readonly': { names: string | number };
-  'mcp.args_edit.edited': { count: number };
+  'mcp.args_edit.edited': { names: string | number };
   'mcp.args_edit.blocked': { count: number };
   'mcp.args_edit.keys.hint': never;
   'mcp.tool_args.required': never;

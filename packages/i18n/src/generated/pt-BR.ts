@@ -323,7 +323,7 @@ export const messages: CompiledMessages = {
   "mcp.args_edit.heading": [{"type":0,"value":"Editar argumentos"}],
   "mcp.args_edit.hint": [{"type":0,"value":"Se você permitir, a ferramenta será executada com estes valores em vez dos que ela pediu."}],
   "mcp.args_edit.readonly": [{"type":0,"value":"Não editáveis aqui, enviados como pedidos: "},{"type":1,"value":"names"}],
-  "mcp.args_edit.edited": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" argumento editado: Permitir executa a chamada com o seu valor"}]},"other":{"value":[{"type":7},{"type":0,"value":" argumentos editados: Permitir executa a chamada com os seus valores"}]}},"offset":0,"pluralType":"cardinal"}],
+  "mcp.args_edit.edited": [{"type":0,"value":"Argumentos editados: "},{"type":1,"value":"names"},{"type":0,"value":". Permitir executa a chamada com as suas alterações"}],
   "mcp.args_edit.blocked": [{"type":6,"value":"count","options":{"one":{"value":[{"type":0,"value":"Permitir fica indisponível até corrigir "},{"type":7},{"type":0,"value":" argumento"}]},"other":{"value":[{"type":0,"value":"Permitir fica indisponível até corrigir "},{"type":7},{"type":0,"value":" argumentos"}]}},"offset":0,"pluralType":"cardinal"}],
   "mcp.args_edit.keys.hint": [{"type":0,"value":"Tab ou ↑/↓ muda de campo · digite para editar · Enter mantém as edições · Esc descarta"}],
   "mcp.tool_args.required": [{"type":0,"value":"obrigatório"}],

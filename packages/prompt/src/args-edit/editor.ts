@@ -1,6 +1,6 @@
 import type { PromptRequest } from '@mcp-consent/engine';
 import type { Translator } from '@mcp-consent/i18n';
-import { idPrefixFor, TextCleaner } from '../core.js';
+import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { createEmitter } from '@mcp-consent/engine';
 import { fieldView } from '../elicitation/fields.js';
 import { toContentValue, validateField, type FieldSpec, type FieldValue } from '../form-fields.js';
@@ -69,7 +69,7 @@ export function createArgsEditor(
   return {
     connect: () => {
       if (cache?.state !== state) {
-        cache = { state, api: connectArgsEditor(content, state, t, prefix, actions) };
+        cache = { state, api: connectArgsEditor(content, state, [t, cleaner], prefix, actions) };
       }
       return cache.api;
     },
@@ -128,7 +128,7 @@ export function resultOf(
 function connectArgsEditor(
   content: ArgsEditContent,
   state: ArgsEditState,
-  t: Translator,
+  [t, cleaner]: [Translator, TextCleaner],
   prefix: string,
   actions: Pick<ArgsEditorApi, 'setOpen' | 'setValue' | 'blur' | 'focus'>,
 ): ArgsEditorApi {
@@ -161,7 +161,12 @@ function connectArgsEditor(
       result.kind === 'invalid'
         ? result.reason
         : result.kind === 'edited'
-          ? t.t('mcp.args_edit.edited', { count: result.count })
+          ? t.t('mcp.args_edit.edited', {
+              // Which ones, named as the preview names them (server text, cleaned).
+              names: changedFields(content, state)
+                .map((spec) => cleaner.text(spec.name, TEXT_LIMITS.fieldLabel))
+                .join(', '),
+            })
           : null,
     blockedReason: result.kind === 'invalid' ? result.reason : null,
     props: {

@@ -61,12 +61,20 @@ export function createPermissionPrompt(
   const detach = closeOnAbort(state, request.signal);
   // "Edit arguments" (issue 17): its changes redraw the sheet; it gates and fills allow answers.
   const editor = createArgsEditor(request, { ...options, translator: content.t });
-  editor?.subscribe(() => state.set({}));
-  const send = permissionActions(content, state, guard, options, editor);
+  // Once edits are what Allow will run, the sheet describes that call: the arguments preview
+  // and the summary that quotes one show the edited values, never the ones replaced.
+  let described = content;
+  editor?.subscribe(() => {
+    const result = editor.connect().result;
+    const call = result.kind === 'edited' ? { ...request.call, args: result.args } : null;
+    described = call ? describePermission({ ...request, call }, options, content.t) : content;
+    state.set({});
+  });
+  const send = permissionActions(content, state, guard, options, editor, () => described);
   return {
     requestId: request.id,
     connect: cachedView(state, guard, (current, shown) =>
-      mountArgsEditor(connectPermission(content, current, shown, send), editor),
+      mountArgsEditor(connectPermission(described, current, shown, send), editor),
     ),
     setQueue: (queue) => {
       const { position, total } = state.get().queue;
@@ -85,7 +93,8 @@ function permissionActions(
   state: Store<PermissionState>,
   guard: InputGuard,
   options: PermissionPromptOptions,
-  editor: ArgsEditor | null = null,
+  editor: ArgsEditor | null,
+  shownContent: () => PermissionContent,
 ): PermissionActions {
   const choose = (choice: Choice): AnswerOutcome => {
     if (state.get().status !== 'open') return { accepted: false, reason: 'settled' };
@@ -122,7 +131,7 @@ function permissionActions(
   };
   const toggleArgs = (expanded?: boolean) => {
     const next = expanded ?? !state.get().argsExpanded;
-    if (content.args.truncated && next !== state.get().argsExpanded) {
+    if (shownContent().args.truncated && next !== state.get().argsExpanded) {
       state.set({ argsExpanded: next });
     }
   };
