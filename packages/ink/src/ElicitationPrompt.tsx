@@ -111,7 +111,7 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
       width={columns}
       {...(frame.boxed ? { borderStyle: 'round' as const, paddingX: 1 } : {})}
     >
-      <Lines lines={layout.lines} color={color} />
+      <Lines lines={layout.lines} color={color} width={frame.width} />
     </Box>
   );
 }

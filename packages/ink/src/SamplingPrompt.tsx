@@ -162,7 +162,7 @@ export function SamplingPrompt(props: SamplingPromptProps) {
           }
         : {})}
     >
-      <Lines lines={layout.lines} color={color} role={role} />
+      <Lines lines={layout.lines} color={color} role={role} width={frame.width} />
     </Box>
   );
 }

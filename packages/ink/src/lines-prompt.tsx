@@ -70,6 +70,7 @@ export function LinesPrompt<Api extends KeyedApi>(props: LinesPromptProps<Api>) 
           rows: rows === undefined ? undefined : rows - 1 - frame.rows,
         })}
         color={props.color ?? true}
+        width={frame.width}
       />
     </Box>
   );

@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
 import type { ColorRole } from '@mcp-consent/prompt';
 import { toneStyle, type Tone } from './palette.js';
 
@@ -21,27 +20,15 @@ export interface Line {
 }
 
 /**
- * Rows a text takes at a width, wrapped exactly as Ink wraps `<Text>`. Long texts (a
- * capped description) are wrapped by {@link fastRows}: the result is then passed to Ink
- * already wrapped, so it does not wrap it again.
+ * Rows a text takes at a width: the rows {@link rowRanges} breaks it into, which is how
+ * {@link Lines} draws it (pre-wrapped, so Ink does not wrap it again).
  */
 export function wrappedRows(text: string, width: number): string[] {
   if (text === '') return [''];
-  if (text.length > LONG) return fastRows(text, width);
-  // Each render lays the prompt out at several detail levels with the same short texts.
-  const key = `${width}\u0000${text}`;
-  let rows = wrapped.get(key);
-  if (!rows) {
-    rows = wrapAnsi(text, Math.max(1, width), { trim: false, hard: true }).split('\n');
-    if (wrapped.size >= 500) wrapped.clear();
-    wrapped.set(key, rows);
-  }
-  return rows;
+  return rowRanges(text, width).map(([start, end]) => text.slice(start, end));
 }
 
-const wrapped = new Map<string, string[]>();
-
-/** Above this length Ink's wrapper gets slow (it is quadratic on long words). */
+/** Texts longer than this are wrapped without keeping their rows in the cache. */
 const LONG = 400;
 
 const charWidth = (char: string) => {
@@ -109,9 +96,9 @@ export function clipRows(text: string, width: number, maxRows: number): string {
 /**
  * Where a text breaks into rows of at most `width` columns: `[start, end)` ranges of the text
  * (UTF-16 indices), one per row. Words move whole to the next row, longer words are cut; the
- * spaces a row breaks at are left out, so a wrapped row never starts with a space (Ink's
- * wrapper keeps them, `wrapAnsi(…, { trim: false })`). A row of the text's own ("\n") keeps its
- * leading spaces (indentation).
+ * spaces a row breaks at are left out, so a wrapped row never starts with a space (Ink's own
+ * wrapper keeps them). A row of the text's own ("\n") keeps its leading spaces (indentation).
+ * Linear in the text's length (Ink's wrapper is quadratic on long words).
  */
 export function rowRanges(text: string, width: number): [number, number][] {
   const max = Math.max(1, width);
@@ -255,13 +242,19 @@ export interface LinesProps {
   lines: readonly Line[];
   color: boolean;
   role?: ColorRole;
+  /**
+   * Columns for text: each line is drawn wrapped as {@link lineHeight} counts it. Without it,
+   * Ink wraps (scrollback lines, which have no height budget).
+   */
+  width?: number;
 }
 
 /** Renders lines as Ink text: one box per line, so each reads as its own line in plain mode. */
-export function Lines({ lines, color, role }: LinesProps) {
+export function Lines({ lines, color, role, width }: LinesProps) {
+  const shown = width === undefined ? lines : lines.map((line) => wrapLine(line, width));
   return (
     <>
-      {lines.map((line) => (
+      {shown.map((line) => (
         <Box
           key={line.key}
           paddingLeft={line.indent ?? 0}
