@@ -161,6 +161,16 @@ function drawn(lines: Line[], columns: number, boxed: boolean): string[] {
 }
 afterAll(() => view?.unmount());
 
+/** The dry run of sending "Hello" to #general: a short preview and the kit's own copy. */
+async function helloDryRun() {
+  const preview = { channel: 'general', text: 'Hello' };
+  const request = await requestOf(
+    call(tools.messagesSend, { args: preview }),
+    dryRunExtras(undefined, preview),
+  );
+  return createDryRunPrompt(dryRunRequestOf(request)!, { clock, locale: 'en-US' });
+}
+
 let cases: { name: string; request: PromptRequest }[] = [];
 beforeAll(async () => {
   const demo = await demoToolCalls();
@@ -427,14 +437,7 @@ describe('what the kit says about the risk', () => {
   });
 
   it('wrapped rows never start with the space they broke at', async () => {
-    const preview = { channel: 'general', text: 'Hello' };
-    const request = dryRunRequestOf(
-      await requestOf(
-        call(tools.messagesSend, { args: preview }),
-        dryRunExtras(undefined, preview),
-      ),
-    )!;
-    const model = createDryRunPrompt(request, { clock, locale: 'en-US' });
+    const model = await helloDryRun();
     const api = model.connect();
     for (const columns of [80, 60, 40]) {
       const frame = frameOf(false, columns, undefined);
@@ -460,14 +463,7 @@ describe('what the kit says about the risk', () => {
   });
 
   it('a preview one row too long for its room shows that row, not "1 more line"', async () => {
-    const preview = { channel: 'general', text: 'Hello' };
-    const request = dryRunRequestOf(
-      await requestOf(
-        call(tools.messagesSend, { args: preview }),
-        dryRunExtras(undefined, preview),
-      ),
-    )!;
-    const model = createDryRunPrompt(request, { clock, locale: 'en-US' });
+    const model = await helloDryRun();
     const api = model.connect();
     const full = layoutDryRun(api, {
       t: en,
