@@ -12,6 +12,7 @@ import {
   createManualClock,
   createPermissionEngine,
   memoryStore,
+  type PromptRequest,
   type ToolCall,
   type ToolDefinition,
 } from '@mcp-consent/engine';
@@ -21,7 +22,6 @@ import {
   createPermissionPrompt,
   dryRunRequestOf,
   type PermissionModel,
-  type PromptRequest,
 } from '@mcp-consent/prompt';
 import { demoToolCalls } from '../../../test/scenarios/demo-tools.js';
 import {
