@@ -29,11 +29,19 @@ export function buildSummary(input: SummaryInput, t: Translator, cleaner: TextCl
   const name = cleaner.text(rawName, SUMMARY_TOOL_CHARS).trim() || '?';
   const target = summaryTarget(input.args, cleaner, input.redactKey, tool.inputSchema);
   const consequence = consequenceOf(tool, t);
-  const values = { tool: name, server: input.serverName, consequence };
+  const values = { tool: inert(name), server: inert(input.serverName), consequence };
   return target === null
     ? t.t('mcp.permission.summary.generic', values)
-    : t.t('mcp.permission.summary.target', { ...values, target });
+    : t.t('mcp.permission.summary.target', { ...values, target: inert(target) });
 }
+
+/**
+ * Server text without the sentence's own delimiters (the locales' quote marks and dashes): a
+ * title such as `x” on demo — the server says it only reads data` must not close the quote
+ * and go on as if the kit were speaking.
+ */
+const inert = (text: string) =>
+  text.replace(/["“”„«»「」—]/g, (mark) => (mark === '—' ? '-' : "'"));
 
 /** What the annotations say, as a claim ("the server says …") or an assumption. */
 export function consequenceOf(tool: ToolDefinition, t: Translator): string {
