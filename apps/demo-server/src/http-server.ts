@@ -11,6 +11,11 @@ export interface DemoHttpServerOptions extends DemoServerOptions {
   port?: number;
   /** Largest accepted request body, in bytes. @default 4194304 */
   maxBodyBytes?: number;
+  /**
+   * A session with no request for this long is closed (a tab closed without ending it), so its
+   * server and listeners do not pile up. @default 1800000 (30 minutes)
+   */
+  idleSessionMs?: number;
 }
 
 export interface DemoHttpServer {
@@ -25,6 +30,10 @@ export interface DemoHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   demo: DemoServer;
+  /** When it last had a request (`Date.now()`). */
+  seen: number;
+  /** Requests still answering (an open SSE stream is one): in use, however long it idles. */
+  open: number;
 }
 
 const HOST = '127.0.0.1';
@@ -50,6 +59,12 @@ export async function startHttpServer(
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (!session) return reply(res, 404, 'Session not found');
+      session.seen = Date.now();
+      session.open += 1;
+      res.once('close', () => {
+        session.open -= 1;
+        session.seen = Date.now();
+      });
       return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return reply(res, 400, 'No session: initialize first');
@@ -59,7 +74,8 @@ export async function startHttpServer(
     const demo = createDemoServer({ ...options, state });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, demo }),
+      onsessioninitialized: (id) =>
+        void sessions.set(id, { transport, demo, seen: Date.now(), open: 0 }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -82,11 +98,26 @@ export async function startHttpServer(
   const { port } = httpServer.address() as AddressInfo;
   allowedHosts = [`${HOST}:${port}`, `localhost:${port}`];
 
+  const idleMs = options.idleSessionMs ?? 30 * 60_000;
+  const sweep = setInterval(
+    () => {
+      const before = Date.now() - idleMs;
+      for (const [id, session] of sessions) {
+        if (session.open > 0 || session.seen > before) continue;
+        sessions.delete(id);
+        void session.demo.close().catch(() => undefined);
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweep.unref();
+
   return {
     url: new URL(`http://${HOST}:${port}/mcp`),
     state,
     sessions: () => sessions.size,
     async close() {
+      clearInterval(sweep);
       await Promise.allSettled([...sessions.values()].map((session) => session.demo.close()));
       sessions.clear();
       httpServer.closeAllConnections();

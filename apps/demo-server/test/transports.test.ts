@@ -86,6 +86,33 @@ describe('Streamable HTTP on 127.0.0.1', () => {
     }
   });
 
+  test('closes a session left idle (a tab closed without ending it), not one with a stream open', async () => {
+    const server = await startHttpServer({ port: 0, idleSessionMs: 300 });
+    const gone = newClient();
+    const live = newClient();
+    const rugPullListeners = () => server.state['events'].listenerCount('rug-pull');
+    try {
+      const goneTransport = new StreamableHTTPClientTransport(server.url);
+      await gone.connect(goneTransport);
+      // Its SSE stream closed, as when a tab goes away without a DELETE.
+      await (
+        goneTransport as unknown as { _abortController?: AbortController }
+      )._abortController?.abort();
+      await live.connect(new StreamableHTTPClientTransport(server.url));
+      expect(server.sessions()).toBe(2);
+      const listening = rugPullListeners();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // The live client keeps its GET stream open: still served. The other is gone.
+      expect(server.sessions()).toBe(1);
+      expect(rugPullListeners()).toBeLessThan(listening);
+      expect(textOf(await live.callTool({ name: 'notes_list', arguments: {} }))).toContain('{');
+    } finally {
+      await gone.close().catch(() => undefined);
+      await live.close();
+      await server.close();
+    }
+  });
+
   test('refuses a foreign Host header (DNS rebinding) and requests without a session', async () => {
     const server = await startHttpServer({ port: 0 });
     try {
