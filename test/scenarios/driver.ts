@@ -146,6 +146,8 @@ export interface ScenarioHost {
   elicitation(handle: RequestHandle): Promise<ElicitResult>;
   /** Types a value into a form field, replacing what is there, as a user would. */
   fill(field: string, value: string): Promise<void>;
+  /** Whether a form field has the focus (the field typing reaches, the terminal's › row). */
+  fieldFocused(field: string): Promise<boolean>;
   /** Activates an elicitation's action the way a pointer user would (click or tap). */
   clickElicitation(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
   // --- a server's roots/list (issue 18) ---------------------------------------------------

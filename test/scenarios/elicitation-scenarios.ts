@@ -4,6 +4,7 @@ import type { ScenarioHost } from './driver.js';
 import { call, linkRequest, server, surveyForm, tools } from './fixtures.js';
 import type { SuiteContext } from './dry-run-scenarios.js';
 import { GUARD_MS } from './host-runtime.js';
+import { until } from './poll.js';
 
 const en = createTranslator('en-US');
 const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -114,6 +115,35 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
     expect(await h.elicitation(handle)).toEqual({
       action: 'accept',
       content: { name: 'Grace Hopper' },
+    });
+  });
+
+  it('elicitation: a refused Submit takes the focus to the first field that needs attention', async () => {
+    const h = await startEliciting();
+    const handle = await h.elicit({
+      message: 'Where should the invoice go?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          company: { type: 'string', title: 'Company' },
+          email: { type: 'string', title: 'Email', format: 'email' },
+          reference: { type: 'string', title: 'Reference' },
+        },
+        required: ['email', 'reference'],
+      },
+    });
+    await openPrompt(h);
+    await h.fill('company', 'Analytical Engines');
+    await h.fill('reference', 'PO-7');
+    await h.clickElicitation('accept');
+    await sees(h, en.t('mcp.elicitation.error.required', { field: 'Email' }));
+    await until(() => h.fieldFocused('email'), 'the focus on Email');
+    expect(await h.fieldFocused('company')).toBe(false);
+    await h.fill('email', 'ada@example.com');
+    await h.clickElicitation('accept');
+    expect(await h.elicitation(handle)).toEqual({
+      action: 'accept',
+      content: { company: 'Analytical Engines', email: 'ada@example.com', reference: 'PO-7' },
     });
   });
 

@@ -267,6 +267,10 @@ export function modelDriver(): RendererDriver {
           view.setValue(field, value);
           view.blur(field);
         },
+        fieldFocused: async (field) => {
+          const { focused } = elicitation();
+          return focused.kind === 'field' && focused.name === field;
+        },
         clickElicitation: async (action) => void elicitation().choose(action),
         askRoots: async (list) => runtime.askRoots(list),
         rootsResult: (handle) => runtime.rootsResult(handle),

@@ -217,6 +217,12 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
       if (value === '') await page.keyboard.press('Backspace');
       else await page.keyboard.type(value);
     },
+    fieldFocused: (field) =>
+      page.evaluate(
+        ([tag, name]) =>
+          document.querySelector(tag)?.shadowRoot?.activeElement?.id === window.__field(name),
+        [ELICITATION, field] as const,
+      ),
     clickElicitation: (name) =>
       clickAt(
         page,

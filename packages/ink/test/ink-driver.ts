@@ -238,6 +238,13 @@ export function inkDriver(options: InkDriverOptions = {}): RendererDriver {
           }
           for (const char of value) await send(char);
         },
+        // The › on the field's label row, on screen (a field scrolled out of view is not focused).
+        fieldFocused: async (field) => {
+          const view = question();
+          const label = view.mode === 'form' && view.form.fields.find((f) => f.name === field);
+          const rows = screen().split('\n').map(unbox);
+          return !!label && rows.some((row) => row.startsWith(`› ${label.label}`));
+        },
         async clickElicitation(action) {
           await focus({ kind: 'action', action });
           await send('\r');

@@ -219,6 +219,11 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
       await input.click();
       await input.fill(value);
     },
+    fieldFocused: (field) =>
+      page.evaluate(
+        (name) => document.activeElement?.id === (window as unknown as W).__field(name),
+        field,
+      ),
     clickElicitation: (name) =>
       pointerClick(page, page.locator(`${ELICITATION_ROOT} [data-action="${name}"]`), name),
     askRoots: (roots) => page.evaluate((r) => (window as unknown as W).__host.askRoots(r), roots),

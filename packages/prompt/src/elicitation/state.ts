@@ -61,7 +61,8 @@ export function createElicitationPrompt(
 
 /**
  * The transitions: a result is given once, while open and after the guard; accepting a
- * form needs valid content (a failed submit shows every field's error).
+ * form needs valid content (a failed submit shows every field's error and focuses the first
+ * invalid field).
  */
 function elicitationActions(
   content: ElicitationContent,
@@ -76,6 +77,15 @@ function elicitationActions(
     options.onResult?.(result);
     return { accepted: true };
   };
+  /** Each invalid field's error, in the form's order. */
+  const validate = () => {
+    const out: [string, string][] = [];
+    for (const field of specs) {
+      const error = validateField(field, state.get().values.get(field.name), t);
+      if (error !== null) out.push([field.name, error]);
+    }
+    return Object.fromEntries(out);
+  };
   const choose = (action: ElicitAction): ElicitationOutcome => {
     if (state.get().status !== 'open') return { accepted: false, reason: 'settled' };
     if (guard.active) return { accepted: false, reason: 'guard' };
@@ -84,7 +94,9 @@ function elicitationActions(
     if (content.url) return settle({ action: 'accept' });
     const typed = toContent(specs, state.get().values, t);
     if (typed === null) {
-      state.set({ submitted: true });
+      // The form stays open with every error shown, focus on the first field to fix.
+      const [name = ''] = Object.keys(validate());
+      state.set({ submitted: true, focused: { kind: 'field', name } });
       return { accepted: false, reason: 'invalid' };
     }
     return settle({ action: 'accept', content: typed });
@@ -103,14 +115,7 @@ function elicitationActions(
       if (!fieldIds.has(name) || state.get().touched.has(name)) return;
       state.set({ touched: new Set([...state.get().touched, name]) });
     },
-    validate: () => {
-      const out: [string, string][] = [];
-      for (const field of specs) {
-        const error = validateField(field, state.get().values.get(field.name), t);
-        if (error !== null) out.push([field.name, error]);
-      }
-      return Object.fromEntries(out);
-    },
+    validate,
     toContent: () => toContent(specs, state.get().values, t),
   };
 }
