@@ -37,10 +37,10 @@ const typed = (text: string) => sanitizeText(text, { mode: 'remove', maxLength: 
 /**
  * An MCP elicitation in the terminal: the server and its message (untrusted, shown
  * through the model's sanitizer, its markdown as bold, italic and inverse text), then a
- * form (Tab or arrows move between fields and actions, typing edits text, Space or ←/→
- * change choices) or a link shown in full with its host highlighted (opened by the host
- * only after "Open link"), then the numbered answers: Not now, Decline, Accept. Esc
- * cancels. Keys that arrive together (a paste, "Tab Tab" in one read) move focus one field
+ * form (Tab, arrows or Enter move between fields and actions, Enter in the last field
+ * submits, typing edits text, Space or ←/→ change choices) or a link shown in full with its
+ * host highlighted (opened by the host only after "Open link"), then the numbered answers:
+ * Not now, Decline, Accept. Esc cancels. Keys that arrive together (a paste, "Tab Tab" in one read) move focus one field
  * per Tab and never answer.
  */
 export function ElicitationPrompt(props: ElicitationPromptProps) {
@@ -85,8 +85,12 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
     if (name === 'ArrowUp') return move(-1);
     if (now.mode === 'form' && now.focused.kind === 'field') {
       if (editField(now, now.focused, pressed, optionCursor, setOptionCursor)) return;
-      if (name === 'Enter' && pressed.kind === 'key' && !now.handleKey(pressed.input).handled) {
-        return move(1, true);
+      // Enter goes to the next field. In the last one a text field submits (a failed submit
+      // focuses the first field to fix) and a checkbox or choice goes on to Submit.
+      if (name === 'Enter' && pressed.kind === 'key') {
+        const last = now.form.fields.at(-1)?.name === now.focused.name;
+        if (!last || !now.handleKey(pressed.input).handled) move(1, true);
+        return;
       }
     }
     if (pressed.kind === 'key') now.handleKey(pressed.input);

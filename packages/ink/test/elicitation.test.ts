@@ -40,6 +40,25 @@ const form = {
   },
 };
 
+/** The demo server's survey: eight fields, more than an 80×24 terminal shows at once. */
+const survey = {
+  message: 'A short survey.',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Your name', minLength: 1 },
+      email: { type: 'string', title: 'Email', format: 'email' },
+      age: { type: 'integer', title: 'Age', minimum: 13 },
+      rating: { type: 'number', title: 'Rating', minimum: 0, maximum: 5, default: 4 },
+      subscribe: { type: 'boolean', title: 'Subscribe to updates', default: false },
+      plan: { type: 'string', title: 'Plan', enum: ['free', 'team'], default: 'free' },
+      color: { type: 'string', title: 'Favourite colour', enum: ['red', 'green', 'blue'] },
+      startDate: { type: 'string', title: 'Start date', format: 'date' },
+    },
+    required: ['name', 'email', 'plan'],
+  },
+};
+
 describe('elicitation in the terminal', () => {
   it('fills a form with the keyboard and accepts typed content', async () => {
     const h = start();
@@ -130,6 +149,49 @@ describe('elicitation in the terminal', () => {
     expect(h.prompter.getSnapshot().current?.kind).toBe('elicitation');
     await h.press(ESC);
     expect(await result).toEqual({ action: 'cancel' });
+  });
+
+  it('Enter in a field goes to the next field and sends nothing', async () => {
+    const h = start({ columns: 80, rows: 24 });
+    let answered = false;
+    const result = h.prompter.elicit({ params: form, server });
+    void result.then(() => (answered = true));
+    await h.sees('› Name');
+    await h.passGuard();
+    for (const key of ['A', 'd', 'a', '\r']) await h.press(key);
+    await h.sees('› Age');
+    await h.quiet();
+    expect(answered).toBe(false);
+    expect(h.text()).not.toContain(en.t('mcp.elicitation.error.summary', { count: 1 }));
+    expect(h.text()).toContain('Ada');
+    await h.press(ESC);
+    expect(await result).toEqual({ action: 'cancel' });
+  });
+
+  it('a failed submit takes the › to the first field to fix, scrolled into an 80×24 frame', async () => {
+    const h = start({ columns: 80, rows: 24 });
+    const result = h.prompter.elicit({ params: survey, server });
+    await h.sees('› Your name');
+    await h.passGuard();
+    await h.press('A');
+    // Enter through every field to the last one, leaving the required Email empty.
+    for (let field = 1; field < 8; field += 1) await h.press('\r');
+    await h.sees('› Start date');
+    expect(h.text()).not.toContain('Email');
+    await h.press('\r'); // Enter in the last field submits: refused, Email needs attention
+    await h.sees('› Email');
+    await h.sees(en.t('mcp.elicitation.error.summary', { count: 1 }));
+    await h.quiet();
+    expect(h.screen().split('\n').length).toBeLessThanOrEqual(24);
+    expect(h.prompter.getSnapshot().current?.kind).toBe('elicitation');
+    for (const key of [...'ada@example.com']) await h.press(key);
+    for (let field = 2; field < 8; field += 1) await h.press('\r');
+    await h.sees('› Start date');
+    await h.press('\r');
+    expect(await result).toMatchObject({
+      action: 'accept',
+      content: { name: 'A', email: 'ada@example.com', plan: 'free' },
+    });
   });
 
   it('URL mode shows the whole address with its host, warns, and Enter declines by default', async () => {

@@ -139,7 +139,8 @@ describe('a terminal host with @mcp-consent/mcp and the demo server', () => {
     await h.press('1');
     await h.sees('Tell us about yourself.');
     await h.passGuard();
-    await h.press('A', 'd', 'a', '\t', ...'ada@example.com', '\r');
+    // Enter goes on from Email through the six fields below it and submits from the last.
+    await h.press('A', 'd', 'a', '\t', ...'ada@example.com', ...'\r'.repeat(7));
     const result = JSON.parse(textOf(await survey)) as { saved: Record<string, unknown> };
     expect(result.saved).toMatchObject({ name: 'Ada', email: 'ada@example.com', plan: 'free' });
   });
