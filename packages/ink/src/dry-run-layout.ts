@@ -4,7 +4,7 @@ import { fitParts } from './fit.js';
 import { clipRows, linesHeight, wrapLine, type Line, type Span } from './lines.js';
 import type { Tone } from './palette.js';
 import { POINTER } from './permission-layout.js';
-import { previewBlock, previewFooterRows, SEP } from './scroll.js';
+import { previewBetween, previewBlock, SEP } from './scroll.js';
 
 export interface DryRunLayoutOptions {
   t: Translator;
@@ -45,15 +45,10 @@ export function layoutDryRun(api: DryRunApi, options: DryRunLayoutOptions) {
   const { t, width, rows } = options;
   for (const level of LEVELS) {
     const { head, note, tail } = partsAt(api, options, level);
-    const fixed =
-      linesHeight(head, width) +
-      linesHeight(note, width) +
-      linesHeight(tail, width) +
-      previewFooterRows(api.preview);
-    const preview = previewBlock('preview', api.preview, {
+    const preview = previewBetween('preview', api.preview, [head, note, tail], {
       t,
       width,
-      room: rows === undefined ? undefined : rows - fixed,
+      rows,
       offset: options.previewOffset,
     });
     const shown = preview.lines.map((entry) => wrapLine(entry, width));

@@ -3,7 +3,7 @@ import type { Translator } from '@mcp-consent/i18n';
 import type { PermissionApi } from '@mcp-consent/prompt';
 import { fitParts } from './fit.js';
 import { clipRows, linesHeight, wrapLine, type Line, type Span } from './lines.js';
-import { previewBlock, previewFooterRows, SEP } from './scroll.js';
+import { previewBetween, previewBlock, SEP } from './scroll.js';
 import { serverTextSpans } from './server-text.js';
 import type { Tone } from './palette.js';
 
@@ -168,15 +168,10 @@ function layoutAt(
   const tail = wrap([...actionLines(api, options.plain, level), ...(options.after ?? [])]);
 
   // The arguments get the rows the rest leaves (at least MIN_PREVIEW_ROWS).
-  const fixed =
-    linesHeight(head, width) +
-    linesHeight(middle, width) +
-    linesHeight(tail, width) +
-    previewFooterRows(api.args);
-  const args = previewBlock('args', api.args, {
+  const args = previewBetween('args', api.args, [head, middle, tail], {
     t,
     width,
-    room: options.rows === undefined ? undefined : options.rows - fixed,
+    rows: options.rows,
     offset: options.argsOffset,
   });
   const lines = [...head, ...wrap(args.lines), ...middle, ...tail];

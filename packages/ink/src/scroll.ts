@@ -1,5 +1,5 @@
 import type { Translator } from '@mcp-consent/i18n';
-import { fastRows, type Line, type Span } from './lines.js';
+import { fastRows, linesHeight, type Line, type Span } from './lines.js';
 
 /** Separates parts that share a line. A glyph, not copy. */
 export const SEP = ' · ';
@@ -71,6 +71,27 @@ export function previewBlock(
     });
   }
   return { lines, shown: shown.length, rows: rows.length };
+}
+
+/**
+ * A preview in the rows its layout leaves it: `rows` less what the parts around it and its
+ * redaction note take (no bound when `rows` is undefined).
+ */
+export function previewBetween(
+  key: string,
+  view: PreviewView,
+  around: readonly (readonly Line[])[],
+  options: { t: Translator; width: number; rows: number | undefined; offset: number },
+): ReturnType<typeof previewBlock> {
+  const { t, width, rows, offset } = options;
+  const taken =
+    around.reduce((sum, part) => sum + linesHeight(part, width), 0) + previewFooterRows(view);
+  return previewBlock(key, view, {
+    t,
+    width,
+    room: rows === undefined ? undefined : rows - taken,
+    offset,
+  });
 }
 
 /** Applies `+`, `-`, PageDown and PageUp to a preview; false for any other key. */
