@@ -1,13 +1,13 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
-import { pseudoLocalize } from './pseudo.js';
+import { pseudoLocalize } from '../src/pseudo.js';
 
 /**
  * Build-time code generation (run by `npm run generate -w @mcp-consent/i18n`, checked by
  * a test): turns the human-edited `/locales/*.json` (the library's copy) and
  * `/locales/apps/*.json` (the apps' copy) into precompiled ICU ASTs under `src/generated/`
  * and `src/generated/apps/`, the typed message ids of each, and the generated pseudo-locale
- * `en-XA.json` of each. Pure: file contents in, file contents out, paths relative to the
+ * `en-XA.json` of each (for review: the runtime derives en-XA from en-US, `src/pseudo.ts`). Pure: file contents in, file contents out, paths relative to the
  * repository root.
  */
 
@@ -104,7 +104,9 @@ function checkKeys(
 }
 
 /** The generated pseudo-locale catalog, as the JSON text written to `/locales/en-XA.json`. */
-export function pseudoCatalog(source: Readonly<Record<string, string>>): Record<string, string> {
+export function pseudoSourceCatalog(
+  source: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [id, message] of Object.entries(source)) {
     out[id] = printAST(pseudoLocalize(parse(message, PARSE_OPTIONS)));
@@ -196,7 +198,7 @@ function generateSet(set: CatalogSet, sources: SourceCatalogs, files: Map<string
   const ids = Object.keys(en);
   const all: Record<string, Readonly<Record<string, string>>> = {
     ...sources,
-    [PSEUDO_LOCALE]: pseudoCatalog(en),
+    [PSEUDO_LOCALE]: pseudoSourceCatalog(en),
   };
   files.set(
     `${set.sourceDir}/${PSEUDO_LOCALE}.json`,
@@ -210,7 +212,10 @@ function generateSet(set: CatalogSet, sources: SourceCatalogs, files: Map<string
     if (locale === SOURCE_LOCALE) {
       files.set(`${set.generatedDir}/message-ids.ts`, idsModule(set, compiled));
     }
-    files.set(`${set.generatedDir}/${locale}.ts`, catalogModule(set, locale, compiled));
+    // en-XA is derived from en-US at run time, so no bundle carries a module of it.
+    if (locale !== PSEUDO_LOCALE) {
+      files.set(`${set.generatedDir}/${locale}.ts`, catalogModule(set, locale, compiled));
+    }
   }
 }
 

@@ -7,13 +7,13 @@ import { catalogs } from './catalogs.js';
 import { messages as ar } from './generated/apps/ar.js';
 import { messages as deDE } from './generated/apps/de-DE.js';
 import { messages as enUS } from './generated/apps/en-US.js';
-import { messages as enXA } from './generated/apps/en-XA.js';
 import { messages as esES } from './generated/apps/es-ES.js';
 import { messages as jaJP } from './generated/apps/ja-JP.js';
 import { messages as ptBR } from './generated/apps/pt-BR.js';
 import type { AppMessageId, AppMessageValues } from './generated/apps/message-ids.js';
 import type { MessageId, MessageValues } from './generated/message-ids.js';
 import { defaultLocale, type Locale } from './locales.js';
+import { pseudoCatalog } from './pseudo.js';
 import { buildTranslator, type Translator, type TranslatorOptions } from './translator.js';
 import type { CompiledMessage } from './types.js';
 
@@ -26,7 +26,9 @@ export {
 /** A whole precompiled app catalog: one AST per app message id. */
 export type AppCompiledMessages = Readonly<Record<AppMessageId, CompiledMessage>>;
 
-/** The precompiled app catalogs, one per supported locale. */
+let pseudo: AppCompiledMessages | undefined;
+
+/** The precompiled app catalogs, one per supported locale; en-XA is made from en-US when first read. */
 export const appCatalogs: Readonly<Record<Locale, AppCompiledMessages>> = {
   'en-US': enUS,
   'pt-BR': ptBR,
@@ -34,7 +36,9 @@ export const appCatalogs: Readonly<Record<Locale, AppCompiledMessages>> = {
   'de-DE': deDE,
   'ja-JP': jaJP,
   ar,
-  'en-XA': enXA,
+  get 'en-XA'() {
+    return (pseudo ??= pseudoCatalog(enUS));
+  },
 };
 
 /** Every id an app translator knows: the library's and the apps'. */

@@ -1,14 +1,16 @@
 import { messages as ar } from './generated/ar.js';
 import { messages as deDE } from './generated/de-DE.js';
 import { messages as enUS } from './generated/en-US.js';
-import { messages as enXA } from './generated/en-XA.js';
 import { messages as esES } from './generated/es-ES.js';
 import { messages as jaJP } from './generated/ja-JP.js';
 import { messages as ptBR } from './generated/pt-BR.js';
 import type { Locale } from './locales.js';
+import { pseudoCatalog } from './pseudo.js';
 import type { CompiledMessages } from './types.js';
 
-/** The precompiled catalogs, one per supported locale. */
+let pseudo: CompiledMessages | undefined;
+
+/** The precompiled catalogs, one per supported locale; en-XA is made from en-US when first read. */
 export const catalogs: Readonly<Record<Locale, CompiledMessages>> = {
   'en-US': enUS,
   'pt-BR': ptBR,
@@ -16,5 +18,7 @@ export const catalogs: Readonly<Record<Locale, CompiledMessages>> = {
   'de-DE': deDE,
   'ja-JP': jaJP,
   ar,
-  'en-XA': enXA,
+  get 'en-XA'() {
+    return (pseudo ??= pseudoCatalog(enUS));
+  },
 };

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateFiles } from '../scripts/codegen.js';
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { generateFiles, PARSE_OPTIONS } from '../scripts/codegen.js';
+import { appCatalogs } from '../src/apps.js';
+import { catalogs } from '../src/catalogs.js';
 import { readSourceCatalogs, repoRoot } from '../scripts/sources.js';
 
 describe('precompiled catalogs', () => {
@@ -56,5 +59,22 @@ describe('precompiled catalogs', () => {
     expect(() => generateFiles({ ...sources, apps: withoutArabic })).toThrow(
       /locales\/apps has catalogs for/,
     );
+  });
+
+  it.each([
+    ['locales/en-XA.json', catalogs['en-XA']],
+    ['locales/apps/en-XA.json', appCatalogs['en-XA']],
+  ])('derives en-XA at run time exactly as %s reads', (path, derived) => {
+    const reviewed = JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const expected = Object.fromEntries(
+      Object.entries(reviewed).map(([id, message]) => [id, parse(message, PARSE_OPTIONS)]),
+    );
+    expect(Object.keys(derived)).toEqual(Object.keys(expected));
+    expect(derived).toEqual(expected);
+    // The runtime's element numbers are the parser's.
+    expect([TYPE.literal, TYPE.select, TYPE.plural, TYPE.tag]).toEqual([0, 5, 6, 8]);
   });
 });
