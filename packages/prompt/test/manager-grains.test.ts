@@ -67,7 +67,7 @@ describe('manager: session and timed grants', () => {
     const rows = () => manager.connect().grants.rows;
     expect(rows().map((r) => [r.tool, r.server, r.decisionLabel, r.expiresText])).toEqual([
       ['notes_put', 'notes', 'Allowed for a time', 'expires in 1 hour'],
-      ['Every read-only tool', 'files', 'Allowed for this session', 'ends with this session'],
+      ['Every tool it marks read-only, except high risk', 'files', 'Allowed for this session', 'ends with this session'],
       ['Every tool', 'mail', 'Allowed for this session', 'ends with this session'],
       ['notes_list', 'notes', 'Allowed for this session', 'ends with this session'],
       ['notes_get', 'notes', 'Allowed always', 'expires in 90 days'],
