@@ -29,18 +29,24 @@ export interface PolicyFileRef {
   explicit: boolean;
 }
 
+/**
+ * A located error of a policy file: the engine's, or `unreadable` with the system's error code
+ * as its `message` for a file that is there but cannot be read (worded by the catalog).
+ */
+export type PolicyFileError = PolicyError & { unreadable?: true };
+
 /** What reading one file found. */
 export type PolicyFileState =
   | { ref: PolicyFileRef; status: 'missing' }
   | { ref: PolicyFileRef; status: 'ok'; source: PolicySource }
-  | { ref: PolicyFileRef; status: 'invalid'; errors: PolicyError[] };
+  | { ref: PolicyFileRef; status: 'invalid'; errors: PolicyFileError[] };
 
 export interface LoadedPolicies {
   files: PolicyFileState[];
   /** The valid files, in layer order. */
   sources: PolicySource[];
   /** Every located error of the files that exist but are not valid. */
-  errors: PolicyError[];
+  errors: PolicyFileError[];
 }
 
 /** A policy file named on the command line does not exist (exit code 2). */
@@ -115,11 +121,11 @@ function readOne(ref: PolicyFileRef): PolicyFileState {
       return { ref, status: 'missing' };
     }
     // There but unreadable (permissions, a directory): an error, never "no rules".
-    const message = `cannot read the file (${typeof code === 'string' ? code : String(error)})`;
+    const message = typeof code === 'string' ? code : String(error);
     return {
       ref,
       status: 'invalid',
-      errors: [{ file: ref.path, line: 1, column: 1, field: '', message }],
+      errors: [{ file: ref.path, line: 1, column: 1, field: '', message, unreadable: true }],
     };
   }
   const parsed = parsePolicy(text, ref.path);

@@ -5,31 +5,36 @@
  * it reads the same redirected to a file. A file with errors: the located errors on stderr and
  * exit code 1.
  */
-import {
-  compilePolicies,
-  type PolicyEffect,
-  type PolicyError,
-  type PolicyRule,
-} from '@mcp-consent/engine';
+import { compilePolicies, type PolicyEffect, type PolicyRule } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import stringWidth from 'string-width';
-import type { LoadedPolicies } from './policy-files.js';
+import type { LoadedPolicies, PolicyFileError } from './policy-files.js';
 import { clean, pad, wrap } from './text.js';
 
-/** `file:line:column: field: message`, the way editors and compilers locate an error. */
-export function policyErrorLine(error: PolicyError, t: AppTranslator): string {
-  return t.t('mcp.cli.policy.error_at', {
+/**
+ * `file:line:column: field: message`, the way editors and compilers locate an error; without
+ * the field for an error about the whole file.
+ */
+export function policyErrorLine(error: PolicyFileError, t: AppTranslator): string {
+  const message = error.unreadable
+    ? t.t('mcp.cli.policy.unreadable', { code: clean(error.message, 200) })
+    : clean(error.message, 500);
+  const at = {
     file: clean(error.file, 500),
     // As digits, never grouped ("1,204"): editors read these positions.
     line: String(error.line),
     column: String(error.column),
-    field: clean(error.field || '(file)', 200),
-    message: clean(error.message, 500),
-  });
+    message,
+  };
+  if (error.field === '') return t.t('mcp.cli.policy.error_at_file', at);
+  return t.t('mcp.cli.policy.error_at', { ...at, field: clean(error.field, 200) });
 }
 
-/** A rule's conditions in the file's own words (`tool=notes_*`, `/id glob "a*"`); field names are syntax. */
-export function conditionsOf(rule: PolicyRule): string[] {
+/**
+ * A rule's conditions in the file's own words (`tool=notes_*`, `/id glob "a*"`); field names
+ * are syntax. An argument that only has to be there is said in the user's language.
+ */
+export function conditionsOf(rule: PolicyRule, t: AppTranslator): string[] {
   const parts: string[] = [];
   if (rule.server !== undefined) parts.push(`server=${clean(rule.server, 200)}`);
   if (rule.tool !== undefined) parts.push(`tool=${clean(rule.tool, 200)}`);
@@ -44,7 +49,7 @@ export function conditionsOf(rule: PolicyRule): string[] {
     if (arg.glob !== undefined) parts.push(`${at} glob ${clean(JSON.stringify(arg.glob), 200)}`);
     if (arg.regex !== undefined) parts.push(`${at} regex ${clean(JSON.stringify(arg.regex), 200)}`);
     if (arg.equals === undefined && arg.glob === undefined && arg.regex === undefined)
-      parts.push(`${at} present`);
+      parts.push(t.t('mcp.cli.rules.arg_present', { pointer: at }));
   }
   return parts;
 }
@@ -86,7 +91,7 @@ export function printRules(
     rules.forEach((rule, index) => {
       const head = `  ${String(index + 1).padStart(number)}. ${pad(effect(rule.effect), effectWidth)}`;
       const indent = ' '.repeat(number + 4);
-      const conditions = conditionsOf(rule);
+      const conditions = conditionsOf(rule, t);
       const what = conditions.length > 0 ? conditions.join(' · ') : t.t('mcp.cli.rules.any');
       lines.push(...wrap(what, columns, indent, `${head}  `));
       if (rule.id !== undefined)

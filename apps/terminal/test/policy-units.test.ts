@@ -14,6 +14,7 @@ import {
   policyFiles,
 } from '../src/policy-files.js';
 import { shortId } from '../src/records.js';
+import { printRules } from '../src/rules.js';
 import { wrap } from '../src/text.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
@@ -92,6 +93,33 @@ describe('policy files', () => {
     const unreadable = loadPolicies([{ layer: 'user', path: dir, explicit: false }]);
     expect(unreadable.errors).toHaveLength(1);
     expect(unreadable.errors[0]!.message).toContain('EISDIR');
+  });
+
+  it('says in the user’s language that a file cannot be read, and an argument that must be there', () => {
+    const de = createAppTranslator('de-DE', { isolateValues: false });
+    const stream = () => {
+      const written: string[] = [];
+      const write = (text: string) => written.push(text) > 0;
+      return { written, stream: { write, isTTY: false } as unknown as NodeJS.WriteStream };
+    };
+    // A directory where the file should be: there, but not readable as a file.
+    const unreadable = loadPolicies([{ layer: 'user', path: dir, explicit: false }]);
+    const out = stream();
+    const err = stream();
+    expect(printRules(unreadable, de, out.stream, err.stream)).toBe(1);
+    const errors = err.written.join('');
+    expect(errors).toContain(`${dir}:1:1: Datei kann nicht gelesen werden (EISDIR)`);
+    expect(errors).not.toMatch(/cannot read|\(file\)/);
+
+    const present = join(dir, 'present.json');
+    writeFileSync(
+      present,
+      JSON.stringify({ version: 1, rules: [{ effect: 'ask', args: [{ pointer: '/id' }] }] }),
+    );
+    const listed = stream();
+    const loaded = loadPolicies([{ layer: 'user', path: present, explicit: true }]);
+    expect(printRules(loaded, de, listed.stream, stream().stream)).toBe(0);
+    expect(listed.written.join('')).toMatch(/1\. Fragen +\/id vorhanden\n/);
   });
 
   it('a broken file makes the engine input invalid while valid deny rules still deny', async () => {

@@ -63,7 +63,7 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     argsOffset,
     glyphs: frame.boxed,
     editLines: argsEditLines(api.editor, edit.focus, plain, t.t('mcp.args_edit.keys.hint')),
-    after: grainLines(api, step),
+    after: grainLines(api, step, t),
   });
 
   const onKey = (input: string, key: Key) => {

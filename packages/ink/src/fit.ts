@@ -31,8 +31,8 @@ export interface Fitted {
 
 /** The fewest body rows worth a window: two rows of text and the "more lines" row. */
 const MIN_WINDOW = 3;
-/** Glyphs and key names of the "more lines" row (not copy; the counts come from the catalog). */
-const MORE = { above: '↑', below: '↓', up: 'PgUp', down: 'PgDn' } as const;
+/** Glyphs of the "more lines" row (not copy; the counts and key names come from the catalog). */
+const MORE = { above: '↑', below: '↓' } as const;
 
 /**
  * Fits a prompt into `rows` rows, so Ink never draws a frame as tall as the terminal (it then
@@ -113,13 +113,22 @@ function windowOffset(body: readonly Line[], size: number, options: FitOptions):
   return Math.max(0, offset);
 }
 
-/** "↑ 3 more lines · ↓ 12 more lines · [PgUp/PgDn]", the counts from the catalog. */
+/**
+ * "↑ 3 more lines · ↓ 12 more lines · [PgUp/PgDn]", the counts and the key names from the
+ * catalog (a German keyboard says Bild↑/Bild↓).
+ */
 function moreLine(above: number, below: number, options: FitOptions): Line {
-  const count = (n: number) => options.t.t('mcp.permission.args.more_lines', { count: n });
+  const { t } = options;
+  const count = (n: number) => t.t('mcp.permission.args.more_lines', { count: n });
   const parts: string[] = [];
   if (above > 0) parts.push(`${MORE.above} ${count(above)}`);
   if (below > 0) parts.push(`${MORE.below} ${count(below)}`);
-  const keys = [above > 0 ? MORE.up : '', below > 0 ? MORE.down : ''].filter(Boolean).join('/');
+  const keys = [
+    above > 0 ? t.t('mcp.permission.args.key.page_up') : '',
+    below > 0 ? t.t('mcp.permission.args.key.page_down') : '',
+  ]
+    .filter(Boolean)
+    .join('/');
   if (keys !== '') parts.push(`[${keys}]`);
   const spans: Span[] = [{ text: parts.join(SEP), tone: 'dim' }];
   if (options.moreExtra) spans.push({ text: SEP, tone: 'dim' }, ...options.moreExtra);

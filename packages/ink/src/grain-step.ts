@@ -1,3 +1,4 @@
+import type { Translator } from '@mcp-consent/i18n';
 import type { GrainDecision, GrainGroupView, KeyInput, PermissionApi } from '@mcp-consent/prompt';
 import type { Line } from './lines.js';
 import type { TerminalKey } from './keys.js';
@@ -32,11 +33,14 @@ function groupOf(api: PermissionApi, decision: GrainDecision): GrainGroupView | 
   return grains[decision] ?? grains[decision === 'allow' ? 'deny' : 'allow'];
 }
 
-/** Under the hint line: the keys of the sub-steps, and the note typed so far. */
-export function grainLines(api: PermissionApi, step: GrainStep): Line[] {
+/**
+ * Under the hint line: the keys of the sub-steps, and the note typed so far (`t` names the
+ * keys that are not letters, such as Tab).
+ */
+export function grainLines(api: PermissionApi, step: GrainStep, t: Translator): Line[] {
   const grains = api.grains;
   if (!grains) return [];
-  if (step?.kind === 'remember') return rememberLines(api, step.decision);
+  if (step?.kind === 'remember') return rememberLines(api, step.decision, t);
   if (step?.kind === 'note') {
     return [
       line('note-label', grains.note.label, 'strong'),
@@ -59,7 +63,7 @@ export function grainLines(api: PermissionApi, step: GrainStep): Line[] {
 }
 
 /** The numbered options of one decision, then "only these exact arguments" as the last number. */
-function rememberLines(api: PermissionApi, decision: GrainDecision): Line[] {
+function rememberLines(api: PermissionApi, decision: GrainDecision, t: Translator): Line[] {
   const group = groupOf(api, decision);
   if (!group) return [];
   const other = api.grains?.[group.decision === 'allow' ? 'deny' : 'allow'];
@@ -73,7 +77,11 @@ function rememberLines(api: PermissionApi, decision: GrainDecision): Line[] {
     const number = group.options.length + 1;
     lines.push(line('grain-args-only', `${number}. ${mark} ${group.argsOnly.label}`, 'plain', 4));
   }
-  if (other) lines.push(line('grain-other', `[Tab] ${other.label}`, 'dim'));
+  if (other) {
+    lines.push(
+      line('grain-other', `[${t.t('mcp.permission.grain.key.tab')}] ${other.label}`, 'dim'),
+    );
+  }
   lines.push(line('grain-keys', api.grains!.stepHint.remember, 'dim'));
   return lines;
 }

@@ -133,7 +133,7 @@ function enter(model: PermissionModel, state: State, plain: boolean) {
   const field = now.editor?.form.fields[0]?.name ?? null;
   return {
     api: now,
-    after: grainLines(now, step),
+    after: grainLines(now, step, en),
     editLines: argsEditLines(
       now.editor,
       { editing, field, optionCursor: 0 },
@@ -427,7 +427,7 @@ describe('what the kit says about the risk', () => {
       argsOffset: 0,
       glyphs: true,
       editLines: [],
-      after: grainLines(api, null),
+      after: grainLines(api, null, en),
     });
     const text = norm(drawn(layout.lines, 80, true).map(unbox).join(' '));
     expect(api.risk.reasons.length).toBeGreaterThan(0);
@@ -487,5 +487,36 @@ describe('what the kit says about the risk', () => {
       en.t('mcp.permission.args.more_lines', { count: 1 }),
     );
     model.destroy();
+  });
+});
+
+describe('key names are the locale’s', () => {
+  it('at 80×24 in German the rows that scroll name Bild↑/Bild↓, not PgUp/PgDn', async () => {
+    const de = createTranslator('de-DE', { isolateValues: false });
+    const h = (active = harness({ columns: 80, rows: 24, locale: 'de-DE' }));
+    void h.ask(call(writeFile, { args: writeFileArgs }));
+    await h.sees(`4. ${de.t('mcp.permission.action.deny_always')}`);
+    await h.passGuard();
+    await h.press('+');
+    await h.sees(`[${de.t('mcp.permission.args.key.page_down')}]`);
+    await h.press('\u001B[6~');
+    await h.sees(
+      `[${de.t('mcp.permission.args.key.page_up')}/${de.t('mcp.permission.args.key.page_down')}]`,
+    );
+    expect(h.text()).toContain('[Bild↑/Bild↓]');
+    expect(h.text()).not.toMatch(/PgUp|PgDn/);
+  });
+
+  it('the "how long" step names Tab from the catalog (the pseudo-locale shows it translated)', async () => {
+    const xa = createTranslator('en-XA', { isolateValues: false });
+    const h = (active = harness({ columns: 100, rows: 40, locale: 'en-XA' }));
+    void h.ask(call(tools.notesPut));
+    await h.sees(`4. ${xa.t('mcp.permission.action.deny_always')}`);
+    await h.passGuard();
+    await h.press('r');
+    await h.sees(
+      `[${xa.t('mcp.permission.grain.key.tab')}] ${xa.t('mcp.permission.grain.deny_label')}`,
+    );
+    expect(h.text()).not.toContain('[Tab]');
   });
 });

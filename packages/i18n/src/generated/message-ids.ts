@@ -82,6 +82,8 @@ export const messageIds = [
   'mcp.permission.args.show_more',
   'mcp.permission.args.show_less',
   'mcp.permission.args.more_lines',
+  'mcp.permission.args.key.page_up',
+  'mcp.permission.args.key.page_down',
   'mcp.permission.args.more_chars',
   'mcp.permission.args.redacted',
   'mcp.permission.args.redacted_count',
@@ -122,6 +124,7 @@ export const messageIds = [
   'mcp.permission.grain.server',
   'mcp.permission.grain.server_read_only',
   'mcp.permission.grain.step_hint',
+  'mcp.permission.grain.key.tab',
   'mcp.permission.announce',
   'mcp.permission.announce_summary',
   'mcp.permission.announce_scope',
@@ -511,6 +514,8 @@ export interface MessageValues {
   'mcp.permission.args.show_more': never;
   'mcp.permission.args.show_less': never;
   'mcp.permission.args.more_lines': { count: number };
+  'mcp.permission.args.key.page_up': never;
+  'mcp.permission.args.key.page_down': never;
   'mcp.permission.args.more_chars': { count: number };
   'mcp.permission.args.redacted': never;
   'mcp.permission.args.redacted_count': { count: number };
@@ -551,6 +556,7 @@ export interface MessageValues {
   'mcp.permission.grain.server': never;
   'mcp.permission.grain.server_read_only': never;
   'mcp.permission.grain.step_hint': never;
+  'mcp.permission.grain.key.tab': never;
   'mcp.permission.announce': { tool: string | number; server: string | number; risk: string | number; effects: string | number };
   'mcp.permission.announce_summary': { summary: string | number; risk: string | number; effects: string | number };
   'mcp.permission.announce_scope': { duration: string | number };

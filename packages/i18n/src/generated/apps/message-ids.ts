@@ -212,8 +212,11 @@ export const appMessageIds = [
   'mcp.cli.rules.effect.ask',
   'mcp.cli.rules.effect.deny',
   'mcp.cli.rules.any',
+  'mcp.cli.rules.arg_present',
   'mcp.cli.rules.reason',
   'mcp.cli.policy.error_at',
+  'mcp.cli.policy.error_at_file',
+  'mcp.cli.policy.unreadable',
   'mcp.cli.policy.asking',
   'mcp.cli.grants.id',
   'mcp.cli.workspace.now',
@@ -470,8 +473,11 @@ export interface AppMessageValues {
   'mcp.cli.rules.effect.ask': never;
   'mcp.cli.rules.effect.deny': never;
   'mcp.cli.rules.any': never;
+  'mcp.cli.rules.arg_present': { pointer: string | number };
   'mcp.cli.rules.reason': { reason: string | number };
   'mcp.cli.policy.error_at': { file: string | number; line: string | number; column: string | number; field: string | number; message: string | number };
+  'mcp.cli.policy.error_at_file': { file: string | number; line: string | number; column: string | number; message: string | number };
+  'mcp.cli.policy.unreadable': { code: string | number };
   'mcp.cli.policy.asking': never;
   'mcp.cli.grants.id': never;
   'mcp.cli.workspace.now': { workspace: string | number; source: string; path: string | number };
