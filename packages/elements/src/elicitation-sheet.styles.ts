@@ -19,7 +19,7 @@ export const formFieldStyles = css`
     color: var(--_on-surface-variant);
     font-size: 0.875rem;
   }
-  input:not([type='checkbox']),
+  input:not([type='checkbox'], [type='radio']),
   select,
   textarea {
     box-sizing: border-box;
@@ -43,10 +43,11 @@ export const formFieldStyles = css`
     min-block-size: var(--_target);
     cursor: pointer;
   }
-  input[type='checkbox'] {
+  /* 24 × 24 px at least (WCAG 2.2 target size), never squeezed by a long label beside it. */
+  input:is([type='checkbox'], [type='radio']) {
     flex: none;
-    inline-size: 22px;
-    block-size: 22px;
+    inline-size: 24px;
+    block-size: 24px;
     margin: 0;
     accent-color: var(--_primary);
   }

@@ -287,9 +287,7 @@ const sampling = `
 .mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] {
   display: flex; align-items: center; gap: 12px; min-block-size: var(--_target); cursor: pointer;
 }
-.mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] input {
-  flex: none; inline-size: 22px; block-size: 22px; margin: 0; accent-color: var(--_primary);
-}
+.mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] input { margin: 0; }
 .mcp-consent-layer [data-scope='sampling'][hidden] { display: none; }
 `;
 
@@ -328,8 +326,9 @@ const controls = `
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface); inline-size: 100%;
 }
+/* 24 × 24 px at least (WCAG 2.2 target size), never squeezed by a long label beside it. */
 .mcp-consent-layer input[type='checkbox'], .mcp-consent-layer input[type='radio'] {
-  inline-size: 24px; block-size: 24px; min-block-size: 24px; margin: 12px; accent-color: var(--_primary);
+  flex: none; inline-size: 24px; block-size: 24px; min-block-size: 24px; margin: 12px; accent-color: var(--_primary);
 }
 .mcp-consent-layer [data-part='field'] { display: flex; flex-direction: column; gap: 4px; border: 0; padding: 0; margin: 0; }
 .mcp-consent-layer [data-part='field-label'] { font-weight: 600; overflow-wrap: anywhere; }

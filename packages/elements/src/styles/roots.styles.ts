@@ -19,13 +19,6 @@ export const rootsStyles = css`
   .root-row {
     padding-block: 4px;
   }
-  input[type='radio'] {
-    flex: none;
-    inline-size: 22px;
-    block-size: 22px;
-    margin: 0;
-    accent-color: var(--_primary);
-  }
   .number {
     flex: none;
     min-inline-size: 1.5em;

@@ -22,17 +22,6 @@ export const samplingStyles = css`
     inline-size: 100%;
     font: inherit;
   }
-  /* The grain's radios: formFieldStyles sizes text inputs (full width, 48 px), never these. */
-  .grain input[type='radio'] {
-    flex: none;
-    box-sizing: border-box;
-    inline-size: 22px;
-    block-size: 22px;
-    min-block-size: 0;
-    padding: 0;
-    margin: 0;
-    accent-color: var(--_primary);
-  }
   [part~='edit-error'] {
     margin: 0;
     color: var(--_error, #b3261e);
