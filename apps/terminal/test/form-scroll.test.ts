@@ -16,7 +16,7 @@ const ROWS = 24;
 const COLS = 80;
 const PROMPT = literal(`4. ${en.t('mcp.permission.action.deny_always')}`);
 const READY = literal(en.t('mcp.permission.keys.hint'));
-const FORM_HINT = literal(en.t('mcp.elicitation.keys.hint'));
+const FORM_HINT = literal(en.t('mcp.elicitation.keys.form'));
 const TITLE = en.t('mcp.elicitation.title.form', { server: 'Demo' });
 /** Ink wipes the screen (2J) and the scrollback (3J) when its frame is taller than the terminal. */
 // eslint-disable-next-line no-control-regex -- the sequences are what is looked for

@@ -63,7 +63,7 @@ describe('--protocol auto against the demo server’s 2026-07-28 mode', () => {
         { send: '1' },
         // Round 1: the form (confirm is the first field, a checkbox; then the reason).
         { expect: 'Publish note "n1"\\?' },
-        { expect: literal(en.t('mcp.elicitation.keys.hint')) },
+        { expect: literal(en.t('mcp.elicitation.keys.form')) },
         { send: ' ' },
         { expect: literal('‹ Yes ›') },
         { send: '\t' },

@@ -11,14 +11,11 @@ import {
 import { focusOrder, layoutElicitation, sameFocus } from './elicitation-layout.js';
 import { splitChunk, terminalKey, useTerminalInput, type TerminalKey } from './keys.js';
 import { Lines } from './lines.js';
-import { frameOf, type TerminalPromptOptions } from './shared.js';
+import { frameOf, useTranslator, type TerminalPromptOptions } from './shared.js';
 import { useInputGate, useTerminalSize } from './terminal.js';
 import { useModel } from './use-model.js';
 
-export interface ElicitationPromptProps extends Omit<
-  TerminalPromptOptions,
-  'translator' | 'locale'
-> {
+export interface ElicitationPromptProps extends TerminalPromptOptions {
   /**
    * The model to show, owned by the caller: `snapshot.current.model` of
    * `createConsentPresenter`, or `createElicitationPrompt(params, { server, … })`. Its
@@ -40,13 +37,15 @@ const typed = (text: string) => sanitizeText(text, { mode: 'remove', maxLength: 
  * form (Tab, arrows or Enter move between fields and actions, Enter in the last field
  * submits, typing edits text, Space or ←/→ change choices) or a link shown in full with its
  * host highlighted (opened by the host only after "Open link"), then the numbered answers:
- * Not now, Decline, Accept. Esc cancels. Keys that arrive together (a paste, "Tab Tab" in one read) move focus one field
- * per Tab and never answer.
+ * Not now, Decline, Accept. Esc cancels; the key hint of a form says what Enter does. Keys that
+ * arrive together (a paste, "Tab Tab" in one read) move focus one field per Tab and never answer.
  */
 export function ElicitationPrompt(props: ElicitationPromptProps) {
   const { model, clock } = props;
   const plain = useIsScreenReaderEnabled();
   const api = useModel(model);
+  // The terminal's own copy (what Enter does here), in the model's language unless told.
+  const t = useTranslator(props.translator, props.locale ?? api.locale);
   const { columns, rows } = useTerminalSize();
   const [messageOffset, setMessageOffset] = useState(0);
   const [optionCursor, setOptionCursor] = useState(0);
@@ -59,6 +58,7 @@ export function ElicitationPrompt(props: ElicitationPromptProps) {
     plain,
     messageOffset,
     optionCursor,
+    formKeyHint: t.t('mcp.elicitation.keys.form'),
   });
 
   // Several keys can be handled in one go (a burst): each reads the model as it is now.

@@ -58,7 +58,7 @@ export function PromptHost({ presenter, clock, ...options }: PromptHostProps) {
         <DryRunPrompt key={current.id} {...shared} translator={t} model={current.model} />
       )}
       {current?.kind === 'elicitation' && (
-        <ElicitationPrompt key={current.id} {...shared} model={current.model} />
+        <ElicitationPrompt key={current.id} {...shared} translator={t} model={current.model} />
       )}
       {current?.kind === 'roots' && (
         <RootsPrompt key={current.id} {...shared} model={current.model} />

@@ -46,6 +46,11 @@ export interface ElicitationLayoutOptions {
   messageOffset: number;
   /** The option under the cursor of the focused multi-select field. */
   optionCursor: number;
+  /**
+   * The key hint of a form with fields, in place of the model's: what Enter does in this
+   * terminal (the next field; the last field's Enter submits). @default the model's hint
+   */
+  formKeyHint?: string;
 }
 
 const line = (key: string, spans: Span[], extra: Partial<Line> = {}): Line => ({
@@ -172,11 +177,11 @@ export function layoutElicitation(api: ElicitationApi, options: ElicitationLayou
     body.push(line('url-notice', [{ text: url.notice, tone: 'dim' }], { indent: 2 }));
   }
   body.push(...actionLines(api, plain));
+  const fields = api.mode === 'form' && !api.form.unsupported && api.form.fields.length > 0;
+  const keyHint = (fields && options.formKeyHint) || api.keyHint;
   body.push(
     line('hint', [
-      api.guard.active
-        ? { text: api.guard.text, tone: 'notice' }
-        : { text: api.keyHint, tone: 'dim' },
+      api.guard.active ? { text: api.guard.text, tone: 'notice' } : { text: keyHint, tone: 'dim' },
     ]),
   );
 

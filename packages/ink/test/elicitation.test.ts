@@ -1,9 +1,12 @@
+import stringWidth from 'string-width';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { createTranslator } from '@mcp-consent/i18n';
+import { createTranslator, supportedLocales } from '@mcp-consent/i18n';
 import type { ElicitCallback } from '@mcp-consent/mcp';
 import { call, server, tools } from '../../../test/scenarios/fixtures.js';
 import type { InkPrompter } from '../src/index.js';
+import { frameOf } from '../src/shared.js';
 import { harness } from './harness.js';
+import { unbox } from './ink-driver.js';
 import { foreignOutput } from './virtual-terminal.js';
 
 const en = createTranslator('en-US');
@@ -193,6 +196,32 @@ describe('elicitation in the terminal', () => {
       content: { name: 'A', email: 'ada@example.com', plan: 'free' },
     });
   });
+
+  it.each(supportedLocales.filter((locale) => locale !== 'en-XA'))(
+    '%s at 80×24: the form’s key hint says Enter goes to the next field and the last one submits, on one row',
+    async (locale) => {
+      const t = createTranslator(locale, { isolateValues: false });
+      const hint = t.t('mcp.elicitation.keys.form');
+      if (locale === 'en-US')
+        expect(hint).toBe('Enter: next field, or submit in the last one · Esc to cancel');
+      const h = start({ columns: 80, rows: 24, locale });
+      const result = h.prompter.elicit({ params: survey, server });
+      await h.sees('› Your name');
+      await h.passGuard();
+      await h.quiet();
+      const rows = h.screen().split('\n');
+      // The virtual terminal gives a combining mark a column of its own, so Arabic answer rows
+      // wrap there as they do not in a terminal: the frame's height is checked in English, and
+      // the hint's width as a terminal measures it (the box leaves 76 of the 80 columns).
+      if (locale === 'en-US') expect(rows.length, h.screen()).toBeLessThanOrEqual(24);
+      expect(stringWidth(hint)).toBeLessThanOrEqual(frameOf(false, 80, 24).width);
+      const shown = rows.map((row) => unbox(row).trim());
+      expect(shown, h.screen()).toContain(hint);
+      expect(shown).not.toContain(t.t('mcp.elicitation.keys.hint'));
+      await h.press(ESC);
+      expect(await result).toEqual({ action: 'cancel' });
+    },
+  );
 
   it('URL mode shows the whole address with its host, warns, and Enter declines by default', async () => {
     const h = start();

@@ -193,6 +193,7 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.url.error.invalid": [{"type":0,"value":"هذا ليس عنوان ويب صالحًا، لذلك لا يمكن فتحه"}],
   "mcp.elicitation.url.error.scheme": [{"type":0,"value":"يمكن فتح عناوين الويب فقط؛ وهذا العنوان يبدأ بـ "},{"type":1,"value":"scheme"}],
   "mcp.elicitation.keys.hint": [{"type":0,"value":"Esc للإلغاء"}],
+  "mcp.elicitation.keys.form": [{"type":0,"value":"Enter للحقل التالي، وفي الحقل الأخير للإرسال · Esc للإلغاء"}],
   "mcp.elicitation.announce": [{"type":0,"value":"طلب من "},{"type":1,"value":"server"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.elicitation.detail.decline": [{"type":0,"value":"يُبلغ الخادم بالرفض"}],
   "mcp.elicitation.detail.cancel": [{"type":0,"value":"يُغلق دون إجابة، وقد يسأل مرة أخرى"}],

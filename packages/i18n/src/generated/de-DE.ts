@@ -193,6 +193,7 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.url.error.invalid": [{"type":0,"value":"Dies ist keine gültige Webadresse und kann nicht geöffnet werden"}],
   "mcp.elicitation.url.error.scheme": [{"type":0,"value":"Nur Webadressen können geöffnet werden; diese beginnt mit "},{"type":1,"value":"scheme"}],
   "mcp.elicitation.keys.hint": [{"type":0,"value":"Esc zum Abbrechen"}],
+  "mcp.elicitation.keys.form": [{"type":0,"value":"Enter: nächstes Feld, im letzten senden · Esc zum Abbrechen"}],
   "mcp.elicitation.announce": [{"type":0,"value":"Anfrage von "},{"type":1,"value":"server"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.elicitation.detail.decline": [{"type":0,"value":"Sagt dem Server Nein"}],
   "mcp.elicitation.detail.cancel": [{"type":0,"value":"Schließt ohne Antwort; er kann erneut fragen"}],

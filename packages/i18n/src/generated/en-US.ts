@@ -193,6 +193,7 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.url.error.invalid": [{"type":0,"value":"This is not a valid web address, so it cannot be opened"}],
   "mcp.elicitation.url.error.scheme": [{"type":0,"value":"Only web addresses can be opened; this one starts with "},{"type":1,"value":"scheme"}],
   "mcp.elicitation.keys.hint": [{"type":0,"value":"Esc to cancel"}],
+  "mcp.elicitation.keys.form": [{"type":0,"value":"Enter: next field, or submit in the last one · Esc to cancel"}],
   "mcp.elicitation.announce": [{"type":0,"value":"Request from "},{"type":1,"value":"server"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.elicitation.detail.decline": [{"type":0,"value":"Tells the server no"}],
   "mcp.elicitation.detail.cancel": [{"type":0,"value":"Closes without answering; it may ask again"}],

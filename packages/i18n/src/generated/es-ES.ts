@@ -193,6 +193,7 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.url.error.invalid": [{"type":0,"value":"No es una dirección web válida, así que no se puede abrir"}],
   "mcp.elicitation.url.error.scheme": [{"type":0,"value":"Solo se pueden abrir direcciones web; esta empieza por "},{"type":1,"value":"scheme"}],
   "mcp.elicitation.keys.hint": [{"type":0,"value":"Esc para cancelar"}],
+  "mcp.elicitation.keys.form": [{"type":0,"value":"Intro: siguiente campo, o envía en el último · Esc para cancelar"}],
   "mcp.elicitation.announce": [{"type":0,"value":"Solicitud de "},{"type":1,"value":"server"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.elicitation.detail.decline": [{"type":0,"value":"Le dice al servidor que no"}],
   "mcp.elicitation.detail.cancel": [{"type":0,"value":"Cierra sin responder; puede volver a preguntar"}],

@@ -193,6 +193,7 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.url.error.invalid": [{"type":0,"value":"有効な Web アドレスではないため開けません"}],
   "mcp.elicitation.url.error.scheme": [{"type":0,"value":"開けるのは Web アドレスのみです。このアドレスは "},{"type":1,"value":"scheme"},{"type":0,"value":" で始まっています"}],
   "mcp.elicitation.keys.hint": [{"type":0,"value":"Esc でキャンセル"}],
+  "mcp.elicitation.keys.form": [{"type":0,"value":"Enter で次の項目へ、最後の項目で送信 · Esc でキャンセル"}],
   "mcp.elicitation.announce": [{"type":1,"value":"server"},{"type":0,"value":" からのリクエスト: "},{"type":1,"value":"message"}],
   "mcp.elicitation.detail.decline": [{"type":0,"value":"サーバーに「いいえ」と伝えます"}],
   "mcp.elicitation.detail.cancel": [{"type":0,"value":"答えずに閉じます。また尋ねられることがあります"}],

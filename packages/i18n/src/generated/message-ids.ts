@@ -193,6 +193,7 @@ export const messageIds = [
   'mcp.elicitation.url.error.invalid',
   'mcp.elicitation.url.error.scheme',
   'mcp.elicitation.keys.hint',
+  'mcp.elicitation.keys.form',
   'mcp.elicitation.announce',
   'mcp.elicitation.detail.decline',
   'mcp.elicitation.detail.cancel',
@@ -625,6 +626,7 @@ export interface MessageValues {
   'mcp.elicitation.url.error.invalid': never;
   'mcp.elicitation.url.error.scheme': { scheme: string | number };
   'mcp.elicitation.keys.hint': never;
+  'mcp.elicitation.keys.form': never;
   'mcp.elicitation.announce': { server: string | number; message: string | number };
   'mcp.elicitation.detail.decline': never;
   'mcp.elicitation.detail.cancel': never;

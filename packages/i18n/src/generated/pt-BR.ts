@@ -193,6 +193,7 @@ export const messages: CompiledMessages = {
   "mcp.elicitation.url.error.invalid": [{"type":0,"value":"Este não é um endereço da web válido, então não pode ser aberto"}],
   "mcp.elicitation.url.error.scheme": [{"type":0,"value":"Só endereços da web podem ser abertos; este começa com "},{"type":1,"value":"scheme"}],
   "mcp.elicitation.keys.hint": [{"type":0,"value":"Esc para cancelar"}],
+  "mcp.elicitation.keys.form": [{"type":0,"value":"Enter: próximo campo, ou envia no último · Esc para cancelar"}],
   "mcp.elicitation.announce": [{"type":0,"value":"Solicitação do servidor "},{"type":1,"value":"server"},{"type":0,"value":": "},{"type":1,"value":"message"}],
   "mcp.elicitation.detail.decline": [{"type":0,"value":"Diz ao servidor que não"}],
   "mcp.elicitation.detail.cancel": [{"type":0,"value":"Fecha sem responder; ele pode perguntar de novo"}],
