@@ -184,7 +184,10 @@ describe('the mode switch', () => {
     n = await call(page, 'notes_put', args);
     await result(page, n, 'ok');
     expect(await openSheets(page).count()).toBe(0);
-    await page.locator('#decisions .decision[data-n="2"][data-origin="cache_hit"]').waitFor(WAIT);
+    const kept = page.locator('#decisions .decision[data-n="2"][data-origin="cache_hit"]');
+    await kept.waitFor(WAIT);
+    // Kept for this session only, not saved: the log says so.
+    expect(await kept.locator('.decision-origin').innerText()).toBe('Answer kept for this session');
 
     // End session: said on screen, and the next call is asked about.
     await page.locator('#end-session').click();

@@ -67,7 +67,12 @@ describe('manager: session and timed grants', () => {
     const rows = () => manager.connect().grants.rows;
     expect(rows().map((r) => [r.tool, r.server, r.decisionLabel, r.expiresText])).toEqual([
       ['notes_put', 'notes', 'Allowed for a time', 'expires in 1 hour'],
-      ['Every tool it marks read-only, except high risk', 'files', 'Allowed for this session', 'ends with this session'],
+      [
+        'Every tool it marks read-only, except high risk',
+        'files',
+        'Allowed for this session',
+        'ends with this session',
+      ],
       ['Every tool', 'mail', 'Allowed for this session', 'ends with this session'],
       ['notes_list', 'notes', 'Allowed for this session', 'ends with this session'],
       ['notes_get', 'notes', 'Allowed always', 'expires in 90 days'],
@@ -401,6 +406,26 @@ describe('manager: history rows that tell the truth', () => {
       ['Allowed for a time', 'Your choice', []],
       ['Denied for this session', 'Your choice', []],
     ]);
+  });
+
+  it('a call an answer kept for this session decided never reads as a saved permission', async () => {
+    const { clock, engine, answer, sink } = await setup();
+    const never = () => Promise.reject(new Error('asked again'));
+    await answer({ choice: 'allow_always', session: true }, call('notes_list', readOnly));
+    await engine.request(call('notes_list', readOnly), { prompt: never });
+    await answer('allow_always', call('notes_get', readOnly));
+    await engine.request(call('notes_get', readOnly), { prompt: never });
+    const manager = createPermissionManager({ engine, clock, audit: () => sink.events() });
+    await flush();
+    const rows = manager.connect().audit.rows.reverse();
+    expect(rows.map((r) => [r.tool, r.decisionLabel, r.originText])).toEqual([
+      ['notes_list', 'Allowed for this session', 'Your choice'],
+      ['notes_list', 'Allowed for this session', 'Answer kept for this session'],
+      ['notes_get', 'Allowed always', 'Your choice'],
+      ['notes_get', 'Allowed always', 'Saved permission'],
+    ]);
+    expect(rows[1]!.origin).toBe('cache_hit');
+    manager.destroy();
   });
 
   it('a real timeout is recorded and shown as no answer in time', async () => {

@@ -98,11 +98,17 @@ function ruleLine(t: AppTranslator, origin: DecisionOrigin, rule: PolicyVerdict 
   >`;
 }
 
+/** Who decided: a grant kept for this session alone is no saved permission. */
+const originLabel = (event: DecisionAuditEvent) =>
+  event.origin === 'cache_hit' && event.grain === 'session'
+    ? 'mcp.audit.origin.session_grant'
+    : ORIGIN_LABEL[event.origin];
+
 function entryView(t: AppTranslator, { n, event, result }: LoggedDecision): TemplateResult {
   const rule = result.rule;
   const how = event.mode
-    ? `${t.t(ORIGIN_LABEL[event.origin])} · ${t.t('mcp.playground.mode.name', { mode: event.mode })}`
-    : t.t(ORIGIN_LABEL[event.origin]);
+    ? `${t.t(originLabel(event))} · ${t.t('mcp.playground.mode.name', { mode: event.mode })}`
+    : t.t(originLabel(event));
   return html`<li
     class="decision"
     data-n=${n}

@@ -305,6 +305,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"اختيارك"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"غير مسجّل"}],
   "mcp.audit.origin.cache_hit": [{"type":0,"value":"إذن محفوظ"}],
+  "mcp.audit.origin.session_grant": [{"type":0,"value":"إجابة سابقة في هذه الجلسة"}],
   "mcp.audit.origin.cancelled": [{"type":0,"value":"أُلغي"}],
   "mcp.audit.origin.auto_revoke_renewal": [{"type":0,"value":"تجديد بعد انتهاء الصلاحية"}],
   "mcp.audit.origin.policy": [{"type":0,"value":"قاعدة من السياسة"}],

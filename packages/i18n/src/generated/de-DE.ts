@@ -305,6 +305,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Ihre Auswahl"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"Nicht erfasst"}],
   "mcp.audit.origin.cache_hit": [{"type":0,"value":"Gespeicherte Berechtigung"}],
+  "mcp.audit.origin.session_grant": [{"type":0,"value":"Für diese Sitzung gemerkte Antwort"}],
   "mcp.audit.origin.cancelled": [{"type":0,"value":"Abgebrochen"}],
   "mcp.audit.origin.auto_revoke_renewal": [{"type":0,"value":"Nach Ablauf erneuert"}],
   "mcp.audit.origin.policy": [{"type":0,"value":"Eine Richtlinienregel"}],

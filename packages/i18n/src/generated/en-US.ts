@@ -305,6 +305,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Your choice"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"Not recorded"}],
   "mcp.audit.origin.cache_hit": [{"type":0,"value":"Saved permission"}],
+  "mcp.audit.origin.session_grant": [{"type":0,"value":"Answer kept for this session"}],
   "mcp.audit.origin.cancelled": [{"type":0,"value":"Cancelled"}],
   "mcp.audit.origin.auto_revoke_renewal": [{"type":0,"value":"Renewed after expiry"}],
   "mcp.audit.origin.policy": [{"type":0,"value":"A policy rule"}],

@@ -305,6 +305,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Tu elección"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"No registrado"}],
   "mcp.audit.origin.cache_hit": [{"type":0,"value":"Permiso guardado"}],
+  "mcp.audit.origin.session_grant": [{"type":0,"value":"Respuesta mantenida en esta sesión"}],
   "mcp.audit.origin.cancelled": [{"type":0,"value":"Cancelada"}],
   "mcp.audit.origin.auto_revoke_renewal": [{"type":0,"value":"Renovado tras caducar"}],
   "mcp.audit.origin.policy": [{"type":0,"value":"Una regla de política"}],

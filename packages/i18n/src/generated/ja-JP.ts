@@ -305,6 +305,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"あなたの選択"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"記録なし"}],
   "mcp.audit.origin.cache_hit": [{"type":0,"value":"保存済みの権限"}],
+  "mcp.audit.origin.session_grant": [{"type":0,"value":"このセッション中に保持した回答"}],
   "mcp.audit.origin.cancelled": [{"type":0,"value":"キャンセル"}],
   "mcp.audit.origin.auto_revoke_renewal": [{"type":0,"value":"期限切れ後に更新"}],
   "mcp.audit.origin.policy": [{"type":0,"value":"ポリシーのルール"}],

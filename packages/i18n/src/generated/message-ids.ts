@@ -305,6 +305,7 @@ export const messageIds = [
   'mcp.audit.origin.user_prompt',
   'mcp.audit.origin.unknown',
   'mcp.audit.origin.cache_hit',
+  'mcp.audit.origin.session_grant',
   'mcp.audit.origin.cancelled',
   'mcp.audit.origin.auto_revoke_renewal',
   'mcp.audit.origin.policy',
@@ -738,6 +739,7 @@ export interface MessageValues {
   'mcp.audit.origin.user_prompt': never;
   'mcp.audit.origin.unknown': never;
   'mcp.audit.origin.cache_hit': never;
+  'mcp.audit.origin.session_grant': never;
   'mcp.audit.origin.cancelled': never;
   'mcp.audit.origin.auto_revoke_renewal': never;
   'mcp.audit.origin.policy': never;

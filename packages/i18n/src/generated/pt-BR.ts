@@ -305,6 +305,7 @@ export const messages: CompiledMessages = {
   "mcp.audit.origin.user_prompt": [{"type":0,"value":"Sua escolha"}],
   "mcp.audit.origin.unknown": [{"type":0,"value":"Não registrado"}],
   "mcp.audit.origin.cache_hit": [{"type":0,"value":"Permissão salva"}],
+  "mcp.audit.origin.session_grant": [{"type":0,"value":"Resposta mantida nesta sessão"}],
   "mcp.audit.origin.cancelled": [{"type":0,"value":"Cancelada"}],
   "mcp.audit.origin.auto_revoke_renewal": [{"type":0,"value":"Renovada após expirar"}],
   "mcp.audit.origin.policy": [{"type":0,"value":"Uma regra de política"}],

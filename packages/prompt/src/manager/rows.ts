@@ -189,10 +189,7 @@ export function auditRow(
     riskTier: event.risk_tier,
     riskText: t.t('mcp.audit.risk', { tier: event.risk_tier }),
     origin: event.origin,
-    // A log from elsewhere may hold an origin this kit does not know: never guess "Your choice".
-    originText: Object.hasOwn(ORIGINS, event.origin)
-      ? t.t(`mcp.audit.origin.${event.origin}`)
-      : t.t('mcp.audit.origin.unknown'),
+    originText: originText(t, event),
     details: auditDetails(ctx, event),
     props: {
       row: {
@@ -205,6 +202,19 @@ export function auditRow(
       decision: decisionBadge(decision),
     },
   };
+}
+
+/**
+ * Who decided, in words. A grant that decided is "Saved permission" only when it was saved: one
+ * kept for this session alone (the event's `session` grain) says so. A log from elsewhere may
+ * hold an origin this kit does not know: never guess "Your choice".
+ */
+function originText(t: Translator, event: DecisionAuditEvent): string {
+  if (event.origin === 'cache_hit' && event.grain === 'session')
+    return t.t('mcp.audit.origin.session_grant');
+  return Object.hasOwn(ORIGINS, event.origin)
+    ? t.t(`mcp.audit.origin.${event.origin}`)
+    : t.t('mcp.audit.origin.unknown');
 }
 
 /** The flags of an audit event, in words: the rule that decided, the mode, an edit, a note. */
