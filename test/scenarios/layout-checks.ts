@@ -1,12 +1,13 @@
 /**
  * What a user notices of the web sheets' layout, checked the same way on the Lit and the React
- * renderer (each gives a `LayoutSurface`): controls of at least 24 × 24 CSS px (WCAG 2.2 target
- * size).
+ * renderer (each gives a `LayoutSurface`): a grants manager that never scrolls sideways at
+ * 320 px in any locale, and controls of at least 24 × 24 CSS px (WCAG 2.2 target size).
  * The measurements run in the page, through shadow roots, on the anatomy's `data-part` names.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PolicySource } from '@mcp-consent/engine';
+import { supportedLocales } from '@mcp-consent/i18n';
 import type { ElicitRequest, SamplingParams } from '@mcp-consent/prompt';
 import type { HostOptions, ScenarioHost } from './driver.js';
 import { call, tools } from './fixtures.js';
@@ -74,6 +75,32 @@ const sampling: SamplingParams = {
 };
 
 /**
+ * Runs in the page: what scrolls sideways. The page itself (`document.scrollingElement`), and
+ * each box inside the grants manager that scrolls or clips and is wider inside than out (a
+ * table in a sideways scroller); visually hidden boxes (1 px) are left out.
+ */
+export function sidewaysOverflow(): { page: number; viewport: number; boxes: string[] } {
+  const roots: (Document | ShadowRoot)[] = [document];
+  let manager: Element | null = null;
+  while (roots.length && !manager) {
+    const root = roots.shift()!;
+    manager = root.querySelector('[data-scope="manager"][data-part="root"]');
+    root.querySelectorAll('*').forEach((el) => el.shadowRoot && roots.push(el.shadowRoot));
+  }
+  if (!manager) throw new Error('sidewaysOverflow: no manager');
+  const boxes: string[] = [];
+  for (const el of [manager, ...manager.querySelectorAll('*')]) {
+    const style = getComputedStyle(el);
+    if (style.overflowX === 'visible' || el.clientWidth <= 1) continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      boxes.push(
+        `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth}`,
+      );
+  }
+  return { page: document.scrollingElement!.scrollWidth, viewport: innerWidth, boxes };
+}
+
+/**
  * Runs in the page: every control the user can point at inside the open sheets and the grants
  * manager (buttons, fields, checkboxes, radios, links, anything tabbable) that is shown and
  * smaller than `min` × `min` CSS px, as `part or tag: width×height`.
@@ -117,6 +144,18 @@ const frames = (page: Page) =>
 
 export function runLayoutChecks(name: string, surface: LayoutSurface): void {
   describe(`layout: ${name}`, () => {
+    it(`at ${narrowPhone.width} px the grants manager never scrolls sideways, in any locale`, async () => {
+      const failures: string[] = [];
+      for (const locale of supportedLocales) {
+        const { page, host } = await surface.start(narrowPhone, { locale, policy, manager: true });
+        await fillManager(page, host);
+        const seen = await page.evaluate(sidewaysOverflow);
+        if (seen.page > narrowPhone.width || seen.boxes.length > 0)
+          failures.push(`${locale}: page ${seen.page} px wide; ${seen.boxes.join('; ')}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
     for (const [locale, viewport] of [
       ['pt-BR', narrowPhone],
       ['en-US', { width: 1280, height: 800 }],

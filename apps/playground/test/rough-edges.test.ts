@@ -221,6 +221,38 @@ describe('the tool list', () => {
   });
 });
 
+describe('the narrowest phone', () => {
+  const NARROW = { width: 320, height: 640 };
+
+  it.each(['lit', 'react'] as const)(
+    'at 320 px nothing scrolls sideways in pt-BR, de-DE or ar, with saved grants and the rules (%s)',
+    async (renderer) => {
+      for (const locale of ['pt-BR', 'de-DE', 'ar']) {
+        const { context, page, errors } = await open(
+          playground.browser,
+          playground.url,
+          renderer,
+          `&locale=${locale}`,
+          NARROW,
+        );
+        // An allow always, so the manager lists a grant beside its expiry, rules and history.
+        await call(page, 'notes_list', {});
+        await answer(page, 'allow_always');
+        await page.locator('#manager [data-part="grant-row"]').first().waitFor(WAIT);
+        // Before, pt-BR's long risk badges ('Risco alto · pode acessar algo fora deste
+        // computador') widened the tool list and the expiry select ('Desativado: sem Permitir
+        // sempre') the manager: 363 px.
+        expect(
+          await page.evaluate(() => document.scrollingElement!.scrollWidth),
+          locale,
+        ).toBeLessThanOrEqual(NARROW.width);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+});
+
 describe('media and links in a result', () => {
   // A 1×1 PNG and a tenth of a second of 8 kHz silence as WAV.
   const PNG =

@@ -56,6 +56,12 @@ export const permissionManagerStyles = css`
     display: grid;
     gap: 4px;
     flex: 1 1 14em;
+    min-inline-size: 0;
+  }
+  /* A long option (pt-BR "Desativado: sem Permitir sempre") must not widen the panel past a phone. */
+  .filter > * {
+    inline-size: 100%;
+    min-inline-size: 0;
   }
   .toolbar > input {
     flex: 1 1 14em;

@@ -383,7 +383,9 @@ const manager = `
 .mcp-consent-manager .mcp-consent-secondary { display: block; font-size: 0.8125rem; color: var(--_on-surface-variant); }
 .mcp-consent-manager .mcp-consent-toolbar { display: flex; flex-wrap: wrap; align-items: end; gap: 8px 12px; }
 .mcp-consent-manager .mcp-consent-toolbar label { font-weight: 600; }
-.mcp-consent-manager .mcp-consent-filter { display: grid; gap: 4px; flex: 1 1 14em; }
+.mcp-consent-manager .mcp-consent-filter { display: grid; gap: 4px; flex: 1 1 14em; min-inline-size: 0; }
+/* A long option (pt-BR "Desativado: sem Permitir sempre") must not widen the panel past a phone. */
+.mcp-consent-manager .mcp-consent-filter > * { inline-size: 100%; min-inline-size: 0; }
 .mcp-consent-manager input, .mcp-consent-manager select {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface);
