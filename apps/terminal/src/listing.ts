@@ -2,7 +2,9 @@
  * What `grants`, `audit`, `grants revoke` and `--reset` share: the scope (user, workspace,
  * server), opening the store, and the text around a table laid out for the terminal's width.
  */
-import type { AuditEvent, GrantFilter } from '@mcp-consent/engine';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { CorruptStoreError, type AuditEvent, type GrantFilter } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import stringWidth from 'string-width';
 import type { StorePaths } from './config.js';
@@ -39,16 +41,50 @@ export const inScope = (scope: Scope, serverId: string | undefined) => (event: A
     (event.koder_user_id === scope.userId && event.workspace_id === scope.workspaceId)) &&
   (!serverId || event.server_id === serverId);
 
-export async function openStore(paths: StorePaths, t: AppTranslator): Promise<Records> {
+export async function openStore(
+  paths: StorePaths,
+  t: AppTranslator,
+  options: { reopenCorrupt?: boolean } = {},
+): Promise<Records> {
   const records = openRecords(paths);
   try {
     await records.engine.ready;
   } catch (error) {
     await records.close();
+    // The file store moved a corrupt grant file aside (nothing deleted): with `reopenCorrupt`
+    // the store opens again on the fresh file, and the caller names the moved one.
+    if (options.reopenCorrupt && error instanceof CorruptStoreError && error.quarantinePath)
+      return openStore(paths, t);
     const reason = clean(error instanceof Error ? error.message : String(error), 500);
     throw new StoreError(t.t('mcp.cli.error.store', { reason }));
   }
   return records;
+}
+
+/**
+ * The grant files the file store moved aside as corrupt, oldest first: it renames one to
+ * `<grants file>.corrupt-<UTC time>` (with `-<n>` when that name is taken) and never deletes it.
+ */
+export function movedAsideGrantFiles(grantsPath: string): string[] {
+  const dir = dirname(grantsPath);
+  const prefix = `${basename(grantsPath)}.corrupt-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return []; // no store directory yet: nothing was moved
+  }
+  return names
+    .filter((name) => name.startsWith(prefix))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/** One line per grant file moved aside as corrupt, naming it and what to do with it. */
+export function movedAsideLines(paths: StorePaths, t: AppTranslator): string[] {
+  return movedAsideGrantFiles(paths.grants).map((path) =>
+    t.t('mcp.cli.grants.corrupt_moved', { path: clean(path, 500), file: clean(paths.grants, 500) }),
+  );
 }
 
 /** The server id the scope is limited to: `serverId`, or what `serverQuery` names among `known`. */

@@ -16,6 +16,7 @@ import {
   fitted,
   header,
   legendLines,
+  movedAsideLines,
   openStore,
   outputColumns,
   serverOf,
@@ -47,17 +48,23 @@ export function shortId(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 8);
 }
 
-/** Prints the saved permissions of the scope as a table (or JSON). */
+/**
+ * Prints the saved permissions of the scope as a table (or JSON), after a line for each grant
+ * file the store moved aside as corrupt (on stderr with `--json`, so stdout stays JSON). A file
+ * found corrupt now is moved aside, named, and the fresh store listed.
+ */
 export async function printGrants(
   paths: StorePaths,
   scope: Scope,
   options: { json: boolean; t: AppTranslator },
 ): Promise<void> {
   const { t } = options;
-  const records = await openStore(paths, t);
+  const records = await openStore(paths, t, { reopenCorrupt: true });
   try {
     const { names, every, serverId, filter } = grantScope(records, paths, scope, t);
+    const moved = movedAsideLines(paths, t);
     if (options.json) {
+      for (const line of moved) process.stderr.write(`${line}\n`);
       // Full ids for scripts, and the name the user gave the server when there is one.
       const grants = records.engine.grants(filter).map((grant) => {
         const serverName = names.get(grant.serverId);
@@ -75,7 +82,7 @@ export async function printGrants(
     const { grants } = manager.connect();
     manager.destroy();
     const columnsNow = outputColumns();
-    const lines = [header(scope, paths, t, columnsNow)];
+    const lines = [header(scope, paths, t, columnsNow), ...fitted(moved, columnsNow)];
     if (grants.emptyText !== null) {
       lines.push(...fitted([grants.emptyText], columnsNow));
       const elsewhere = scope.all

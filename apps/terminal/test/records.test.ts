@@ -5,7 +5,7 @@
  * from any directory), `config workspace` moves it, and a broken config.json stops with exit
  * 2 before anything is asked or written.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,5 +259,41 @@ describe('the workspace is a named setting, not the current directory', () => {
     expect(help.stdout).toContain(
       en.t('mcp.cli.help.opt.workspace', { workspace: '', source: 'broken', path: settings }),
     );
+  }, 120_000);
+});
+
+describe('a grants file the store moved aside as corrupt', () => {
+  it('grants names the moved file on the run that moves it and on every later run, and still lists', async () => {
+    const home = tempDir();
+    try {
+      const grants = join(home.dir, 'grants.json');
+      writeFileSync(grants, '{ "version": 1, "grants": [ not json');
+      const store = ['--store', home.dir];
+      const first = await piped(['grants', ...store], home.dir);
+      const moved = readdirSync(home.dir).filter((name) => name.startsWith('grants.json.corrupt-'));
+      expect(moved).toHaveLength(1);
+      const line = en.t('mcp.cli.grants.corrupt_moved', {
+        path: join(home.dir, moved[0]!),
+        file: grants,
+      });
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain(`${line}\n${en.t('mcp.grants.empty')}`);
+      // The corrupt data is still there, under the name the line gives.
+      expect(readFileSync(join(home.dir, moved[0]!), 'utf8')).toBe(
+        '{ "version": 1, "grants": [ not json',
+      );
+
+      const later = await piped(['grants', ...store], home.dir);
+      expect(later.code).toBe(0);
+      expect(later.stdout).toContain(line);
+      // --json: stdout stays JSON, the line goes to stderr.
+      const json = await piped(['grants', '--json', ...store], home.dir);
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toEqual([]);
+      expect(json.stderr).toBe(`${line}\n`);
+    } finally {
+      home.cleanup();
+    }
   }, 120_000);
 });

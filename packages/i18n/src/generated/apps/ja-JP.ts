@@ -234,6 +234,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.error.server_ambiguous": [{"type":1,"value":"name"},{"type":0,"value":" という名前のサーバーが複数あります（"},{"type":1,"value":"ids"},{"type":0,"value":"）。--server-id にこれらの短い ID のいずれかを指定してください。"}],
   "mcp.cli.servers.legend": [{"type":0,"value":"サーバー:"}],
   "mcp.cli.grants.elsewhere": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"このユーザーのほかのワークスペースに保存済みの権限が "},{"type":7},{"type":0,"value":" 件あります"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":"。--all で一覧、--workspace <id> で 1 つを表示します。"}],
+  "mcp.cli.grants.corrupt_moved": [{"type":0,"value":"破損した権限ファイルを "},{"type":1,"value":"path"},{"type":0,"value":" に移動しました。その中の権限は適用されません。使うには修復して "},{"type":1,"value":"file"},{"type":0,"value":" に戻してください。"}],
   "mcp.cli.grants.not_found": [{"type":0,"value":"このユーザーとワークスペースには id "},{"type":1,"value":"id"},{"type":0,"value":" の保存済み権限はありません（mcp-consent grants で一覧表示、--all ですべてのユーザーとワークスペースを対象にします）。"}],
   "mcp.cli.grants.not_revoked": [{"type":0,"value":"保存済みの権限 "},{"type":1,"value":"id"},{"type":0,"value":" を削除できませんでした。"}],
   "mcp.cli.grants.revoked": [{"type":1,"value":"id"},{"type":0,"value":" を取り消しました: "},{"type":1,"value":"server"},{"type":0,"value":" の "},{"type":1,"value":"tool"},{"type":0,"value":"。次の呼び出しでは再度確認します。"}],

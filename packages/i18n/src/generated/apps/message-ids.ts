@@ -233,6 +233,7 @@ export const appMessageIds = [
   'mcp.cli.error.server_ambiguous',
   'mcp.cli.servers.legend',
   'mcp.cli.grants.elsewhere',
+  'mcp.cli.grants.corrupt_moved',
   'mcp.cli.grants.not_found',
   'mcp.cli.grants.not_revoked',
   'mcp.cli.grants.revoked',
@@ -494,6 +495,7 @@ export interface AppMessageValues {
   'mcp.cli.error.server_ambiguous': { name: string | number; ids: string | number };
   'mcp.cli.servers.legend': never;
   'mcp.cli.grants.elsewhere': { count: number };
+  'mcp.cli.grants.corrupt_moved': { path: string | number; file: string | number };
   'mcp.cli.grants.not_found': { id: string | number };
   'mcp.cli.grants.not_revoked': { id: string | number };
   'mcp.cli.grants.revoked': { id: string | number; tool: string | number; server: string | number };
