@@ -107,6 +107,12 @@ function checked(
   return call;
 }
 
+/** The decision, its audit event recorded. */
+const audited = (core: EngineCore, call: ToolCall, result: RequestResult) => (
+  core.audit(result, call),
+  result
+);
+
 /**
  * What the lookup and the gate decide together: a remembered denial first (never undone by a
  * rule), then the gate's allow, then a remembered allow unless the gate asks. Null: ask.
@@ -120,13 +126,15 @@ function fromLookup(
   hash: () => string | null,
   call: ToolCall,
 ): RequestResult | null {
-  if (found.status === 'deny') return scheduler.cacheHit({ risk, argsHash: hash() }, found, call);
+  const deny = found.status === 'deny';
   // Before the store is read (or once it failed) a remembered denial may be unseen: ask.
   const unread = found.reason === 'not_ready' || found.reason === 'store_failed';
-  if (pre?.effect === 'allow' && !unread) return gateResult(pre, { risk, argsHash: hash(), call });
-  if (found.status === 'allow' && pre?.effect !== 'ask')
-    return scheduler.cacheHit({ risk, argsHash: hash() }, found, call);
-  return null;
+  if (!deny && pre?.effect === 'allow' && !unread) {
+    return gateResult(pre, { risk, argsHash: hash(), call });
+  }
+  return deny || (found.status === 'allow' && pre?.effect !== 'ask')
+    ? scheduler.cacheHit({ risk, argsHash: hash() }, found, call)
+    : null;
 }
 
 /**
@@ -149,9 +157,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     const gateOrPromise = gate(core, call, assessment);
     const pre = gateOrPromise instanceof Promise ? await gateOrPromise : gateOrPromise;
     if (pre?.effect === 'deny') {
-      const denial = gateResult(pre, { risk, argsHash: hashOrNull(call.args), call });
-      core.audit(denial, call);
-      return denial;
+      return audited(core, call, gateResult(pre, { risk, argsHash: hashOrNull(call.args), call }));
     }
     const forcePrompt = dryRun !== undefined || request.forcePrompt === true;
     // Fast path: a grant decides now, the arguments hashed in line (only when a per-arguments
@@ -162,10 +168,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
       const hashOnce = () => (hashed === undefined ? (hashed = hashOrNull(call.args)) : hashed);
       const found = core.find(call, hashOnce, assessment);
       const hit = fromLookup(scheduler, pre, found, risk, hashOnce, call);
-      if (hit) {
-        core.audit(hit, call);
-        return hit;
-      }
+      if (hit) return audited(core, call, hit);
     }
     const arrival = ++arrivals;
     scheduler.hold(arrival);
@@ -180,7 +183,7 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
     }
 
     if (request.signal?.aborted) {
-      const denial: RequestResult = {
+      return audited(core, call, {
         allowed: false,
         choice: 'deny_once',
         origin: 'cancelled',
@@ -188,27 +191,24 @@ export function createDecide(core: EngineCore, scheduler: Scheduler) {
         argsHash,
         call,
         settledBy: 'abort',
-      };
-      core.audit(denial, call);
-      return denial;
+      });
     }
     // A dry run or a forced prompt still asks, whatever the gate allowed: it reviews the call.
     const found = forcePrompt ? undefined : core.find(call, argsHash, assessment);
     if (found) {
       const hit = fromLookup(scheduler, pre, found, risk, () => argsHash, call);
-      if (hit) {
-        core.audit(hit, call);
-        return hit;
-      }
+      if (hit) return audited(core, call, hit);
     }
     if (core.settings.mode === 'non_interactive') {
       const rule = pre?.rule ? { rule: pre.rule } : {};
-      const denial = gateResult(
-        { effect: 'deny', origin: 'mode', mode: 'non_interactive', ...rule },
-        { risk, argsHash, call },
+      return audited(
+        core,
+        call,
+        gateResult(
+          { effect: 'deny', origin: 'mode', mode: 'non_interactive', ...rule },
+          { risk, argsHash, call },
+        ),
       );
-      core.audit(denial, call);
-      return denial;
     }
     const change: DefinitionChange | undefined = request.change ?? changeOf(found, request);
     const asks = pre?.effect === 'ask';

@@ -37,20 +37,18 @@ function onceOf(given: ChoiceDetail): ChoiceDetail {
   };
 }
 
+/** Who ended a prompt without the user. */
+const ENDED_BY: Partial<Record<Settlement, DecisionOrigin>> = {
+  timeout: 'timeout',
+  abort: 'cancelled',
+  cancel: 'cancelled',
+  error: 'no_renderer',
+};
+
 /** Who decided a prompt's outcome: the user, or what ended it without them. */
-function originOf(entry: PromptEntry, settledBy: Settlement): DecisionOrigin {
-  switch (settledBy) {
-    case 'timeout':
-      return 'timeout';
-    case 'abort':
-    case 'cancel':
-      return 'cancelled';
-    case 'error':
-      return 'no_renderer';
-    default:
-      return entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt';
-  }
-}
+const originOf = (entry: PromptEntry, settledBy: Settlement): DecisionOrigin =>
+  ENDED_BY[settledBy] ??
+  (entry.lookup.reason === 'expired' ? 'auto_revoke_renewal' : 'user_prompt');
 
 /** How one request waits on a prompt: its own timeout and abort signal. */
 export interface WaitOptions {
@@ -71,7 +69,20 @@ export class Scheduler {
   constructor(
     private readonly core: EngineCore,
     private readonly grants: Grants,
-  ) {}
+  ) {
+    // A Deny always given elsewhere (another tab or process) after the prompt on screen
+    // opened settles it as that denial: the "no" is final and the prompt closes. Checked
+    // after the change is applied, never inside a settle that saved it (a microtask); the
+    // hub lives as long as the scheduler. An allow given elsewhere leaves the prompt open.
+    core.hub.subscribe((event) => {
+      const entry = this.active;
+      if (event.type === 'grants' && entry) {
+        void Promise.resolve(entry)
+          .then((open) => this.deniedSince(open, open, open))
+          .catch((error: unknown) => this.settleWithError(entry, error));
+      }
+    });
+  }
 
   private finish(waiter: Waiter, result: RequestResult): void {
     if (waiter.settled) return;
@@ -149,6 +160,23 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Settles the prompt as the remembered denial that covers the call as it will run, when the
+   * user edited the arguments or the denial was given after the prompt opened; true if so.
+   */
+  private deniedSince(entry: PromptEntry, ran: Ran, assessment: Assessment): boolean {
+    const found = this.core.find(ran.call, ran.argsHash, assessment);
+    if (
+      found.status !== 'deny' ||
+      (!ran.edited && timeOf(found.grant?.grantedAt) < entry.createdAt)
+    ) {
+      return false;
+    }
+    const hit = this.cacheHit({ risk: entry.risk, argsHash: ran.argsHash }, found, ran.call);
+    this.settleWith(entry, { ...hit, promptId: entry.id, ...editedOf(ran) });
+    return true;
+  }
+
   /** Settles every request waiting on a prompt with one decision the answer did not make. */
   private settleWith(entry: PromptEntry, result: RequestResult): void {
     if (!this.core.queue.has(entry)) return;
@@ -186,22 +214,14 @@ export class Scheduler {
     // An entry settled meanwhile (a timeout, a cancel) stays settled: settling checks the queue.
     const go = (pre: Gate | null) => {
       if (pre?.effect === 'deny') return this.settleWith(entry, this.denialOf(entry, pre, ran));
-      const found = this.core.find(ran.call, ran.argsHash, assessment);
-      if (
-        found.status === 'deny' &&
-        (ran.edited || timeOf(found.grant?.grantedAt) >= entry.createdAt)
-      ) {
-        const facts = { risk: entry.risk, argsHash: ran.argsHash };
-        const hit = this.cacheHit(facts, found, ran.call);
-        return this.settleWith(entry, { ...hit, promptId: entry.id, ...editedOf(ran) });
-      }
-      this.settle(entry, given, 'answer', undefined, ran);
+      if (!this.deniedSince(entry, ran, assessment))
+        this.settle(entry, given, 'answer', undefined, ran);
     };
     if (!ran.edited) return go(null);
     try {
       const pre = gate(this.core, ran.call, assessment);
       if (pre instanceof Promise)
-        pre.then(go, (error: unknown) => this.settleWithError(entry, error));
+        pre.then(go).catch((error: unknown) => this.settleWithError(entry, error));
       else go(pre);
     } catch (error) {
       this.settleWithError(entry, error);
@@ -306,14 +326,12 @@ export class Scheduler {
     this.core.hub.pendingChanged();
     Promise.resolve()
       .then(() => entry.prompt(request))
-      .then(
-        (answer) => {
-          const detail = this.answerOf(entry, answer);
-          if (detail instanceof ConsentError) this.settleWithError(entry, detail, 'answer');
-          else this.take(entry, detail);
-        },
-        (error: unknown) => this.settleWithError(entry, error),
-      )
+      .then((answer) => {
+        const detail = this.answerOf(entry, answer);
+        if (detail instanceof ConsentError) this.settleWithError(entry, detail, 'answer');
+        else this.take(entry, detail);
+      })
+      // A renderer that throws or rejects, or a failure taking its answer: Deny once.
       .catch((error: unknown) => this.settleWithError(entry, error));
   }
 
@@ -428,9 +446,6 @@ export class Scheduler {
 
   /** Every pending prompt gets Deny once (the host is going away). */
   dispose(): void {
-    for (const pending of this.core.queue.list()) {
-      const entry = this.core.queue.get(pending.id);
-      if (entry) this.settle(entry, { choice: 'deny_once' }, 'cancel');
-    }
+    for (const pending of this.core.queue.list()) this.cancel(pending.id);
   }
 }

@@ -9,6 +9,7 @@ import {
   type Grant,
   type GrantStore,
   type PromptAnswer,
+  type PromptRequest,
   type RequestResult,
   type StoreChange,
   type StoreSnapshot,
@@ -484,6 +485,62 @@ describe('13: a Deny always given elsewhere while a prompt is open wins over an 
       expect(engine.grants().map((grant) => grant.decision)).toEqual(['deny']);
     },
   );
+});
+
+describe('13: the prompt a Deny always given elsewhere covers closes without an answer', () => {
+  /** A store whose other writers' changes the test pushes, an engine, and one open prompt. */
+  async function openPrompt(forcePrompt = false) {
+    let push: (change: StoreChange) => void = () => {};
+    const store: GrantStore = {
+      ...memoryStore(),
+      subscribe: (listener) => ((push = listener), () => {}),
+    };
+    const { engine, clock } = await setup({ store });
+    const shown: PromptRequest[] = [];
+    const pending = engine.request(callOf(tools.notesPut), {
+      prompt: (request) => (shown.push(request), new Promise<PromptAnswer>(() => {})),
+      ...(forcePrompt ? { forcePrompt } : {}),
+    });
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
+    const pushGrant = (decision: 'allow' | 'deny', at: number) =>
+      push({
+        type: 'put',
+        grant: storedGrant(tools.notesPut, { decision, grantedAt: new Date(at).toISOString() }),
+      });
+    return { engine, clock, shown, pending, pushGrant };
+  }
+
+  it.each([false, true])(
+    'settles as that denial and closes the prompt (forced: %s)',
+    async (forced) => {
+      const { clock, shown, pending, pushGrant, engine } = await openPrompt(forced);
+      clock.advance(1000);
+      pushGrant('deny', clock.now());
+      expect(await settled(pending)).toMatchObject({
+        allowed: false,
+        choice: 'deny_always',
+        origin: 'cache_hit',
+        promptId: shown[0]!.id,
+      });
+      // The renderer is told to close it, and nothing is left pending.
+      expect(shown[0]!.signal.aborted).toBe(true);
+      expect(engine.getSnapshot().pending).toEqual([]);
+    },
+  );
+
+  it('leaves it open for a denial older than the prompt, and for an allow given elsewhere', async () => {
+    const { clock, shown, pending, pushGrant, engine } = await openPrompt(true);
+    pushGrant('deny', clock.now() - 60_000);
+    await flush();
+    clock.advance(1000);
+    pushGrant('allow', clock.now());
+    await flush();
+    expect(await settled(Promise.race([pending, flush().then(() => 'pending' as const)]))).toBe(
+      'pending',
+    );
+    expect(shown[0]!.signal.aborted).toBe(false);
+    expect(engine.getSnapshot().pending).toHaveLength(1);
+  });
 });
 
 describe('13 (the other side): a forced prompt asks about a remembered denial knowingly', () => {

@@ -68,6 +68,14 @@ export class Seen {
   clear(clearedAt: string): void {
     this.clears.push(Date.parse(clearedAt));
   }
+  /** What had been seen at this moment (a decision is judged by what was known when it was made). */
+  copy(): Seen {
+    const out = new Seen();
+    for (const id of this.grants) out.grants.add(id);
+    out.revocations.push(...this.revocations);
+    out.clears.push(...this.clears);
+    return out;
+  }
 }
 
 /** The call of one request, as the driver made it. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { grantKey, pinTool, type PromptRequest, type RequestResult } from '@mcp-consent/engine';
-import { argsId, fingerprint, identity, tierOf, type CallFacts } from './model.js';
+import { argsId, fingerprint, identity, tierOf, type CallFacts, type Seen } from './model.js';
 import { ANSWERS, ARGS, stepArb, TOOLS, USERS, type Inner, type Step } from './steps.js';
 import { World, type Proc } from './world.js';
 
@@ -176,23 +176,48 @@ class Driver {
     const answer = ANSWERS[step.answer];
     let shown: PromptRequest | undefined;
     this.counts.requests += 1;
+    // A prompt can be settled while it is open (a Deny always heard from the other process):
+    // that decision is judged by what the process had seen when it was made.
+    const decided = new Map<string, { seen: Seen; now: number }>();
+    const unsubscribe = proc.engine.subscribe((event) => {
+      if (event.type === 'decision' && event.result.promptId !== undefined) {
+        decided.set(event.result.promptId, { seen: proc.seen.copy(), now: this.world.clock.now() });
+      }
+    });
+    // The steps "while the user looks" run to their end before the next step, even when the
+    // prompt was settled without its answer meanwhile (a Deny always heard from the other process).
+    let looking: Promise<unknown> = Promise.resolve();
     const result = await proc.engine.request(call, {
-      prompt: async (request) => {
+      prompt: (request) => {
         shown = request;
-        this.counts.prompts += 1;
-        // While the user looks at the prompt: changes arrive, the load ends, the clock moves,
-        // the server redefines the tool, the other process asks and revokes.
-        for (const inner of during) {
-          const other = inner.kind === 'request' ? { ...inner, proc: 1 - step.proc } : inner;
-          await this.step(other);
-        }
-        proc.answering = { call, answer, now: this.world.clock.now() };
-        if (answer === 'throw') throw new Error('renderer crashed');
-        return answer as never;
+        return (looking = this.look(proc, step, call, answer, during));
       },
     });
-    this.check(proc, call, answer, shown, result);
+    await looking.catch(() => undefined);
+    unsubscribe();
+    const when = result.promptId !== undefined ? decided.get(result.promptId) : undefined;
+    this.check(proc, call, answer, shown, result, when);
     proc.answering = undefined;
+  }
+
+  /** The user looking at a prompt while the steps of `during` happen, then answering. */
+  private async look(
+    proc: Proc,
+    step: { proc: number },
+    call: CallFacts,
+    answer: unknown,
+    during: Inner[],
+  ): Promise<never> {
+    this.counts.prompts += 1;
+    // While the user looks at the prompt: changes arrive, the load ends, the clock moves,
+    // the server redefines the tool, the other process asks and revokes.
+    for (const inner of during) {
+      const other = inner.kind === 'request' ? { ...inner, proc: 1 - step.proc } : inner;
+      await this.step(other);
+    }
+    proc.answering = { call, answer, now: this.world.clock.now() };
+    if (answer === 'throw') throw new Error('renderer crashed');
+    return answer as never;
   }
 
   private check(
@@ -201,6 +226,7 @@ class Driver {
     answer: unknown,
     shown: PromptRequest | undefined,
     result: RequestResult,
+    when?: { seen: Seen; now: number },
   ): void {
     const { model, violations, clock } = this.world;
     const now = clock.now();
@@ -233,7 +259,7 @@ class Driver {
       }
     } else if (result.origin === 'cache_hit') {
       this.counts.grantDenies += 1;
-      if (!model.deniedBy(proc.seen, call, now))
+      if (!model.deniedBy(when?.seen ?? proc.seen, call, when?.now ?? now))
         violations.push(`${what}: denied without asking, and no deny the process saw covers it`);
     }
   }
