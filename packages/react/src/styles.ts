@@ -460,6 +460,32 @@ const manager = `
 }
 `;
 
+/**
+ * A short, wide screen (a phone on its side, 844 x 390): the answers in a column beside the
+ * content instead of under it (as the Lit sheets), so the content keeps the sheet's height (it
+ * had 165 px of 342) and every answer stays in view; the footer scrolls on its own if it must.
+ * Last, so it wins over each sheet's own answer grid.
+ */
+const shortScreen = `
+@media (max-height: 540px) and (min-width: 560px) {
+  .mcp-consent-positioner > [data-part='root'] {
+    display: grid; grid-template: auto minmax(0, 1fr) / minmax(0, 1fr) clamp(13rem, 36%, 20rem);
+  }
+  .mcp-consent-positioner > [data-part='root'] > * { grid-column: 1; }
+  .mcp-consent-positioner > [data-part='root'] > .mcp-consent-scroll { grid-row: 2; }
+  .mcp-consent-positioner > [data-part='root'] > .mcp-consent-footer {
+    grid-area: 1 / 2 / -1; overflow: auto; padding: 12px 16px;
+    border-block-start: none; border-inline-start: 1px solid var(--_outline-variant);
+  }
+  /* At the bottom, as under the content; an auto margin, never end alignment, which would push
+     a footer taller than the sheet out of reach at its top. */
+  .mcp-consent-positioner > [data-part='root'] > .mcp-consent-footer > :first-child { margin-block-start: auto; }
+  .mcp-consent-positioner [data-part='root'] > .mcp-consent-footer > [data-part='actions'] { grid: auto-flow / minmax(0, 1fr); }
+  .mcp-consent-positioner[data-layout='expanded'] { padding: 8px; }
+  .mcp-consent-positioner[data-layout='expanded'] > [data-part='root'] { inline-size: min(100%, 880px); max-block-size: 100%; }
+}
+`;
+
 /** The whole stylesheet, for hosts that include it themselves. */
 export const consentStyles: string = [
   tokens,
@@ -476,6 +502,7 @@ export const consentStyles: string = [
   grainStyles,
   argsEditorStyles,
   serverTextStyles,
+  shortScreen,
 ]
   .map((block) => block.trim())
   .join('\n');

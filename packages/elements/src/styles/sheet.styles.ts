@@ -191,4 +191,48 @@ export const sheetFrame = css`
     clip-path: inset(50%);
     white-space: nowrap;
   }
+  /* A short, wide screen (a phone on its side, 844 x 390): the answers in a column beside the
+     content instead of under it, so the content keeps the sheet's height (it had 165 px of 342)
+     and every answer stays in view; the foot scrolls on its own if it must. */
+  @media (max-height: 540px) and (min-width: 560px) {
+    dialog[open] {
+      display: grid;
+      grid-template: auto auto minmax(0, 1fr) / minmax(0, 1fr) clamp(13rem, 36%, 20rem);
+    }
+    dialog > * {
+      grid-column: 1;
+    }
+    dialog > .head {
+      grid-row: 2;
+    }
+    dialog > .body {
+      grid-row: 3;
+    }
+    dialog > .scroll {
+      grid-row: 2 / -1;
+    }
+    /* At the bottom, as under the content; an auto margin, never end alignment, which would
+       push a foot taller than the sheet out of reach at its top. */
+    dialog > .foot {
+      grid-area: 1 / 2 / -1;
+      overflow: auto;
+      display: flex;
+      flex-direction: column;
+      padding: 12px 16px;
+      border-block-start: none;
+      border-inline-start: 1px solid var(--_outline-variant);
+    }
+    .foot > :first-child {
+      margin-block-start: auto;
+    }
+    .foot > .actions {
+      display: grid;
+      grid: auto-flow / minmax(0, 1fr);
+      gap: 8px;
+    }
+    :host([data-layout='expanded']) dialog {
+      inline-size: min(880px, calc(100vw - 16px));
+      max-block-size: calc(100dvh - 16px);
+    }
+  }
 `;
