@@ -77,8 +77,8 @@ export class Scheduler {
     core.hub.subscribe((event) => {
       const entry = this.active;
       if (event.type === 'grants' && entry) {
-        void Promise.resolve(entry)
-          .then((open) => this.deniedSince(open, open, open))
+        void Promise.resolve()
+          .then(() => this.deniedSince(entry, entry, entry))
           .catch((error: unknown) => this.settleWithError(entry, error));
       }
     });
@@ -109,16 +109,23 @@ export class Scheduler {
     found: LookupResult,
     call: ToolCall,
   ): RequestResult {
+    const allowed = found.status === 'allow';
     return {
-      allowed: found.status === 'allow',
-      choice: found.status === 'allow' ? 'allow_always' : 'deny_always',
+      allowed,
+      choice: allowed ? 'allow_always' : 'deny_always',
       origin: 'cache_hit',
       risk: facts.risk,
       settledBy: 'grant',
       argsHash: facts.argsHash,
       call,
-      ...(found.grant ? { grant: found.grant } : {}),
-      ...(found.grant?.sessionId !== undefined ? { grain: 'session' as const } : {}),
+      // The grain it was given with: an answer for this session, or for a time.
+      ...(found.grant
+        ? {
+            grant: found.grant,
+            // Session ids are never empty.
+            grain: found.grant.sessionId ? 'session' : found.grant.grain,
+          }
+        : {}),
     };
   }
 

@@ -146,7 +146,7 @@ describe('this session', () => {
 
 describe('for a time', () => {
   it('expires on the injected clock, and the tier lifetime still bounds it', async () => {
-    const { engine, clock, store } = await setup();
+    const { engine, clock, store, events } = await setup();
     const user = scriptedUser();
     const pending = engine.request(put(), { prompt: user.prompt });
     await shownCount(user, 1);
@@ -156,7 +156,13 @@ describe('for a time', () => {
     expect(await pending).toMatchObject({ allowed: true, grain: 'timed' });
     expect((await store.load())[0]?.expiresAt).toBe(new Date(clock.now() + HOUR).toISOString());
     clock.advance(HOUR - 1);
-    expect((await engine.request(put(), { prompt: user.prompt })).origin).toBe('cache_hit');
+    // A later call decided by it says it was an answer for a time, not "always".
+    expect(await engine.request(put(), { prompt: user.prompt })).toMatchObject({
+      origin: 'cache_hit',
+      choice: 'allow_always',
+      grain: 'timed',
+    });
+    expect(events().at(-1)).toMatchObject({ origin: 'cache_hit', grain: 'timed' });
     clock.advance(1);
     expect(engine.lookup(put())).toMatchObject({ status: 'prompt', reason: 'expired' });
   });

@@ -408,13 +408,15 @@ describe('manager: history rows that tell the truth', () => {
     ]);
   });
 
-  it('a call an answer kept for this session decided never reads as a saved permission', async () => {
+  it('a call an answer kept for this session decided never reads as a saved permission, nor a timed one as always', async () => {
     const { clock, engine, answer, sink } = await setup();
     const never = () => Promise.reject(new Error('asked again'));
     await answer({ choice: 'allow_always', session: true }, call('notes_list', readOnly));
     await engine.request(call('notes_list', readOnly), { prompt: never });
     await answer('allow_always', call('notes_get', readOnly));
     await engine.request(call('notes_get', readOnly), { prompt: never });
+    await answer({ choice: 'allow_always', ttlMs: 60 * 60_000 }, call('notes_find', readOnly));
+    await engine.request(call('notes_find', readOnly), { prompt: never });
     const manager = createPermissionManager({ engine, clock, audit: () => sink.events() });
     await flush();
     const rows = manager.connect().audit.rows.reverse();
@@ -423,6 +425,9 @@ describe('manager: history rows that tell the truth', () => {
       ['notes_list', 'Allowed for this session', 'Answer kept for this session'],
       ['notes_get', 'Allowed always', 'Your choice'],
       ['notes_get', 'Allowed always', 'Saved permission'],
+      // A timed answer that decided a later call never reads as "always".
+      ['notes_find', 'Allowed for a time', 'Your choice'],
+      ['notes_find', 'Allowed for a time', 'Saved permission'],
     ]);
     expect(rows[1]!.origin).toBe('cache_hit');
     manager.destroy();
