@@ -148,6 +148,11 @@ export interface ScenarioHost {
   fill(field: string, value: string): Promise<void>;
   /** Whether a form field has the focus (the field typing reaches, the terminal's › row). */
   fieldFocused(field: string): Promise<boolean>;
+  /**
+   * How many of the form's controls are marked invalid for assistive technology
+   * (`aria-invalid="true"`); left out where there is no such mark (the model, a terminal).
+   */
+  invalidControls?(): Promise<number>;
   /** Activates an elicitation's action the way a pointer user would (click or tap). */
   clickElicitation(action: 'accept' | 'decline' | 'cancel'): Promise<void>;
   // --- a server's roots/list (issue 18) ---------------------------------------------------

@@ -147,6 +147,23 @@ export function elicitationScenarios({ start, openPrompt }: SuiteContext): void 
     });
   });
 
+  it('elicitation: a required field shows no error when the form opens, only once the user leaves it empty', async () => {
+    const h = await startEliciting();
+    await h.elicit(surveyForm);
+    await openPrompt(h);
+    const required = norm(en.t('mcp.elicitation.error.required', { field: 'Full name' }));
+    // The form opens with the focus in its first field; nothing is wrong yet.
+    await until(() => h.fieldFocused('name'), 'the focus on Full name');
+    await h.advance(GUARD_MS);
+    expect(norm(await h.screen())).not.toContain(required);
+    if (h.invalidControls) expect(await h.invalidControls()).toBe(0);
+    // The user goes into the field, leaves it empty and moves on (Tab): now it is named.
+    await h.fill('name', '');
+    await h.press('Tab');
+    await until(async () => norm(await h.screen()).includes(required), 'the required error');
+    if (h.invalidControls) expect(await h.invalidControls()).toBe(1);
+  });
+
   it('elicitation, URL mode: the whole address and its site; Open link consents, Not now does not', async () => {
     const h = await startEliciting();
     const first = await h.elicit(linkRequest);

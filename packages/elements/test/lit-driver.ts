@@ -223,6 +223,8 @@ export function litHost(page: Page, dispose: () => Promise<void>): ScenarioHost 
           document.querySelector(tag)?.shadowRoot?.activeElement?.id === window.__field(name),
         [ELICITATION, field] as const,
       ),
+    // Locators pierce the sheet's open shadow root.
+    invalidControls: () => page.locator(`${ELICITATION} [aria-invalid="true"]`).count(),
     clickElicitation: (name) =>
       clickAt(
         page,

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
 import type { ElicitationFormApi, FieldView } from '@mcp-consent/prompt';
 import { toReactProps as p } from './attrs.js';
 
@@ -12,10 +12,29 @@ export interface FieldHost {
   form: Pick<ElicitationFormApi['form'], 'choosePlaceholder'>;
 }
 
+/**
+ * Whether a blur leaves the field the way a user does, as Lit's `focusout` rule counts it: to
+ * another control of the sheet, or out of the window. A move inside the field (the next checkbox
+ * of a group) is not one, nor is focus the sheet's focus trap hands back to the page outside it:
+ * the sheet closing, or its layout effects run twice as it opens (StrictMode, a hidden
+ * `<Activity>` shown again), which marked the first field visited and showed its error at once.
+ */
+function leavesField(event: FocusEvent<HTMLElement>): boolean {
+  const next = event.relatedTarget;
+  if (!(next instanceof Element)) return true;
+  const here = event.currentTarget;
+  const field = here.closest('[data-part="field"]');
+  if (field && field === next.closest('[data-part="field"]')) return false;
+  const layer = here.closest('[data-mcp-layer]');
+  return !layer || layer.contains(next);
+}
+
 /** One form field of an elicitation, from the model's `FieldView`. Values are controlled by the model. */
 export function ElicitationField({ api, field }: { api: FieldHost; field: FieldView }) {
   const focus = () => api.focus({ kind: 'field', name: field.name });
-  const blur = () => api.blur(field.name);
+  const blur = (event: FocusEvent<HTMLElement>) => {
+    if (leavesField(event)) api.blur(field.name);
+  };
   const label = (
     <>
       {field.label} <span {...part('field-required')}>{field.requiredText}</span>

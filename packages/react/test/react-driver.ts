@@ -224,6 +224,7 @@ export function pageHost(page: Page, dispose: () => Promise<void>): ScenarioHost
         (name) => document.activeElement?.id === (window as unknown as W).__field(name),
         field,
       ),
+    invalidControls: () => page.locator(`${ELICITATION_ROOT} [aria-invalid="true"]`).count(),
     clickElicitation: (name) =>
       pointerClick(page, page.locator(`${ELICITATION_ROOT} [data-action="${name}"]`), name),
     askRoots: (roots) => page.evaluate((r) => (window as unknown as W).__host.askRoots(r), roots),
