@@ -43,6 +43,12 @@ export const narrowPhone: Viewport = { width: 320, height: 640 };
  * took 177 of the sheet's 342), a strip the user scrolled through.
  */
 export const CONTENT_ROOM_PX = 240;
+/**
+ * The height the permission sheet's scrolling content keeps at 320 × 640, where both renderers put
+ * the four answers in two columns (Lit: 362 px). Before, React stacked them in one column there:
+ * its footer took 310 px of the sheet's 589 and left 267 px to read.
+ */
+export const NARROW_CONTENT_ROOM_PX = 340;
 /** WCAG 2.2 SC 2.5.8 Target Size (Minimum). */
 export const TARGET_PX = 24;
 
@@ -343,6 +349,20 @@ export function runLayoutChecks(name: string, surface: LayoutSurface): void {
         );
         expect(layout.boxes.title?.visible).toBe(true);
         expect(await hiddenWhenFocused(page)).toEqual([]);
+      });
+    }
+
+    for (const locale of ['en-US', 'pt-BR']) {
+      it(`${locale}, ${narrowPhone.width}×${narrowPhone.height}: the answers in two columns leave at least ${NARROW_CONTENT_ROOM_PX} px to read`, async () => {
+        const { page } = await openPermission(narrowPhone, locale);
+        const layout = await page.evaluate(sheetLayout, false);
+        expect(layout.contentHeight, JSON.stringify(layout)).toBeGreaterThanOrEqual(
+          NARROW_CONTENT_ROOM_PX,
+        );
+        const rows = new Set(
+          CHOICES.map((choice) => layout.boxes[choice]?.top).filter((top) => top !== undefined),
+        );
+        expect(rows.size, JSON.stringify(layout.boxes)).toBe(2);
       });
     }
 

@@ -238,8 +238,13 @@ const sheet = `
   margin: 0; padding: 8px 12px; border-radius: 8px; background: var(--_surface-container);
   color: var(--_on-surface); font-size: 0.875rem; overflow-wrap: anywhere;
 }
+/* At 320 px the permission and dry-run answers keep their two columns, as in Lit (stacked, the
+   four permission answers took 310 px of a 589 px sheet and left 267 to read); the other sheets'
+   answers stack there, as Lit's do. */
 @container mcp-consent (max-width: 320px) {
-  .mcp-consent-layer [data-part='actions'] { grid-template-columns: minmax(0, 1fr); }
+  .mcp-consent-layer [data-part='actions']:not([data-scope='permission'], [data-scope='dry-run']) {
+    grid-template-columns: minmax(0, 1fr);
+  }
 }
 `;
 
