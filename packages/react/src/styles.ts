@@ -461,7 +461,11 @@ const manager = `
   /* "Allowed for this session" must fit a phone's card: badges may wrap there. */
   .mcp-consent-manager [data-part='decision'], .mcp-consent-manager [data-part='effect'] { white-space: normal; }
   .mcp-consent-manager td > * { justify-self: start; }
-  .mcp-consent-manager td[data-column='actions'] { display: block; inline-size: auto; padding-block-start: 8px; }
+  /* Revoke at the start of every card, the last row's too (as in Lit). */
+  .mcp-consent-manager td[data-column='actions'],
+  .mcp-consent-manager tbody tr:last-child td[data-column='actions'] {
+    display: block; inline-size: auto; padding-block-start: 8px;
+  }
 }
 `;
 
