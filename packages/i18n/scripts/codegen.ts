@@ -7,7 +7,8 @@ import { pseudoLocalize } from '../src/pseudo.js';
  * a test): turns the human-edited `/locales/*.json` (the library's copy) and
  * `/locales/apps/*.json` (the apps' copy) into precompiled ICU ASTs under `src/generated/`
  * and `src/generated/apps/`, the typed message ids of each, and the generated pseudo-locale
- * `en-XA.json` of each (for review: the runtime derives en-XA from en-US, `src/pseudo.ts`). Pure: file contents in, file contents out, paths relative to the
+ * `en-XA.json` of each (for review only: the runtime derives en-XA from en-US with the same
+ * `src/pseudo.ts`). Pure: file contents in, file contents out, paths relative to the
  * repository root.
  */
 
