@@ -25,6 +25,14 @@ import type {
 /** The call as it runs after an answer: as asked, or with the user's edited arguments. */
 type Ran = { call: ToolCall; argsHash: string | null; edited?: true };
 
+/** The answer as it stands after an attempt to remember it: its grant, the save, what failed. */
+interface Kept {
+  answer: ChoiceDetail;
+  grant?: Grant;
+  saved?: Promise<void>;
+  failure?: Error;
+}
+
 /** `{ edited: true }` for a result of edited arguments, else nothing. */
 const editedOf = (ran: Ran) => (ran.edited ? { edited: true as const } : {});
 
@@ -130,7 +138,7 @@ export class Scheduler {
   }
 
   /** Makes and saves the grant an "always" answer asks for; what cannot be remembered is answered once. */
-  private remember(entry: PromptEntry, given: ChoiceDetail, ran: Ran) {
+  private remember(entry: PromptEntry, given: ChoiceDetail, ran: Ran): Kept {
     // Without persistence "always" means "this time"; so does "for these exact arguments"
     // when the arguments cannot be hashed (nothing could recognise them again).
     let answer: ChoiceDetail =
@@ -265,13 +273,9 @@ export class Scheduler {
       this.settleWithError(entry, ran, 'answer');
       return;
     }
-    const kept =
-      settledBy === 'answer'
-        ? this.remember(entry, given, ran)
-        : { answer: given, failure: undefined };
-    const { answer } = kept;
-    const grant = 'grant' in kept ? kept.grant : undefined;
-    const saved = 'saved' in kept ? kept.saved : undefined;
+    const kept: Kept =
+      settledBy === 'answer' ? this.remember(entry, given, ran) : { answer: given };
+    const { answer, grant, saved } = kept;
     const failure = error ?? kept.failure;
     const result: RequestResult = {
       allowed: isAllow(answer.choice),
@@ -281,9 +285,11 @@ export class Scheduler {
       settledBy,
       argsHash: ran.argsHash,
       promptId: entry.id,
-      ...(grant ? { grant: this.grantOf(grant) } : {}),
       ...(grant
-        ? { grain: answer.session ? 'session' : answer.ttlMs !== undefined ? 'timed' : 'always' }
+        ? {
+            grant: this.grantOf(grant),
+            grain: answer.session ? 'session' : answer.ttlMs !== undefined ? 'timed' : 'always',
+          }
         : {}),
       ...(failure ? { error: failure } : {}),
       ...(entry.rule ? { rule: entry.rule } : {}),
