@@ -1,11 +1,10 @@
-import { createStore, promisifyRequest, values, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { AuditSink } from '../audit.js';
 import { DEFAULT_AUDIT_MAX_AGE_MS } from '../audit-retention.js';
 import type { CancelTimer, Clock } from '../clock.js';
-import { StoreUnavailableError } from '../errors.js';
 import { systemClock } from '../system-clock.js';
 import type { AuditEvent } from '../types.js';
-import { describe, randomId } from './idb-store.js';
+import { guarded, randomId, warn } from './idb-store.js';
 
 export interface IdbAuditSinkOptions {
   /**
@@ -82,16 +81,7 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
   let store: UseStore | undefined;
   const label = `IndexedDB audit log "${dbName}/${storeName}"`;
 
-  async function guard<T>(action: string, work: (store: UseStore) => Promise<T>): Promise<T> {
-    try {
-      store ??= createStore(dbName, storeName);
-      return await work(store);
-    } catch (error) {
-      throw new StoreUnavailableError(`The ${label} could not ${action}: ${describe(error)}`, {
-        cause: error,
-      });
-    }
-  }
+  const guard = guarded(label, () => (store ??= createStore(dbName, storeName)));
 
   let pruning: Promise<number> | undefined;
   let cancelTimer: CancelTimer | undefined;
@@ -106,10 +96,7 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
       let deleted;
       do {
         deleted = await guard('prune', (use) =>
-          use('readwrite', (objectStore) => {
-            const done = deleteOldest(objectStore, range, batchSize);
-            return promisifyRequest(objectStore.transaction).then(() => done.count);
-          }),
+          use('readwrite', (objectStore) => deleteOldest(objectStore, range, batchSize)),
         );
         total += deleted;
       } while (deleted === batchSize);
@@ -121,7 +108,7 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
   /** Prunes now and then every interval; a failure is reported and retried at the next one. */
   const scheduled = (): void =>
     void prune()
-      .catch((error: unknown) => console.warn(`[mcp-consent] ${describe(error)}`))
+      .catch(warn)
       .then(() => {
         if (!closed) cancelTimer = clock.setTimer?.(scheduled, pruneIntervalMs);
       });
@@ -136,38 +123,38 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
     write(event) {
       const key = [clock.now(), tab, sequence++];
       return guard('write an event', (use) =>
-        use('readwrite', (objectStore) => {
+        use('readwrite', async (objectStore) => {
           objectStore.put(event, key);
           // Trim in the same transaction, oldest keys first.
-          const count = objectStore.count();
-          count.onsuccess = () => deleteOldest(objectStore, null, count.result - capacity);
-          return promisifyRequest(objectStore.transaction);
+          const count = await promisifyRequest(objectStore.count());
+          await deleteOldest(objectStore, null, count - capacity);
         }),
       );
     },
     read: () =>
       guard('read events', async (use) =>
-        (await values<unknown>(use)).filter(
+        (await use('readonly', (objectStore) => promisifyRequest(objectStore.getAll()))).filter(
+          // Every kind (decisions, elicitation/sampling/roots outcomes): readers tell them apart.
           (value): value is AuditEvent =>
-            typeof value === 'object' &&
-            value !== null &&
-            // Every kind (decisions, elicitation/sampling/roots outcomes): readers tell them apart.
-            typeof (value as { event_type?: unknown }).event_type === 'string',
+            typeof (value as { event_type?: unknown } | undefined)?.event_type === 'string',
         ),
       ),
   };
 }
 
-/** Deletes up to `limit` of the oldest keys in `range`, in the caller's transaction. */
-function deleteOldest(objectStore: IDBObjectStore, range: IDBKeyRange | null, limit: number) {
-  const done = { count: 0 };
-  if (limit <= 0) return done;
-  const cursor = objectStore.openKeyCursor(range);
-  cursor.onsuccess = () => {
-    if (cursor.result === null || done.count >= limit) return;
-    done.count += 1;
-    objectStore.delete(cursor.result.primaryKey);
-    cursor.result.continue();
-  };
-  return done;
+/**
+ * Deletes up to `limit` of the oldest keys in `range`, in the caller's transaction; resolves
+ * with how many once it committed.
+ */
+async function deleteOldest(
+  objectStore: IDBObjectStore,
+  range: IDBKeyRange | null,
+  limit: number,
+): Promise<number> {
+  // (A count of 0 would read every key.)
+  const keys = limit > 0 ? await promisifyRequest(objectStore.getAllKeys(range, limit)) : [];
+  for (const key of keys) objectStore.delete(key);
+  // Awaiting a request's promise keeps the transaction open: it resolves in the same task.
+  await promisifyRequest(objectStore.transaction);
+  return keys.length;
 }

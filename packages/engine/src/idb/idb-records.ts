@@ -6,7 +6,6 @@ import {
   isRevocation,
   isTime,
   type StoreChange,
-  type StoreSnapshot,
   type StoreState,
 } from '../store.js';
 import type { Grant } from '../types.js';
@@ -28,8 +27,10 @@ import type { Grant } from '../types.js';
  * the log records it folded, in one readwrite transaction, so it happens whole or not at all.
  */
 
+const OWN = 'mcp-consent';
+
 /** Where the last clear is kept. Its record is `{ clearedAt }`. */
-export const CLEARED_KEY: IDBValidKey = ['mcp-consent', 'cleared'];
+export const CLEARED_KEY: IDBValidKey = [OWN, 'cleared'];
 
 /** Grants per chunk, about: a key's chunk is chosen by a hash of the key. */
 const CHUNK_SIZE = 1000;
@@ -46,27 +47,9 @@ export interface Chunk {
   revoked: string[];
 }
 
-/** What one log record (or the marker) holds; `undefined` for anything else (corrupt). */
-export type StoredRecord =
-  { grant: Grant } | { revokedAt: string; key: string } | { clearedAt: string } | { key: string };
-
-export function readRecord(key: IDBValidKey, value: unknown): StoredRecord | undefined {
-  if (isOwnKey(key, 'cleared')) {
-    const clearedAt = (value as { clearedAt?: unknown } | null)?.clearedAt;
-    return isTime(clearedAt) ? { clearedAt } : undefined;
-  }
-  if (isGrant(value)) return value.key === key ? { grant: value } : undefined;
-  if (isRevocation(value)) return value.key === key ? value : undefined;
-  // `{ key }`: the key's chunk entry is gone.
-  const fields = typeof value === 'object' && value !== null ? Object.keys(value) : [];
-  return fields.length === 1 && (value as { key?: unknown }).key === key
-    ? { key: key as string }
-    : undefined;
-}
-
 /** Whether `key` is one of the store's own: `['mcp-consent', kind, …]`. */
-export const isOwnKey = (key: IDBValidKey, kind: string) =>
-  Array.isArray(key) && key[0] === 'mcp-consent' && key[1] === kind;
+const isOwnKey = (key: IDBValidKey, kind: string) =>
+  Array.isArray(key) && key[0] === OWN && key[1] === kind;
 
 /**
  * A chunk record of the right shape with readable revocations, else undefined (the chunk is
@@ -90,12 +73,18 @@ export const readAllRecords = (store: IDBObjectStore) =>
 
 /** The records as a load reads them. */
 export interface Layout {
-  /** The log's grants, the revocations of log and chunks, and the clear. */
-  snapshot: StoreSnapshot;
-  /** The chunks' grants that no log record replaces: six columns each, and their texts. */
+  /**
+   * The log's grants (with `parse`, the chunks' readable grants too), the revocations of log
+   * and chunks, and the clear.
+   */
+  state: StoreState;
+  /**
+   * The chunks' grants that no log record replaces (with `parse`, only those whose text is
+   * not readable): six columns each, and their texts.
+   */
   columns: string[];
   texts: string[];
-  /** Keys of records that are not readable (log records and chunks). */
+  /** Keys of records (log records and chunks; with `parse`, chunk grants) that are not readable. */
   skipped: IDBValidKey[];
   /** Keys of the readable log records. */
   logged: string[];
@@ -104,36 +93,35 @@ export interface Layout {
 /**
  * Reads every record of the store: the marker, the chunks, and the log records, which replace
  * their key's chunk entry (a log record that is not readable too: the key's state is lost, so
- * its calls are asked, as when a record of the per-grant layout is corrupt).
+ * its calls are asked, as when a record of the per-grant layout is corrupt). With `parse`, the
+ * chunks' grants are built.
  */
-export function readLayout(keys: IDBValidKey[], values: unknown[]): Layout {
-  const snapshot: StoreSnapshot = { grants: [], revocations: [], clearedAt: null };
-  const layout: Layout = { snapshot, columns: [], texts: [], skipped: [], logged: [] };
+export function readLayout(keys: IDBValidKey[], values: unknown[], parse?: boolean): Layout {
+  const state = emptyStoreState();
+  const layout: Layout = { state, columns: [], texts: [], skipped: [], logged: [] };
   const chunks: Chunk[] = [];
-  /** Keys with a log record. */
-  const logged = new Set<unknown>();
   keys.forEach((key, i) => {
-    const value = values[i];
-    const chunk = isOwnKey(key, 'chunk') && readChunk(value);
-    if (chunk) return void chunks.push(chunk);
-    if (typeof key === 'string') logged.add(key);
-    const record = readRecord(key, value);
-    if (record === undefined) return void layout.skipped.push(key);
-    if (typeof key === 'string') layout.logged.push(key);
-    if ('grant' in record) snapshot.grants.push(record.grant);
-    else if ('clearedAt' in record) snapshot.clearedAt = record.clearedAt;
-    else if ('revokedAt' in record)
-      snapshot.revocations.push({ key: record.key, revokedAt: record.revokedAt });
+    const chunk = isOwnKey(key, 'chunk') && readChunk(values[i]);
+    if (chunk) chunks.push(chunk);
+    else if (!addRecord(state, key, values[i])) layout.skipped.push(key);
+    else if (typeof key === 'string') layout.logged.push(key);
   });
+  /** The keys, so the log's replace their chunk entries (readable or not). */
+  const logged = new Set<unknown>(keys);
   for (const { columns, texts, revoked } of chunks) {
     for (let i = 0; i < texts.length; i++) {
-      if (logged.has(columns[6 * i])) continue;
-      for (let c = 6 * i; c < 6 * i + 6; c++) layout.columns.push(columns[c]!);
-      layout.texts.push(texts[i]!);
+      const key = columns[6 * i]!;
+      if (logged.has(key)) continue;
+      const grant = parse && grantOf(texts[i], key);
+      if (grant) state.grants.set(key, grant);
+      else {
+        if (parse) layout.skipped.push(key);
+        layout.columns.push(...columns.slice(6 * i, 6 * i + 6));
+        layout.texts.push(texts[i]!);
+      }
     }
     for (let i = 0; i < revoked.length; i += 2)
-      if (!logged.has(revoked[i]))
-        snapshot.revocations.push({ key: revoked[i]!, revokedAt: revoked[i + 1]! });
+      if (!logged.has(revoked[i])) state.revocations.set(revoked[i]!, revoked[i + 1]!);
   }
   return layout;
 }
@@ -155,24 +143,20 @@ const slotOf = (key: string, count: number) => {
   for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
   return (hash >>> 0) % count;
 };
-const chunkKey = (i: number): IDBValidKey => ['mcp-consent', 'chunk', i];
-/** Every chunk key (and nothing else): arrays sort after numbers and strings. */
-const chunkRange = () => IDBKeyRange.bound(['mcp-consent', 'chunk'], ['mcp-consent', 'chunk', []]);
+const chunkKey = (i: unknown): IDBValidKey => [OWN, 'chunk', i as number];
 
 /**
- * A key's chunk entry: undefined when the chunk has none, null when it has one that is not
- * readable (it is treated like a corrupt record: as if the key held nothing).
+ * A key's chunk entry, as its log record would hold it: undefined when the chunk has none,
+ * `{ key }` when it has one that is not readable (it is treated like a corrupt record: as if
+ * the key held nothing).
  */
-function entryOf(chunk: Chunk | undefined, key: string): StoredRecord | null | undefined {
+function entryOf(chunk: Chunk | undefined, key: string): object | undefined {
   if (!chunk) return undefined;
   const { columns, texts, revoked } = chunk;
-  for (let i = 0; i < texts.length; i++) {
-    if (columns[6 * i] !== key) continue;
-    const grant = grantOf(texts[i], key);
-    return grant ? { grant } : null;
-  }
+  for (let i = 0; i < texts.length; i++)
+    if (columns[6 * i] === key) return grantOf(texts[i], key) ?? { key };
   for (let i = 0; i < revoked.length; i += 2)
-    if (revoked[i] === key) return { key, revokedAt: revoked[i + 1]! };
+    if (revoked[i] === key) return { key, revokedAt: revoked[i + 1] };
   return undefined;
 }
 
@@ -188,7 +172,8 @@ export const changeKey = (use: UseStore, key: string, change: StoreChange) =>
     const [record, marker, count] = await Promise.all([
       promisifyRequest(store.get(key)),
       promisifyRequest(store.get(CLEARED_KEY)),
-      promisifyRequest(store.count(chunkRange())),
+      // Every chunk key (and nothing else): arrays sort after numbers and strings.
+      promisifyRequest(store.count(IDBKeyRange.bound([OWN, 'chunk'], chunkKey([])))),
     ]);
     const held =
       count > 0
@@ -196,11 +181,15 @@ export const changeKey = (use: UseStore, key: string, change: StoreChange) =>
         : undefined;
     const state = emptyStoreState();
     // A log record, readable or not, replaces the chunk's entry.
-    addRecord(state, record === undefined ? held : readRecord(key, record));
-    addRecord(state, readRecord(CLEARED_KEY, marker));
+    addRecord(state, key, record === undefined ? held : record);
+    addRecord(state, CLEARED_KEY, marker);
     if (!applyChange(state, change)) return false;
-    // With nothing left, the log record stays as `{ key }` while the chunk still has an entry.
-    const next = recordOf(state, key) ?? (held === undefined ? undefined : { key });
+    // The one record that keeps the key's state: its grant, else its revocation (a grant held
+    // with a revocation is newer than it, and refuses every grant the revocation would). With
+    // nothing left, the log record stays as `{ key }` while the chunk still has an entry.
+    const revokedAt = state.revocations.get(key);
+    const next =
+      state.grants.get(key) ?? (revokedAt === undefined ? held && { key } : { key, revokedAt });
     if (next) store.put(next, key);
     else store.delete(key);
     await promisifyRequest(store.transaction);
@@ -210,58 +199,47 @@ export const changeKey = (use: UseStore, key: string, change: StoreChange) =>
 /**
  * Compacts in one readwrite transaction: every record is read as a load reads it, `clear` (if
  * any) is applied by `applyChange`, and the result is written as new chunks; the readable log
- * records are deleted. Without `clear`, and with no log record to fold, it writes nothing. What
- * is not readable stays: log records stay in the log, grants of a chunk whose text is not
- * readable are carried into the new chunks as they are, and a chunk record that is not
- * readable is moved to `['mcp-consent', 'unreadable', its key, …]`. Resolves once committed,
- * with whether the clear changed the state.
+ * records are deleted. Without `clear`, the chunks' grants no log record replaces are carried
+ * into the new chunks as they are (text and columns), and with no log record to fold it writes
+ * nothing. What is not readable stays: log records stay in the log, grants of a chunk whose
+ * text is not readable are carried as they are, and a chunk record that is not readable is
+ * moved to `['mcp-consent', 'unreadable', its key, …]`. Resolves once committed, with whether
+ * the clear changed the state (a plain clear always does).
  */
 export const compactRecords = (use: UseStore, clear?: StoreChange) =>
   use('readwrite', async (store) => {
     const [keys, values] = await readAllRecords(store);
-    const { snapshot, columns, texts, logged } = readLayout(keys, values);
+    // Only a clear needs the chunks' grants built; else they are carried as they are.
+    const { state, columns, texts, logged } = readLayout(keys, values, !!clear);
     if (!clear && logged.length === 0) return false;
-    const state = emptyStoreState();
-    state.clearedAt = snapshot.clearedAt;
-    for (const { key, revokedAt } of snapshot.revocations) state.revocations.set(key, revokedAt);
-    for (const grant of snapshot.grants) state.grants.set(grant.key, grant);
-    /** Chunk grants whose text is not readable: their seven strings, by key. */
-    const kept = new Map<string, string[]>();
-    texts.forEach((text, i) => {
-      const entry = columns.slice(6 * i, 6 * i + 6);
-      const grant = grantOf(text, entry[0]);
-      if (grant) state.grants.set(grant.key, grant);
-      else kept.set(entry[0]!, [...entry, text]);
-    });
     const markedAt = state.clearedAt;
-    const changed = !!clear && applyChange(state, clear);
+    // A plain clear counts as a change: other tabs' caches may hold more than this store.
+    const changed = !!clear && (applyChange(state, clear) || !('clearedAt' in clear));
 
-    const all = new Set([...state.grants.keys(), ...state.revocations.keys(), ...kept.keys()]);
-    const count = Math.ceil(all.size / CHUNK_SIZE);
+    // The grants join the ones carried as they are (texts not built, or not readable).
+    for (const [key, grant] of state.grants) {
+      const { userId, workspaceId, serverId, toolName, argsHash = '' } = grant;
+      columns.push(key, userId, workspaceId, serverId, toolName, argsHash);
+      texts.push(JSON.stringify(grant));
+    }
+    const count = Math.ceil((texts.length + state.revocations.size) / CHUNK_SIZE);
     const next = Array.from({ length: count }, (): Chunk => ({
       columns: [],
       texts: [],
       revoked: [],
     }));
-    for (const key of all) {
-      const chunk = next[slotOf(key, count)]!;
-      const grant = state.grants.get(key);
-      const revokedAt = state.revocations.get(key);
-      let entry = kept.get(key);
-      if (grant) {
-        const { userId, workspaceId, serverId, toolName, argsHash = '' } = grant;
-        entry = [key, userId, workspaceId, serverId, toolName, argsHash, JSON.stringify(grant)];
-      }
-      if (entry) {
-        chunk.columns.push(...entry.slice(0, 6));
-        chunk.texts.push(entry[6]!);
-      } else chunk.revoked.push(key, revokedAt!);
-    }
+    texts.forEach((text, i) => {
+      const chunk = next[slotOf(columns[6 * i]!, count)]!;
+      chunk.columns.push(...columns.slice(6 * i, 6 * i + 6));
+      chunk.texts.push(text);
+    });
+    // A key's grant is newer than its revocation, and refuses every grant the revocation would.
+    for (const [key, revokedAt] of state.revocations)
+      if (!state.grants.has(key)) next[slotOf(key, count)]!.revoked.push(key, revokedAt);
     keys.forEach((key, i) => {
       if (!isOwnKey(key, 'chunk')) return;
       store.delete(key);
-      if (!readChunk(values[i]))
-        store.put(values[i], ['mcp-consent', 'unreadable', key, Math.random()]);
+      if (!readChunk(values[i])) store.put(values[i], [OWN, 'unreadable', key, Math.random()]);
     });
     next.forEach((chunk, i) => store.put(chunk, chunkKey(i)));
     for (const key of logged) store.delete(key);
@@ -270,19 +248,20 @@ export const compactRecords = (use: UseStore, clear?: StoreChange) =>
     return changed;
   });
 
-function addRecord(state: StoreState, record: StoredRecord | null | undefined): void {
-  if (!record) return;
-  if ('grant' in record) state.grants.set(record.grant.key, record.grant);
-  else if ('clearedAt' in record) state.clearedAt = record.clearedAt;
-  else if ('revokedAt' in record) state.revocations.set(record.key, record.revokedAt);
-}
-
 /**
- * The one record that keeps a key's state: its grant, else its revocation. A grant held with a
- * revocation is newer than it, and refuses every grant the revocation would, so it is enough.
+ * Adds what `value`, the record of `key`, holds to `state`: a grant, a revocation
+ * `{ key, revokedAt }`, `{ key }` (nothing: the key's chunk entry is gone) or, under the marker's
+ * key, the last clear `{ clearedAt }`. False when it holds none of these (it is corrupt).
  */
-function recordOf(state: StoreState, key: string) {
-  const grant = state.grants.get(key);
-  const revokedAt = state.revocations.get(key);
-  return grant ?? (revokedAt === undefined ? undefined : { key, revokedAt });
+function addRecord(state: StoreState, key: IDBValidKey, value: unknown): boolean {
+  const record = value as { key?: unknown; revokedAt?: string; clearedAt?: unknown } | undefined;
+  if (isOwnKey(key, 'cleared')) {
+    const clearedAt = record?.clearedAt;
+    return isTime(clearedAt) && !!(state.clearedAt = clearedAt);
+  }
+  if (record?.key !== key) return false;
+  if (isGrant(record)) state.grants.set(key as string, record);
+  else if (isRevocation(record)) state.revocations.set(key as string, record.revokedAt);
+  else return Object.keys(record).length === 1;
+  return true;
 }

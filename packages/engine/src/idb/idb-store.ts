@@ -2,7 +2,6 @@ import { createStore, type UseStore } from 'idb-keyval';
 import { StoreUnavailableError } from '../errors.js';
 import {
   isGrant,
-  isRevocation,
   isTime,
   type GrantStore,
   type StoreChange,
@@ -104,23 +103,11 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
 
   const label = `IndexedDB store "${dbName}/${storeName}"`;
 
-  function useStore(): UseStore {
-    if (closed) throw new StoreUnavailableError(`The ${label} is closed.`);
-    store ??= createStore(dbName, storeName);
-    return store;
-  }
-
   /** Wraps IndexedDB failures (missing, blocked, quota) so the engine sees one error type. */
-  async function guard<T>(action: string, work: (store: UseStore) => Promise<T>): Promise<T> {
-    try {
-      return await work(useStore());
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError(`The ${label} could not ${action}: ${describe(error)}`, {
-        cause: error,
-      });
-    }
-  }
+  const guard = guarded(label, () => {
+    if (closed) throw new StoreUnavailableError(`The ${label} is closed.`);
+    return (store ??= createStore(dbName, storeName));
+  });
 
   function openChannel(): BroadcastChannel | undefined {
     if (channel === undefined && !closed && typeof BroadcastChannel === 'function') {
@@ -144,9 +131,8 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     }
   }
 
-  /** What a deferred load has not checked yet: its grants' texts and columns, by index. */
-  let unchecked: { columns: string[]; texts: string[]; checked: Uint8Array; next: number } | null =
-    null;
+  /** Checks the rest of the last deferred load's grants (at most `limit`), while some are left. */
+  let checking: ((limit?: number) => void) | undefined;
 
   function report(keys: IDBValidKey[]): void {
     if (keys.length === 0) return;
@@ -158,61 +144,69 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     );
   }
 
-  /** Checks the deferred grants not checked yet (at most `limit`), and reports the bad ones. */
-  function checkDeferred(limit = Infinity): void {
-    const load = unchecked;
-    if (!load) return;
-    const bad: IDBValidKey[] = [];
-    for (; load.next < load.texts.length && limit-- > 0; load.next++) {
-      const key = load.columns[6 * load.next];
-      if (!load.checked[load.next] && !grantOf(load.texts[load.next], key)) bad.push(key!);
-    }
-    if (load.next === load.texts.length) unchecked = null;
-    report(bad);
-    if (unchecked) later(() => !closed && unchecked === load && checkDeferred(CHECKED));
-  }
-
   /**
    * Every record, read once: grants (chunk grants as `deferred` when asked), revocations and the
    * clear marker, with what was skipped. A log that grew past `COMPACT_AT` records is folded
    * into the chunks afterwards, in the background.
    */
-  const readAll = (defer = false) =>
+  const readAll = (defer?: boolean) =>
     guard('load grants', async (use): Promise<StoreSnapshot> => {
-      const { snapshot, columns, texts, skipped, logged } = readLayout(
-        ...(await use('readonly', readAllRecords)),
-      );
-      if (!defer)
-        texts.forEach((text, i) => {
-          const grant = grantOf(text, columns[6 * i]);
-          if (grant) snapshot.grants.push(grant);
-          else skipped.push(columns[6 * i]!);
-        });
+      const [keys, values] = await use('readonly', readAllRecords);
+      const { state, columns, texts, skipped, logged } = readLayout(keys, values, !defer);
       corruptKeys = [];
       report(skipped);
-      const load = { columns, texts, checked: new Uint8Array(texts.length), next: 0 };
-      unchecked = defer ? load : null;
+      const snapshot: StoreSnapshot = {
+        grants: [...state.grants.values()],
+        revocations: [...state.revocations].map(([key, revokedAt]) => ({ key, revokedAt })),
+        clearedAt: state.clearedAt,
+      };
+      /** 1 for each deferred grant checked (and reported, if it is not readable). */
+      const checked = new Uint8Array(texts.length);
+      const read = (index: number, bad: IDBValidKey[]) => {
+        const grant = grantOf(texts[index], columns[6 * index]);
+        if (!grant && !checked[index]) bad.push(columns[6 * index]!);
+        checked[index] = 1;
+        return grant;
+      };
+      let next = 0;
+      const check = (limit = Infinity) => {
+        const bad: IDBValidKey[] = [];
+        for (; next < texts.length && limit-- > 0; next++) read(next, bad);
+        report(bad);
+        if (next === texts.length) checking = undefined;
+        else later(() => !closed && checking === check && check(CHECKED));
+      };
+      checking = undefined;
       if (defer) {
+        checking = check;
         snapshot.deferred = {
           columns,
           read(index) {
-            const grant = grantOf(texts[index], columns[6 * index]);
-            // Reported here unless the background check already did.
-            if (!grant && unchecked === load && index >= load.next && !load.checked[index])
-              report([columns[6 * index]!]);
-            load.checked[index] = 1;
+            const bad: IDBValidKey[] = [];
+            const grant = read(index, bad);
+            // Reported here unless the background check already did, or a later load replaced it.
+            if (checking === check) report(bad);
             return grant;
           },
         };
-        checkDeferred(0);
+        check(0);
       }
       if (logged.length >= COMPACT_AT) later(() => closed || void compact().catch(warn));
       return snapshot;
     });
 
   /** Folds the log into the chunks (a second call meanwhile finds little or nothing to fold). */
-  const compact = () => guard('compact', (use) => compactRecords(use).then(() => undefined));
-  const warn = (error: unknown) => console.warn(`[mcp-consent] ${describe(error)}`);
+  const compact = () => write('compact');
+
+  /**
+   * Writes `change` (of `key`; a clear without) in one transaction, and announces it when it
+   * changed something.
+   */
+  const write = (action: string, change?: StoreChange, key?: string) =>
+    guard(action, async (use) => {
+      if (await (key === undefined ? compactRecords(use, change) : changeKey(use, key, change!)))
+        announce(change!);
+    });
 
   // Open the channel right away: a store that only writes must still announce,
   // and a subscriber must not miss changes posted before its first call.
@@ -220,28 +214,17 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
 
   return {
     get corruptKeys() {
-      checkDeferred();
+      checking?.();
       return corruptKeys;
     },
     load: () => readAll().then((snapshot) => snapshot.grants),
     loadState: (options) => readAll(options?.deferred),
     compact,
-    put: (grant) =>
-      guard('save a grant', async (use) => {
-        const change: StoreChange = { type: 'put', grant };
-        if (await changeKey(use, grant.key, change)) announce(change);
-      }),
+    put: (grant) => write('save a grant', { type: 'put', grant }, grant.key),
     delete: (key, grant, revokedAt) =>
-      guard('delete a grant', async (use) => {
-        const change = deleteChange(key, grant, revokedAt);
-        if (await changeKey(use, key, change)) announce(change);
-      }),
-    clear: (clearedAt) =>
-      guard('clear grants', async (use) => {
-        const changed = await compactRecords(use, clearChange(clearedAt));
-        // A plain clear is always announced, as before: other tabs' caches may hold more.
-        if (changed || clearedAt === undefined) announce(clearChange(clearedAt));
-      }),
+      write('delete a grant', deleteChange(key, grant, revokedAt), key),
+    // A plain clear is always announced, as before: other tabs' caches may hold more.
+    clear: (clearedAt) => write('clear grants', clearChange(clearedAt)),
     subscribe(listener) {
       openChannel();
       listeners.add(listener);
@@ -265,28 +248,21 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
 
 /** Messages come from any script of this origin: accept only well-formed changes. */
 function readMessage(data: unknown, ownId: string): StoreChange | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { from, change } = data as Partial<ChangeMessage>;
-  if (from === ownId || typeof change !== 'object' || change === null) return undefined;
-  switch (change.type) {
-    case 'put':
-      return isGrant(change.grant) ? { type: 'put', grant: change.grant } : undefined;
-    case 'delete': {
-      const { key, grant, revokedAt } = change;
-      const fits =
-        typeof key === 'string' &&
-        (grant === undefined || (isGrant(grant) && grant.key === key)) &&
-        (revokedAt === undefined || isRevocation({ key, revokedAt }));
-      return fits ? deleteChange(key, grant, revokedAt) : undefined;
-    }
-    case 'clear':
-      return change.clearedAt === undefined || isTime(change.clearedAt)
-        ? clearChange(change.clearedAt)
-        : undefined;
-    default:
-      return undefined;
-  }
+  const { from, change } = (data ?? {}) as { from?: unknown; change?: unknown };
+  if (from === ownId || !change) return undefined;
+  const { type, key, grant, revokedAt, clearedAt } = change as Record<string, unknown>;
+  if (type === 'put') return isGrant(grant) ? { type, grant } : undefined;
+  if (type === 'delete')
+    return typeof key === 'string' &&
+      (grant === undefined || (isGrant(grant) && grant.key === key)) &&
+      isTimeOrNone(revokedAt)
+      ? deleteChange(key, grant, revokedAt)
+      : undefined;
+  return type === 'clear' && isTimeOrNone(clearedAt) ? clearChange(clearedAt) : undefined;
 }
+
+const isTimeOrNone = (value: unknown): value is string | undefined =>
+  value === undefined || isTime(value);
 
 /** Changes without `undefined` fields, so they read (and compare) as the caller wrote them. */
 const deleteChange = (key: string, grant?: Grant, revokedAt?: string): StoreChange => ({
@@ -295,15 +271,35 @@ const deleteChange = (key: string, grant?: Grant, revokedAt?: string): StoreChan
   ...(grant && { grant }),
   ...(revokedAt !== undefined && { revokedAt }),
 });
-const clearChange = (clearedAt?: string): StoreChange =>
-  clearedAt === undefined ? { type: 'clear' } : { type: 'clear', clearedAt };
+const clearChange = (clearedAt?: string): StoreChange => ({
+  type: 'clear',
+  ...(clearedAt !== undefined && { clearedAt }),
+});
 
-export function randomId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+export const randomId = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
+export const describe = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+export const warn = (error: unknown) => console.warn(`[mcp-consent] ${describe(error)}`);
+
+/**
+ * `guard(action, work)`: runs `work` on the store `open` gives, with any failure but a
+ * `StoreUnavailableError` wrapped in one that says what `label` could not do.
+ */
+export const guarded =
+  (label: string, open: () => UseStore) =>
+  async <T>(action: string, work: (store: UseStore) => Promise<T>): Promise<T> => {
+    try {
+      return await work(open());
+    } catch (error) {
+      throw error instanceof StoreUnavailableError
+        ? error
+        : new StoreUnavailableError(`The ${label} could not ${action}: ${describe(error)}`, {
+            cause: error,
+          });
+    }
+  };
