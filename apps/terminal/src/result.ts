@@ -33,7 +33,7 @@ export function outcomeOf(
     const name = clean(tool, 200);
     const message =
       (decision && !decision.allowed ? decidedBy(decision, name, t) : null) ??
-      denialMessage(denial, name, t, canPrompt);
+      denialMessage(denial, name, t, canPrompt, decision);
     return { kind: 'denied', message };
   }
   // Sent for real after a preview and it only previewed again or failed (seed 001): a sentence
@@ -71,19 +71,24 @@ export function decidedBy(decision: RequestResult, tool: string, t: AppTranslato
   return null;
 }
 
-/** Why the kit refused, from the denial details the guard attaches to the result. */
+/**
+ * Why the kit refused, from the denial details the guard attaches to the result, and the
+ * engine's decision for this call when the host saw it (how long a remembered deny holds).
+ */
 export function denialMessage(
   denial: DenialMeta,
   tool: string,
   t: AppTranslator,
   canPrompt: boolean,
+  decision?: RequestResult,
 ): string {
   if (denial.reason === 'dry_run_declined') return t.t('mcp.cli.denied.dry_run', { tool });
   if (denial.reason === 'result_withheld') return t.t('mcp.cli.denied.withheld', { tool });
   if (denial.reason === 'declined') {
-    if (denial.settledBy === 'grant') return t.t('mcp.cli.denied.saved', { tool });
-    const choice = CHOICES.has(denial.choice ?? '') ? (denial.choice as Choice) : 'deny_once';
-    return t.t('mcp.cli.denied.answer', { tool, choice: t.t(`mcp.permission.action.${choice}`) });
+    // A deny for this session lives in memory, not in the grants file: `grants` cannot show it.
+    const session = decision?.grain === 'session';
+    if (denial.settledBy === 'grant' && !session) return t.t('mcp.cli.denied.saved', { tool });
+    return t.t('mcp.cli.denied.answer', { tool, choice: denyLabel(denial, decision, t) });
   }
   switch (denial.settledBy) {
     case 'timeout':
@@ -94,6 +99,33 @@ export function denialMessage(
     default:
       return t.t(canPrompt ? 'mcp.error.prompt_failed' : 'mcp.error.no_prompt');
   }
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The deny the user picked, as the prompt's action said it: "Deny once", "Deny always", or
+ * with the grain picked under "How long" ("Deny for this session", "Deny for 1 hour"), never
+ * "Deny always" for a deny that ends.
+ */
+function denyLabel(denial: DenialMeta, decision: RequestResult | undefined, t: AppTranslator) {
+  if (decision?.grain === 'session') return t.t('mcp.permission.grain.deny_session');
+  const grant = decision?.grant;
+  if (decision?.grain === 'timed' && grant?.expiresAt) {
+    const ms = Date.parse(grant.expiresAt) - Date.parse(grant.grantedAt);
+    if (ms > 0) return t.t('mcp.permission.grain.deny_timed', { duration: durationText(ms, t) });
+  }
+  const choice = CHOICES.has(denial.choice ?? '') ? (denial.choice as Choice) : 'deny_once';
+  return t.t(`mcp.permission.action.${choice}`);
+}
+
+/** "15 minutes", "1 hour", "1 day", as the prompt's "How long" options say them. */
+function durationText(ms: number, t: AppTranslator): string {
+  if (ms >= DAY) return t.t('mcp.permission.duration.days', { count: Math.round(ms / DAY) });
+  if (ms >= HOUR) return t.t('mcp.permission.duration.hours', { count: Math.round(ms / HOUR) });
+  return t.t('mcp.permission.duration.minutes', { count: Math.max(1, Math.ceil(ms / MINUTE)) });
 }
 
 /** The result's content as text: text parts verbatim (cleaned), other parts as one line each. */
