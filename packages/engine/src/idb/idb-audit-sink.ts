@@ -95,8 +95,8 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
       let total = 0;
       let deleted;
       do {
-        deleted = await guard('prune', (use) =>
-          use('readwrite', (objectStore) => deleteOldest(objectStore, range, batchSize)),
+        deleted = await guard('prune', 'readwrite', (objectStore) =>
+          deleteOldest(objectStore, range, batchSize),
         );
         total += deleted;
       } while (deleted === batchSize);
@@ -122,18 +122,18 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
     },
     write(event) {
       const key = [clock.now(), tab, sequence++];
-      return guard('write an event', (use) =>
-        use('readwrite', async (objectStore) => {
-          objectStore.put(event, key);
-          // Trim in the same transaction, oldest keys first.
-          const count = await promisifyRequest(objectStore.count());
-          await deleteOldest(objectStore, null, count - capacity);
-        }),
-      );
+      return guard('write an event', 'readwrite', async (objectStore) => {
+        objectStore.put(event, key);
+        // Trim in the same transaction, oldest keys first.
+        const count = await promisifyRequest(objectStore.count());
+        await deleteOldest(objectStore, null, count - capacity);
+      });
     },
     read: () =>
-      guard('read events', async (use) =>
-        (await use('readonly', (objectStore) => promisifyRequest(objectStore.getAll()))).filter(
+      guard('read events', 'readonly', (objectStore) =>
+        promisifyRequest(objectStore.getAll()),
+      ).then((values: unknown[]) =>
+        values.filter(
           // Every kind (decisions, elicitation/sampling/roots outcomes): readers tell them apart.
           (value): value is AuditEvent =>
             typeof (value as { event_type?: unknown } | undefined)?.event_type === 'string',

@@ -1,9 +1,8 @@
-import { promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest } from 'idb-keyval';
 import {
   applyChange,
   emptyStoreState,
   isGrant,
-  isRevocation,
   isTime,
   type StoreChange,
   type StoreState,
@@ -99,16 +98,16 @@ export interface Layout {
 export function readLayout(keys: IDBValidKey[], values: unknown[], parse?: boolean): Layout {
   const state = emptyStoreState();
   const layout: Layout = { state, columns: [], texts: [], skipped: [], logged: [] };
-  const chunks: Chunk[] = [];
-  keys.forEach((key, i) => {
-    const chunk = isOwnKey(key, 'chunk') && readChunk(values[i]);
-    if (chunk) chunks.push(chunk);
-    else if (!addRecord(state, key, values[i])) layout.skipped.push(key);
-    else if (typeof key === 'string') layout.logged.push(key);
-  });
   /** The keys, so the log's replace their chunk entries (readable or not). */
   const logged = new Set<unknown>(keys);
-  for (const { columns, texts, revoked } of chunks) {
+  keys.forEach((key, i) => {
+    const chunk = isOwnKey(key, 'chunk') && readChunk(values[i]);
+    if (!chunk) {
+      if (!addRecord(state, key, values[i])) layout.skipped.push(key);
+      else if (typeof key === 'string') layout.logged.push(key);
+      return;
+    }
+    const { columns, texts, revoked } = chunk;
     for (let i = 0; i < texts.length; i++) {
       const key = columns[6 * i]!;
       if (logged.has(key)) continue;
@@ -122,7 +121,7 @@ export function readLayout(keys: IDBValidKey[], values: unknown[], parse?: boole
     }
     for (let i = 0; i < revoked.length; i += 2)
       if (!logged.has(revoked[i])) state.revocations.set(revoked[i]!, revoked[i + 1]!);
-  }
+  });
   return layout;
 }
 
@@ -161,92 +160,90 @@ function entryOf(chunk: Chunk | undefined, key: string): object | undefined {
 }
 
 /**
- * Applies a put or delete of one key in one readwrite transaction: reads the key's log record,
- * its chunk and the clear marker, applies the change by `applyChange` and writes the key's log
- * record. Resolves once committed, with whether the state changed (then the change is worth
- * announcing).
+ * Applies a put or delete of one key in `store`'s readwrite transaction: reads the key's log
+ * record, its chunk and the clear marker, applies the change by `applyChange` and writes the
+ * key's log record. Resolves once committed, with whether the state changed (then the change is
+ * worth announcing).
  */
-export const changeKey = (use: UseStore, key: string, change: StoreChange) =>
-  use('readwrite', async (store) => {
-    // Awaiting a request's promise keeps the transaction open: it resolves in the same task.
-    const [record, marker, count] = await Promise.all([
-      promisifyRequest(store.get(key)),
-      promisifyRequest(store.get(CLEARED_KEY)),
-      // Every chunk key (and nothing else): arrays sort after numbers and strings.
-      promisifyRequest(store.count(IDBKeyRange.bound([OWN, 'chunk'], chunkKey([])))),
-    ]);
-    const held =
-      count > 0
-        ? entryOf(readChunk(await promisifyRequest(store.get(chunkKey(slotOf(key, count))))), key)
-        : undefined;
-    const state = emptyStoreState();
-    // A log record, readable or not, replaces the chunk's entry.
-    addRecord(state, key, record === undefined ? held : record);
-    addRecord(state, CLEARED_KEY, marker);
-    if (!applyChange(state, change)) return false;
-    // The one record that keeps the key's state: its grant, else its revocation (a grant held
-    // with a revocation is newer than it, and refuses every grant the revocation would). With
-    // nothing left, the log record stays as `{ key }` while the chunk still has an entry.
-    const revokedAt = state.revocations.get(key);
-    const next =
-      state.grants.get(key) ?? (revokedAt === undefined ? held && { key } : { key, revokedAt });
-    if (next) store.put(next, key);
-    else store.delete(key);
-    await promisifyRequest(store.transaction);
-    return true;
-  });
+export async function changeKey(store: IDBObjectStore, key: string, change: StoreChange) {
+  // Awaiting a request's promise keeps the transaction open: it resolves in the same task.
+  const [record, marker, count] = await Promise.all([
+    promisifyRequest(store.get(key)),
+    promisifyRequest(store.get(CLEARED_KEY)),
+    // Every chunk key (and nothing else): arrays sort after numbers and strings.
+    promisifyRequest(store.count(IDBKeyRange.bound([OWN, 'chunk'], chunkKey([])))),
+  ]);
+  const held =
+    count > 0
+      ? entryOf(readChunk(await promisifyRequest(store.get(chunkKey(slotOf(key, count))))), key)
+      : undefined;
+  const state = emptyStoreState();
+  // A log record, readable or not, replaces the chunk's entry.
+  addRecord(state, key, record === undefined ? held : record);
+  addRecord(state, CLEARED_KEY, marker);
+  if (!applyChange(state, change)) return false;
+  // The one record that keeps the key's state: its grant, else its revocation (a grant held
+  // with a revocation is newer than it, and refuses every grant the revocation would). With
+  // nothing left, the log record stays as `{ key }` while the chunk still has an entry.
+  const revokedAt = state.revocations.get(key);
+  const next =
+    state.grants.get(key) ?? (revokedAt === undefined ? held && { key } : { key, revokedAt });
+  if (next) store.put(next, key);
+  else store.delete(key);
+  await promisifyRequest(store.transaction);
+  return true;
+}
 
 /**
- * Compacts in one readwrite transaction: every record is read as a load reads it, `clear` (if
- * any) is applied by `applyChange`, and the result is written as new chunks; the readable log
- * records are deleted. Without `clear`, the chunks' grants no log record replaces are carried
- * into the new chunks as they are (text and columns), and with no log record to fold it writes
- * nothing. What is not readable stays: log records stay in the log, grants of a chunk whose
- * text is not readable are carried as they are, and a chunk record that is not readable is
- * moved to `['mcp-consent', 'unreadable', its key, …]`. Resolves once committed, with whether
- * the clear changed the state (a plain clear always does).
+ * Compacts in `store`'s readwrite transaction: every record is read as a load reads it, `clear`
+ * (if any) is applied by `applyChange`, and the result is written as new chunks; the readable
+ * log records are deleted. Without `clear`, the chunks' grants no log record replaces are
+ * carried into the new chunks as they are (text and columns), and with no log record to fold it
+ * writes nothing. What is not readable stays: log records stay in the log, grants of a chunk
+ * whose text is not readable are carried as they are, and a chunk record that is not readable
+ * is moved to `['mcp-consent', 'unreadable', its key, …]`. Resolves once committed, with
+ * whether the clear changed the state (a plain clear always does).
  */
-export const compactRecords = (use: UseStore, clear?: StoreChange) =>
-  use('readwrite', async (store) => {
-    const [keys, values] = await readAllRecords(store);
-    // Only a clear needs the chunks' grants built; else they are carried as they are.
-    const { state, columns, texts, logged } = readLayout(keys, values, !!clear);
-    if (!clear && logged.length === 0) return false;
-    const markedAt = state.clearedAt;
-    // A plain clear counts as a change: other tabs' caches may hold more than this store.
-    const changed = !!clear && (applyChange(state, clear) || !('clearedAt' in clear));
+export async function compactRecords(store: IDBObjectStore, clear?: StoreChange) {
+  const [keys, values] = await readAllRecords(store);
+  // Only a clear needs the chunks' grants built; else they are carried as they are.
+  const { state, columns, texts, logged } = readLayout(keys, values, !!clear);
+  if (!clear && logged.length === 0) return false;
+  const markedAt = state.clearedAt;
+  // A plain clear counts as a change: other tabs' caches may hold more than this store.
+  const changed = !!clear && (applyChange(state, clear) || !('clearedAt' in clear));
 
-    // The grants join the ones carried as they are (texts not built, or not readable).
-    for (const [key, grant] of state.grants) {
-      const { userId, workspaceId, serverId, toolName, argsHash = '' } = grant;
-      columns.push(key, userId, workspaceId, serverId, toolName, argsHash);
-      texts.push(JSON.stringify(grant));
-    }
-    const count = Math.ceil((texts.length + state.revocations.size) / CHUNK_SIZE);
-    const next = Array.from({ length: count }, (): Chunk => ({
-      columns: [],
-      texts: [],
-      revoked: [],
-    }));
-    texts.forEach((text, i) => {
-      const chunk = next[slotOf(columns[6 * i]!, count)]!;
-      chunk.columns.push(...columns.slice(6 * i, 6 * i + 6));
-      chunk.texts.push(text);
-    });
-    // A key's grant is newer than its revocation, and refuses every grant the revocation would.
-    for (const [key, revokedAt] of state.revocations)
-      if (!state.grants.has(key)) next[slotOf(key, count)]!.revoked.push(key, revokedAt);
-    keys.forEach((key, i) => {
-      if (!isOwnKey(key, 'chunk')) return;
-      store.delete(key);
-      if (!readChunk(values[i])) store.put(values[i], [OWN, 'unreadable', key, Math.random()]);
-    });
-    next.forEach((chunk, i) => store.put(chunk, chunkKey(i)));
-    for (const key of logged) store.delete(key);
-    if (state.clearedAt !== markedAt) store.put({ clearedAt: state.clearedAt }, CLEARED_KEY);
-    await promisifyRequest(store.transaction);
-    return changed;
+  // The grants join the ones carried as they are (texts not built, or not readable).
+  for (const [key, grant] of state.grants) {
+    const { userId, workspaceId, serverId, toolName, argsHash = '' } = grant;
+    columns.push(key, userId, workspaceId, serverId, toolName, argsHash);
+    texts.push(JSON.stringify(grant));
+  }
+  const count = Math.ceil((texts.length + state.revocations.size) / CHUNK_SIZE);
+  const next = Array.from({ length: count }, (): Chunk => ({
+    columns: [],
+    texts: [],
+    revoked: [],
+  }));
+  texts.forEach((text, i) => {
+    const chunk = next[slotOf(columns[6 * i]!, count)]!;
+    chunk.columns.push(...columns.slice(6 * i, 6 * i + 6));
+    chunk.texts.push(text);
   });
+  // A key's grant is newer than its revocation, and refuses every grant the revocation would.
+  for (const [key, revokedAt] of state.revocations)
+    if (!state.grants.has(key)) next[slotOf(key, count)]!.revoked.push(key, revokedAt);
+  keys.forEach((key, i) => {
+    if (!isOwnKey(key, 'chunk')) return;
+    store.delete(key);
+    if (!readChunk(values[i])) store.put(values[i], [OWN, 'unreadable', key, Math.random()]);
+  });
+  next.forEach((chunk, i) => store.put(chunk, chunkKey(i)));
+  for (const key of logged) store.delete(key);
+  if (state.clearedAt !== markedAt) store.put({ clearedAt: state.clearedAt }, CLEARED_KEY);
+  await promisifyRequest(store.transaction);
+  return changed;
+}
 
 /**
  * Adds what `value`, the record of `key`, holds to `state`: a grant, a revocation
@@ -261,7 +258,9 @@ function addRecord(state: StoreState, key: IDBValidKey, value: unknown): boolean
   }
   if (record?.key !== key) return false;
   if (isGrant(record)) state.grants.set(key as string, record);
-  else if (isRevocation(record)) state.revocations.set(key as string, record.revokedAt);
+  // A revocation (`isRevocation`, its key being `key`).
+  else if (typeof key === 'string' && isTime(record.revokedAt))
+    state.revocations.set(key, record.revokedAt);
   else return Object.keys(record).length === 1;
   return true;
 }

@@ -114,8 +114,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
       channel = new BroadcastChannel(channelName);
       channel.onmessage = (event: MessageEvent<unknown>) => {
         const change = readMessage(event.data, id);
-        if (change === undefined) return;
-        for (const listener of [...listeners]) listener(change);
+        if (change) for (const listener of [...listeners]) listener(change);
       };
     }
     return channel;
@@ -150,8 +149,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
    * into the chunks afterwards, in the background.
    */
   const readAll = (defer?: boolean) =>
-    guard('load grants', async (use): Promise<StoreSnapshot> => {
-      const [keys, values] = await use('readonly', readAllRecords);
+    guard('load grants', 'readonly', readAllRecords).then(([keys, values]): StoreSnapshot => {
       const { state, columns, texts, skipped, logged } = readLayout(keys, values, !defer);
       corruptKeys = [];
       report(skipped);
@@ -162,9 +160,17 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
       };
       /** 1 for each deferred grant checked (and reported, if it is not readable). */
       const checked = new Uint8Array(texts.length);
-      const read = (index: number, bad: IDBValidKey[]) => {
-        const grant = grantOf(texts[index], columns[6 * index]);
-        if (!grant && !checked[index]) bad.push(columns[6 * index]!);
+      /**
+       * The deferred grant at `index`. Not readable, it is reported (into `bad`, else at once)
+       * unless it already was, or a later load replaced this one.
+       */
+      const read = (index: number, bad?: IDBValidKey[]) => {
+        const key = columns[6 * index]!;
+        const grant = grantOf(texts[index], key);
+        if (!grant && !checked[index] && checking === check) {
+          if (bad) bad.push(key);
+          else report([key]);
+        }
         checked[index] = 1;
         return grant;
       };
@@ -179,16 +185,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
       checking = undefined;
       if (defer) {
         checking = check;
-        snapshot.deferred = {
-          columns,
-          read(index) {
-            const bad: IDBValidKey[] = [];
-            const grant = read(index, bad);
-            // Reported here unless the background check already did, or a later load replaced it.
-            if (checking === check) report(bad);
-            return grant;
-          },
-        };
+        snapshot.deferred = { columns, read: (index) => read(index) };
         check(0);
       }
       if (logged.length >= COMPACT_AT) later(() => closed || void compact().catch(warn));
@@ -203,9 +200,12 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
    * changed something.
    */
   const write = (action: string, change?: StoreChange, key?: string) =>
-    guard(action, async (use) => {
-      if (await (key === undefined ? compactRecords(use, change) : changeKey(use, key, change!)))
-        announce(change!);
+    guard(action, 'readwrite', (objectStore) =>
+      key === undefined
+        ? compactRecords(objectStore, change)
+        : changeKey(objectStore, key, change!),
+    ).then((changed) => {
+      if (changed) announce(change!);
     });
 
   // Open the channel right away: a store that only writes must still announce,
@@ -228,9 +228,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     subscribe(listener) {
       openChannel();
       listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return () => void listeners.delete(listener);
     },
     close() {
       closed = true;
@@ -287,14 +285,18 @@ export const describe = (error: unknown): string =>
 export const warn = (error: unknown) => console.warn(`[mcp-consent] ${describe(error)}`);
 
 /**
- * `guard(action, work)`: runs `work` on the store `open` gives, with any failure but a
- * `StoreUnavailableError` wrapped in one that says what `label` could not do.
+ * `guard(action, mode, work)`: runs `work` in a transaction of the store `open` gives, with any
+ * failure but a `StoreUnavailableError` wrapped in one that says what `label` could not do.
  */
 export const guarded =
   (label: string, open: () => UseStore) =>
-  async <T>(action: string, work: (store: UseStore) => Promise<T>): Promise<T> => {
+  async <T>(
+    action: string,
+    mode: IDBTransactionMode,
+    work: (objectStore: IDBObjectStore) => T | PromiseLike<T>,
+  ): Promise<T> => {
     try {
-      return await work(open());
+      return await open()(mode, work);
     } catch (error) {
       throw error instanceof StoreUnavailableError
         ? error
