@@ -22,13 +22,15 @@ const IDLE: ArgsEditFocus = { editing: false, field: null, optionCursor: 0 };
 /**
  * "Edit arguments" as terminal lines, placed after the arguments preview (issue 17): while not
  * editing, `[e] Edit arguments` and the status (what Allow will run, or why it is off); while
- * editing, the hint, the elicitation form's own field lines, what is kept as asked and the keys.
+ * editing, the hint, the elicitation form's own field lines, what is kept as asked and the keys
+ * (`keysHint`; `null` when they are shown elsewhere: the prompt pins {@link argsEditKeys}
+ * under its actions).
  */
 export function argsEditLines(
   api: ArgsEditorApi | null | undefined,
   focus: ArgsEditFocus,
   plain: boolean,
-  keysHint: string,
+  keysHint: string | null,
 ): Line[] {
   if (!api) return [];
   const status: Line[] =
@@ -69,9 +71,17 @@ export function argsEditLines(
           },
         ]),
     ...status,
-    { key: 'edit-keys', spans: [{ text: keysHint, tone: 'dim' }], indent: 2 },
+    ...(keysHint === null
+      ? []
+      : [{ key: 'edit-keys', spans: [{ text: keysHint, tone: 'dim' as const }], indent: 2 }]),
   ];
 }
+
+/** The editor's keys as the line under the actions, while the editor has the keys. */
+export const argsEditKeys = (keysHint: string): Line => ({
+  key: 'edit-keys',
+  spans: [{ text: keysHint, tone: 'dim' }],
+});
 
 /**
  * One pointer at a time: while keys go to the fields, the field has it and no action shows

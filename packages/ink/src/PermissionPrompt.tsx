@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import { Box, useIsScreenReaderEnabled, type Key } from 'ink';
 import type { Clock } from '@mcp-consent/engine';
 import type { PermissionModel } from '@mcp-consent/prompt';
-import { argsEditLines, EDIT_KEY, useArgsEditor, withEditFocus } from './ArgsEditor.js';
+import {
+  argsEditKeys,
+  argsEditLines,
+  EDIT_KEY,
+  useArgsEditor,
+  withEditFocus,
+} from './ArgsEditor.js';
 import { grainKey, grainLines, type GrainStep } from './grain-step.js';
 import { terminalKey, useTerminalInput } from './keys.js';
 import { Lines } from './lines.js';
@@ -53,8 +59,13 @@ export function PermissionPrompt(props: PermissionPromptProps) {
   });
 
   const frame = frameOf(plain, columns, rows);
+  const editKeys = t.t('mcp.args_edit.keys.hint');
+  const editing = edit.focus.editing && api.editor?.open === true;
   // Issue 17: the keys of "How long, and a note", or its numbered sub-step, under the actions.
   // The layout counts every row it returns and keeps the frame shorter than the terminal.
+  // While a step or the editor has the keys, the line under the actions says its keys, never
+  // the prompt's "Press 1–4 … Esc to deny once" (a digit then picks a grain or is text, and
+  // Esc goes back); the editor's stay in view there while its fields scroll.
   const layout = layoutPermission(withEditFocus(api, edit.focus), {
     t,
     width: frame.width,
@@ -62,8 +73,10 @@ export function PermissionPrompt(props: PermissionPromptProps) {
     plain,
     argsOffset,
     glyphs: frame.boxed,
-    editLines: argsEditLines(api.editor, edit.focus, plain, t.t('mcp.args_edit.keys.hint')),
-    after: grainLines(api, step, t),
+    editLines: argsEditLines(api.editor, edit.focus, plain, editing ? null : editKeys),
+    // `r` and `n` are text in a field: their keys come back with the prompt's.
+    after: grainLines(api, step, t).filter((line) => !(editing && line.key === 'grains-keys')),
+    ...(editing ? { keys: argsEditKeys(editKeys) } : step !== null ? { keys: null } : {}),
   });
 
   const onKey = (input: string, key: Key) => {

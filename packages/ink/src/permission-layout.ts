@@ -30,6 +30,14 @@ export interface PermissionLayoutOptions {
   editLines?: Line[];
   /** Lines under the key hint (the keys of "How long, and a note", or its open step). @default [] */
   after?: Line[];
+  /**
+   * The keys line under the actions while something else has the keys, whose keys the
+   * prompt's own hint ("Press 1–4 … Esc to deny once") would misstate: `null` while a step
+   * open under the actions says its own keys (a number picks a grain, Esc goes back); the
+   * argument editor's keys while it has them. The input guard's notice still wins.
+   * @default the prompt's key hint
+   */
+  keys?: Line | null;
 }
 
 export interface PermissionLayout {
@@ -165,7 +173,10 @@ function layoutAt(
     line('args-heading', [{ text: api.args.heading }], { gap: level.gaps }),
   ]);
   const middle = wrap(middleLines(api, options, level));
-  const tail = wrap([...actionLines(api, options.plain, level), ...(options.after ?? [])]);
+  const tail = wrap([
+    ...actionLines(api, options.plain, level, options.keys),
+    ...(options.after ?? []),
+  ]);
 
   // The arguments get the rows the rest leaves (at least MIN_PREVIEW_ROWS).
   const args = previewBetween('args', api.args, [head, middle, tail], {
@@ -206,7 +217,7 @@ function scrolled(
     ? middle.slice(Math.max(0, changeAt))
     : [line('args-heading', [{ text: api.args.heading }]), ...args.lines, ...middle];
   const after = options.after ?? [];
-  const actions = actionLines(api, plain, SCROLL);
+  const actions = actionLines(api, plain, SCROLL, options.keys);
   const top = (summaryRows: number) =>
     headLines(api, options, summaryLine(api, clipRows(api.summary, width, summaryRows), false));
   const isReason = (entry: Line) => entry.key.startsWith('reason-');
@@ -434,8 +445,16 @@ export function diffRows(
   return rows.filter((row) => row.mark !== ' ');
 }
 
-/** The four actions, the reason a disabled one gives, and the key hint (or the guard). */
-function actionLines(api: PermissionApi, plain: boolean, level: Level): Line[] {
+/**
+ * The four actions, the reason a disabled one gives, and the key hint (or the guard; or
+ * `keys`, see {@link PermissionLayoutOptions.keys}).
+ */
+function actionLines(
+  api: PermissionApi,
+  plain: boolean,
+  level: Level,
+  keys: Line | null | undefined,
+): Line[] {
   const tail: Line[] = [];
   for (const action of api.actions) {
     const pointer = action.focused ? (plain ? POINTER.plain : POINTER.box) : ' ';
@@ -455,13 +474,9 @@ function actionLines(api: PermissionApi, plain: boolean, level: Level): Line[] {
       tail.push(line(`reason-${action.choice}`, [{ text: action.disabledReason }], { indent: 5 }));
     }
   }
-  tail.push(
-    line('hint', [
-      api.guard.active
-        ? { text: api.guard.text, tone: 'notice' }
-        : { text: api.keyHint, tone: 'dim' },
-    ]),
-  );
+  if (api.guard.active) tail.push(line('hint', [{ text: api.guard.text, tone: 'notice' }]));
+  else if (keys === undefined) tail.push(line('hint', [{ text: api.keyHint, tone: 'dim' }]));
+  else if (keys !== null) tail.push({ ...keys, key: 'hint' });
   return tail;
 }
 

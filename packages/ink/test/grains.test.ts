@@ -106,3 +106,60 @@ describe('grains in the terminal prompt', () => {
     expect(screen).toContain(en.t('mcp.permission.grain.allow_label'));
   });
 });
+
+describe('the line under the answers while a step or the editor has the keys', () => {
+  const PROMPT_KEYS = en.t('mcp.permission.keys.hint');
+  const editable = call(
+    {
+      ...tools.notesPut,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', title: 'Note', minLength: 1 },
+          text: { type: 'string', title: 'Text' },
+        },
+      },
+    },
+    { args: { id: 'a', text: 'one\ntwo\nthree\nfour\nfive\nsix' } },
+  );
+
+  it('says the step’s keys, not "Press 1–4 … Esc to deny once", and comes back when it closes', async () => {
+    const h = (active = harness({ columns: 80, rows: 24 }));
+    void h.ask(call(tools.notesPut));
+    await h.sees(`1. ${en.t('mcp.permission.action.allow_once')}`);
+    await h.passGuard();
+    await h.sees(PROMPT_KEYS);
+    await h.press('r');
+    await h.sees(en.t('mcp.permission.grain.step_hint'));
+    await h.quiet();
+    expect(h.text()).not.toContain(PROMPT_KEYS);
+    await h.press(ESC);
+    await h.sees(PROMPT_KEYS);
+    await h.press('n');
+    await h.sees(en.t('mcp.permission.note.step_hint'));
+    await h.quiet();
+    expect(h.text()).not.toContain(PROMPT_KEYS);
+    await h.press('\r');
+    await h.sees(PROMPT_KEYS);
+  });
+
+  it('at 80 × 24 the editor’s keys stay in view while it has them, and the prompt’s do not show', async () => {
+    const h = (active = harness({ columns: 80, rows: 24 }));
+    void h.ask(editable);
+    await h.sees(`[e] ${en.t('mcp.args_edit.open')}`);
+    await h.passGuard();
+    await h.press('e');
+    await h.sees(en.t('mcp.args_edit.hint'));
+    await h.quiet();
+    // What a 24-row terminal still shows: the last 24 rows drawn.
+    const screen = h.screen().trimEnd().split('\n').slice(-24).join(' ');
+    const seen = (text: string) => screen.replace(/[\s│]+/g, ' ').includes(text);
+    expect(seen(en.t('mcp.args_edit.keys.hint'))).toBe(true);
+    expect(seen(PROMPT_KEYS)).toBe(false);
+    // `r` and `n` type into the field: "[r] How long, and a note" is not offered meanwhile.
+    expect(seen(`[r] ${en.t('mcp.permission.grain.more')}`)).toBe(false);
+    await h.press('\r');
+    await h.sees(PROMPT_KEYS);
+    await h.sees(`[r] ${en.t('mcp.permission.grain.more')}`);
+  });
+});
