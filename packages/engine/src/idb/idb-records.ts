@@ -55,14 +55,14 @@ const isOwnKey = (key: IDBValidKey, kind: string) =>
  * corrupt). Its grants are checked one by one when read.
  */
 function readChunk(value: unknown): Chunk | undefined {
-  const chunk = value as Partial<Chunk> | null;
-  return Array.isArray(chunk?.columns) &&
-    Array.isArray(chunk.texts) &&
-    chunk.columns.length === 6 * chunk.texts.length &&
-    Array.isArray(chunk.revoked) &&
-    chunk.revoked.every((v, i) => (i % 2 ? isTime(v) : typeof v === 'string')) &&
-    chunk.revoked.length % 2 === 0
-    ? (chunk as Chunk)
+  const { columns, texts, revoked } = (value ?? {}) as Partial<Chunk>;
+  return Array.isArray(columns) &&
+    Array.isArray(texts) &&
+    columns.length === 6 * texts.length &&
+    Array.isArray(revoked) &&
+    revoked.length % 2 === 0 &&
+    revoked.every((v, i) => (i % 2 ? isTime(v) : typeof v === 'string'))
+    ? (value as Chunk)
     : undefined;
 }
 

@@ -274,10 +274,10 @@ const clearChange = (clearedAt?: string): StoreChange => ({
   ...(clearedAt !== undefined && { clearedAt }),
 });
 
+// (`randomUUID` is missing outside secure contexts.)
 export const randomId = (): string =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  (typeof crypto !== 'undefined' && crypto.randomUUID?.()) ||
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export const describe = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
