@@ -1,6 +1,6 @@
 import type { Translator } from '@mcp-consent/i18n';
 import { linesHeight, rowLines, wrapLine, type Line, type Span } from './lines.js';
-import { SEP } from './scroll.js';
+import { moreLinesText, SEP } from './scroll.js';
 
 /** A prompt in three parts: what always stays above, what scrolls, what always stays below. */
 export interface FrameParts {
@@ -31,8 +31,6 @@ export interface Fitted {
 
 /** The fewest body rows worth a window: two rows of text and the "more lines" row. */
 const MIN_WINDOW = 3;
-/** Glyphs of the "more lines" row (not copy; the counts and key names come from the catalog). */
-const MORE = { above: '↑', below: '↓' } as const;
 
 /**
  * Fits a prompt into `rows` rows, so Ink never draws a frame as tall as the terminal (it then
@@ -118,19 +116,7 @@ function windowOffset(body: readonly Line[], size: number, options: FitOptions):
  * catalog (a German keyboard says Bild↑/Bild↓).
  */
 function moreLine(above: number, below: number, options: FitOptions): Line {
-  const { t } = options;
-  const count = (n: number) => t.t('mcp.permission.args.more_lines', { count: n });
-  const parts: string[] = [];
-  if (above > 0) parts.push(`${MORE.above} ${count(above)}`);
-  if (below > 0) parts.push(`${MORE.below} ${count(below)}`);
-  const keys = [
-    above > 0 ? t.t('mcp.permission.args.key.page_up') : '',
-    below > 0 ? t.t('mcp.permission.args.key.page_down') : '',
-  ]
-    .filter(Boolean)
-    .join('/');
-  if (keys !== '') parts.push(`[${keys}]`);
-  const spans: Span[] = [{ text: parts.join(SEP), tone: 'dim' }];
+  const spans: Span[] = [{ text: moreLinesText(options.t, above, below), tone: 'dim' }];
   if (options.moreExtra) spans.push({ text: SEP, tone: 'dim' }, ...options.moreExtra);
   return wrapLine({ key: 'scroll-more', spans }, options.width);
 }

@@ -5,6 +5,29 @@ import { fastRows, linesHeight, type Line, type Span } from './lines.js';
 export const SEP = ' · ';
 /** The show-more key and its glyph: `+` expands a preview, `-` collapses it. */
 export const EXPAND_KEYS = { expand: ['+', '='], collapse: ['-', '_'] } as const;
+/** Glyphs of a "more lines" row (not copy; the counts and key names come from the catalog). */
+export const MORE = { above: '↑', below: '↓' } as const;
+
+/**
+ * "↑ 3 more lines · ↓ 12 more lines · [PgUp/PgDn]": the rows out of view of a window and the
+ * keys that show them, the counts and the key names from the catalog (a German keyboard says
+ * Bild↑/Bild↓). '' when nothing is out of view.
+ */
+export function moreLinesText(t: Translator, above: number, below: number): string {
+  const count = (n: number) => t.t('mcp.permission.args.more_lines', { count: n });
+  const parts: string[] = [];
+  if (above > 0) parts.push(`${MORE.above} ${count(above)}`);
+  if (below > 0) parts.push(`${MORE.below} ${count(below)}`);
+  const keys = [
+    above > 0 ? t.t('mcp.permission.args.key.page_up') : '',
+    below > 0 ? t.t('mcp.permission.args.key.page_down') : '',
+  ]
+    .filter(Boolean)
+    .join('/');
+  if (keys !== '') parts.push(`[${keys}]`);
+  return parts.join(SEP);
+}
+
 /** The fewest rows a preview gets, however short the terminal. */
 export const MIN_PREVIEW_ROWS = 3;
 
@@ -26,8 +49,9 @@ export const previewFooterRows = (view: PreviewView) => (view.redactedText === n
 /**
  * A preview (JSON arguments) in a window of `room` rows starting at `offset` (the rows and
  * the "more · [+] Show more" line under them), pre-wrapped so Ink does not wrap it again,
- * followed by how much is hidden and the show-more key. A row that fits where "1 more line"
- * would go is shown instead.
+ * followed by how much is hidden and the keys that show it: rows out of the window as
+ * "↑ 2 more lines · ↓ 5 more lines · [PgUp/PgDn]" (else what the model cut), then the
+ * show-more key. A row that fits where "1 more line" would go is shown instead.
  */
 export function previewBlock(
   key: string,
@@ -48,8 +72,8 @@ export function previewBlock(
     spans: [{ text: text === '' ? ' ' : text }],
     indent: 2,
   }));
-  const more =
-    below > 0 ? options.t.t('mcp.permission.args.more_lines', { count: below }) : view.moreText;
+  // Rows out of the window say which key brings them (PgDn was only in the scrolled layout).
+  const more = offset > 0 || below > 0 ? moreLinesText(options.t, offset, below) : view.moreText;
   if (more !== null || toggle !== '') {
     lines.push({
       key: `${key}-more`,

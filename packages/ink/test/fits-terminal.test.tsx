@@ -520,3 +520,43 @@ describe('key names are the locale’s', () => {
     expect(h.text()).not.toContain('[Tab]');
   });
 });
+
+describe('an arguments preview cut to the rows it has', () => {
+  it('at 80×24 its "more lines" row names the key that shows them: PgDn, then PgUp', async () => {
+    // Seen in the terminal host: `get-sum {"a": 0, "b": 0}` showed "2 more lines" and nothing
+    // said PgDn scrolls them; after PgDn, nothing said a row was above.
+    const request = await requestOf(
+      call(tools.notesPut, { args: { id: 'a', text: 'b', tags: ['x'], pinned: true } }),
+    );
+    const model = permissionModel(request);
+    const frame = frameOf(false, 80, 24);
+    const more = (argsOffset: number) => {
+      const api = model.connect();
+      const layout = layoutPermission(api, {
+        t: en,
+        width: frame.width,
+        rows: 24 - 1 - frame.rows,
+        plain: false,
+        argsOffset,
+        glyphs: true,
+        editLines: [],
+        after: grainLines(api, null, en),
+      });
+      const row = layout.lines.find((entry) => entry.key === 'args-more');
+      return { row: row?.spans.map((span) => span.text).join('') ?? '', shown: layout.argsShown };
+    };
+    const top = more(0);
+    // The preview is cut in its place (not the layout where everything scrolls).
+    expect(top.shown).toBeGreaterThan(0);
+    const below = model.connect().args.text.split('\n').length - top.shown;
+    expect(below).toBeGreaterThan(0);
+    const pgUp = en.t('mcp.permission.args.key.page_up');
+    const pgDn = en.t('mcp.permission.args.key.page_down');
+    expect(top.row).toContain(en.t('mcp.permission.args.more_lines', { count: below }));
+    expect(top.row).toContain(`[${pgDn}]`);
+    const next = more(1);
+    expect(next.row).toContain(en.t('mcp.permission.args.more_lines', { count: 1 }));
+    expect(next.row).toContain(pgUp);
+    model.destroy();
+  });
+});

@@ -80,8 +80,10 @@ describe('the header', () => {
     const h = start({ columns: 80, rows: 40 });
     const text = await shown(h, tools.notesPut, { args: longArgs });
     const hidden = en.t('mcp.permission.args.more_lines', { count: 99 }).replace('99', '\\d+');
+    // The rows cut by the room (PgDn scrolls them), then the key that shows the rest.
+    const pgDn = en.t('mcp.permission.args.key.page_down');
     expect(text).toMatch(
-      new RegExp(`${hidden} · \\[\\+\\] ${en.t('mcp.permission.args.show_more')}`),
+      new RegExp(`${hidden} · \\[${pgDn}\\] · \\[\\+\\] ${en.t('mcp.permission.args.show_more')}`),
     );
     expect(text).not.toContain(longArgs.tail);
     await h.passGuard();
