@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DecisionAuditEvent, StoreChange, ToolCall } from '@mcp-consent/engine';
+import type { DecisionAuditEvent, Grant, StoreChange, ToolCall } from '@mcp-consent/engine';
 import { makeGrant } from './fixtures/grants.js';
 import { loadKeys as load, useIdbPages } from './idb-pages.js';
 import { decisions } from './helpers.js';
@@ -62,6 +62,20 @@ describe('idbStore in Chromium', () => {
     expect(
       await page.evaluate(() => window.idbFixture.rawGet('mcp-consent', 'grants', 'broken')),
     ).toEqual(broken);
+  });
+
+  it('rejects a put of a value that is not a grant and writes nothing', async () => {
+    const page = await openPage(await newContext());
+    const kept = makeGrant('kept');
+    await page.evaluate((grant) => window.idbFixture.put(grant), kept);
+    const outcome = await page.evaluate(() =>
+      window.idbFixture.put({} as Grant).then(
+        () => 'resolved',
+        (error: Error) => error.name,
+      ),
+    );
+    expect(outcome).toBe('StoreUnavailableError');
+    expect(await page.evaluate(() => window.idbFixture.rawEntries())).toEqual([['kept', kept]]);
   });
 
   it("delivers one page's puts, revokes and clear to another page's subscription, without reload", async () => {

@@ -160,12 +160,16 @@ function entryOf(chunk: Chunk | undefined, key: string): object | undefined {
 }
 
 /**
- * Applies a put or delete of one key in `store`'s readwrite transaction: reads the key's log
+ * Applies a put or delete (of one key) in `store`'s readwrite transaction: reads the key's log
  * record, its chunk and the clear marker, applies the change by `applyChange` and writes the
  * key's log record. Resolves once committed, with whether the state changed (then the change is
  * worth announcing).
  */
-export async function changeKey(store: IDBObjectStore, key: string, change: StoreChange) {
+export async function changeKey(
+  store: IDBObjectStore,
+  change: Extract<StoreChange, { type: 'put' | 'delete' }>,
+) {
+  const key = change.type === 'put' ? change.grant.key : change.key;
   // Awaiting a request's promise keeps the transaction open: it resolves in the same task.
   const [record, marker, count] = await Promise.all([
     promisifyRequest(store.get(key)),

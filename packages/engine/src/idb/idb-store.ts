@@ -196,14 +196,14 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   const compact = () => write('compact');
 
   /**
-   * Writes `change` (of `key`; a clear without) in one transaction, and announces it when it
-   * changed something.
+   * Writes `change` in one transaction (a clear, or none, by a compaction), and announces it
+   * when it changed something.
    */
-  const write = (action: string, change?: StoreChange, key?: string) =>
+  const write = (action: string, change?: StoreChange) =>
     guard(action, 'readwrite', (objectStore) =>
-      key === undefined
-        ? compactRecords(objectStore, change)
-        : changeKey(objectStore, key, change!),
+      change && change.type !== 'clear'
+        ? changeKey(objectStore, change)
+        : compactRecords(objectStore, change),
     ).then((changed) => {
       if (changed) announce(change!);
     });
@@ -220,9 +220,8 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     load: () => readAll().then((snapshot) => snapshot.grants),
     loadState: (options) => readAll(options?.deferred),
     compact,
-    put: (grant) => write('save a grant', { type: 'put', grant }, grant.key),
-    delete: (key, grant, revokedAt) =>
-      write('delete a grant', deleteChange(key, grant, revokedAt), key),
+    put: (grant) => write('save a grant', { type: 'put', grant }),
+    delete: (key, grant, revokedAt) => write('delete a grant', deleteChange(key, grant, revokedAt)),
     // A plain clear is always announced, as before: other tabs' caches may hold more.
     clear: (clearedAt) => write('clear grants', clearChange(clearedAt)),
     subscribe(listener) {
