@@ -70,24 +70,21 @@ function readChunk(value: unknown): Chunk | undefined {
 export const readAllRecords = (store: IDBObjectStore) =>
   Promise.all([promisifyRequest(store.getAllKeys()), promisifyRequest(store.getAll())]);
 
-/** The records as a load reads them. */
-export interface Layout {
-  /**
-   * The log's grants (with `parse`, the chunks' readable grants too), the revocations of log
-   * and chunks, and the clear.
-   */
-  state: StoreState;
-  /**
-   * The chunks' grants that no log record replaces (with `parse`, only those whose text is
-   * not readable): six columns each, and their texts.
-   */
-  columns: string[];
-  texts: string[];
-  /** Keys of records (log records and chunks; with `parse`, chunk grants) that are not readable. */
-  skipped: IDBValidKey[];
-  /** Keys of the readable log records. */
-  logged: string[];
-}
+/**
+ * The records as a load reads them: `state`, the log's grants (with `parse`, the chunks'
+ * readable grants too), the revocations of log and chunks, and the clear; `columns` and
+ * `texts`, the chunks' grants that no log record replaces (with `parse`, only those whose text
+ * is not readable), six columns each and their texts; `skipped`, the keys of records (log
+ * records and chunks; with `parse`, chunk grants) that are not readable; `logged`, the keys of
+ * the readable log records.
+ */
+export type Layout = readonly [
+  state: StoreState,
+  columns: string[],
+  texts: string[],
+  skipped: IDBValidKey[],
+  logged: string[],
+];
 
 /**
  * Reads every record of the store: the marker, the chunks, and the log records, which replace
@@ -97,32 +94,35 @@ export interface Layout {
  */
 export function readLayout(keys: IDBValidKey[], values: unknown[], parse?: boolean): Layout {
   const state = emptyStoreState();
-  const layout: Layout = { state, columns: [], texts: [], skipped: [], logged: [] };
+  const columns: string[] = [];
+  const texts: string[] = [];
+  const skipped: IDBValidKey[] = [];
+  const logged: string[] = [];
   /** The keys, so the log's replace their chunk entries (readable or not). */
-  const logged = new Set<unknown>(keys);
+  const all = new Set<unknown>(keys);
   keys.forEach((key, i) => {
     const chunk = isOwnKey(key, 'chunk') && readChunk(values[i]);
     if (!chunk) {
-      if (!addRecord(state, key, values[i])) layout.skipped.push(key);
-      else if (typeof key === 'string') layout.logged.push(key);
+      if (!addRecord(state, key, values[i])) skipped.push(key);
+      else if (typeof key === 'string') logged.push(key);
       return;
     }
-    const { columns, texts, revoked } = chunk;
-    for (let i = 0; i < texts.length; i++) {
-      const key = columns[6 * i]!;
-      if (logged.has(key)) continue;
-      const grant = parse && grantOf(texts[i], key);
+    for (let i = 0; i < chunk.texts.length; i++) {
+      const key = chunk.columns[6 * i]!;
+      if (all.has(key)) continue;
+      const grant = parse && grantOf(chunk.texts[i], key);
       if (grant) state.grants.set(key, grant);
       else {
-        if (parse) layout.skipped.push(key);
-        layout.columns.push(...columns.slice(6 * i, 6 * i + 6));
-        layout.texts.push(texts[i]!);
+        if (parse) skipped.push(key);
+        columns.push(...chunk.columns.slice(6 * i, 6 * i + 6));
+        texts.push(chunk.texts[i]!);
       }
     }
+    const { revoked } = chunk;
     for (let i = 0; i < revoked.length; i += 2)
-      if (!logged.has(revoked[i])) state.revocations.set(revoked[i]!, revoked[i + 1]!);
+      if (!all.has(revoked[i])) state.revocations.set(revoked[i]!, revoked[i + 1]!);
   });
-  return layout;
+  return [state, columns, texts, skipped, logged];
 }
 
 /** The grant a chunk's text holds, if it is one and its key column names it. */
@@ -211,7 +211,7 @@ export async function changeKey(
 export async function compactRecords(store: IDBObjectStore, clear?: StoreChange) {
   const [keys, values] = await readAllRecords(store);
   // Only a clear needs the chunks' grants built; else they are carried as they are.
-  const { state, columns, texts, logged } = readLayout(keys, values, !!clear);
+  const [state, columns, texts, , logged] = readLayout(keys, values, !!clear);
   if (!clear && logged.length === 0) return false;
   const markedAt = state.clearedAt;
   // A plain clear counts as a change: other tabs' caches may hold more than this store.

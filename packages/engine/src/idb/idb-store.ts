@@ -150,7 +150,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
    */
   const readAll = (defer?: boolean) =>
     guard('load grants', 'readonly', readAllRecords).then(([keys, values]): StoreSnapshot => {
-      const { state, columns, texts, skipped, logged } = readLayout(keys, values, !defer);
+      const [state, columns, texts, skipped, logged] = readLayout(keys, values, !defer);
       corruptKeys = [];
       report(skipped);
       const snapshot: StoreSnapshot = {
