@@ -116,6 +116,22 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       });
     }
   });
+  // The prompter's own listener draws a prompt the moment it is asked for, before the one
+  // above clears the status line: a progress line still on screen then had Ink's frame start
+  // at its end (a stray ╭ after it, the line left above the prompt). So it goes first.
+  const statusFirst =
+    <A extends unknown[], R>(ask: (...args: A) => R) =>
+    (...args: A): R => {
+      status.clear();
+      return ask(...args);
+    };
+  const asks = {
+    prompt: statusFirst(prompter.prompt),
+    elicit: statusFirst(prompter.elicit),
+    sample: statusFirst(prompter.sample),
+    result: statusFirst(prompter.result),
+    roots: statusFirst(prompter.roots),
+  };
   /** Resolves once no prompt is on screen and Ink has given the terminal back. */
   async function terminalFree(): Promise<void> {
     await new Promise<void>((resolve) => {
@@ -139,8 +155,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     server: options.server,
     userId: options.userId,
     workspaceId: options.workspaceId,
-    prompt: prompter.prompt,
-    elicit: prompter.elicit,
+    prompt: asks.prompt,
+    elicit: asks.elicit,
     translator: t,
     // The host never opens a browser itself: it shows the accepted link.
     openUrl: (url) => void ui.write(`${t.t('mcp.cli.open_url', { url: clean(url, 2000) })}\n`),
@@ -162,16 +178,16 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     // about first, the command runs what was approved, and the reply is reviewed before it goes.
     ...(options.samplingCommand === undefined
       ? {}
-      : { sample: prompter.sample, generate: commandGenerator(options.samplingCommand) }),
+      : { sample: asks.sample, generate: commandGenerator(options.samplingCommand) }),
     ...(options.reviewResults === undefined
       ? {}
-      : { reviewResults: { tiers: options.reviewResults }, reviewResult: prompter.result }),
+      : { reviewResults: { tiers: options.reviewResults }, reviewResult: asks.result }),
     ...(roots.length === 0
       ? {}
       : {
           roots: {
             list: () => hostRoots(roots),
-            pickRoots: prompter.roots,
+            pickRoots: asks.roots,
             memory: fileRootsMemory(rootsFilePath(options.paths.dir), options),
           },
         }),
