@@ -11,7 +11,7 @@ import type { ItemOf, SettledOf } from './internal/presenter-controller.js';
 import { PresenterSheet } from './internal/presenter-sheet.js';
 import { renderResultReview } from './internal/result-review-view.js';
 import { resultReviewStyles } from './styles/result-review.styles.js';
-import { sheetFrame } from './styles/sheet.styles.js';
+import { answerColumns, sheetFrame } from './styles/sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 
 /**
@@ -60,7 +60,7 @@ import { buttons, tokens } from './styles/tokens.styles.js';
  * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`.
  */
 export class McpResultReviewSheet extends PresenterSheet<ResultReviewApi> {
-  static override styles = [tokens, buttons, sheetFrame, resultReviewStyles];
+  static override styles = [tokens, buttons, sheetFrame, answerColumns, resultReviewStyles];
 
   /**
    * The queue the sheet shows (`createConsentPresenter`): share one with the other sheets for

@@ -14,7 +14,7 @@ import type { ItemOf, SettledOf } from './internal/presenter-controller.js';
 import { onAction, PresenterSheet } from './internal/presenter-sheet.js';
 import { renderRoots } from './internal/roots-view.js';
 import { rootsStyles } from './styles/roots.styles.js';
-import { sheetFrame } from './styles/sheet.styles.js';
+import { answerColumns, sheetFrame } from './styles/sheet.styles.js';
 import { buttons, tokens } from './styles/tokens.styles.js';
 
 /**
@@ -64,7 +64,14 @@ import { buttons, tokens } from './styles/tokens.styles.js';
  * @cssprop [--mcp-surface] - and every other colour token of `<mcp-permission-sheet>`.
  */
 export class McpRootsSheet extends PresenterSheet<RootsApi> {
-  static override styles = [tokens, buttons, sheetFrame, formFieldStyles, rootsStyles];
+  static override styles = [
+    tokens,
+    buttons,
+    sheetFrame,
+    answerColumns,
+    formFieldStyles,
+    rootsStyles,
+  ];
 
   /**
    * The queue the sheet shows (`createConsentPresenter`): share one with the other sheets for

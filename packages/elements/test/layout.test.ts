@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { runLayoutChecks } from '../../../test/scenarios/layout-checks.js';
+import { runLayoutChecks, type LayoutSurface } from '../../../test/scenarios/layout-checks.js';
+import { runParityChecks } from '../../../test/scenarios/parity-checks.js';
 import {
   launchChromium,
   startFixtureServer,
@@ -9,8 +10,9 @@ import {
 import { fixtureDir, litHost } from './lit-driver.js';
 
 /**
- * The shared layout checks (test/scenarios/layout-checks.ts) on the Lit elements: the scenario
- * fixture at each viewport, with an `<mcp-permission-manager>` in the page when asked.
+ * The shared layout checks (test/scenarios/layout-checks.ts) and the checks of where the Lit
+ * and React sheets must look alike (test/scenarios/parity-checks.ts) on the Lit elements: the
+ * scenario fixture at each viewport, with an `<mcp-permission-manager>` in the page when asked.
  */
 let browser: Browser | undefined;
 let server: FixtureServer | undefined;
@@ -26,7 +28,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-runLayoutChecks('lit', {
+const surface: LayoutSurface = {
   async start(viewport, { manager, ...options }) {
     const context = await browser!.newContext({ viewport, reducedMotion: 'reduce' });
     contexts.push(context);
@@ -40,4 +42,6 @@ runLayoutChecks('lit', {
     ] as const);
     return { page, host: litHost(page, async () => {}) };
   },
-});
+};
+runLayoutChecks('lit', surface);
+runParityChecks('lit', surface);

@@ -13,9 +13,8 @@ export const grainStyles = `
 .mcp-consent-layer [data-part='grains'][hidden], .mcp-consent-layer [data-part='grains'] .mcp-consent-check-row[hidden] { display: none; }
 .mcp-consent-layer [data-part='grain-group'], .mcp-consent-layer [data-part='note'] { display: flex; flex-direction: column; gap: 4px; }
 .mcp-consent-layer :is([data-part='grain-label'], [data-part='note-label']) { font-weight: 600; }
-/* "Only these exact arguments": the box at the panel's edge and the label in the labels' weight, as in Lit. */
-.mcp-consent-layer [data-part='grains'] .mcp-consent-check-row { gap: 12px; font-weight: 600; }
-.mcp-consent-layer [data-part='grains'] .mcp-consent-check-row > input { margin: 0; }
+/* "Only these exact arguments": the label in the labels' weight, as in Lit. */
+.mcp-consent-layer [data-part='grains'] .mcp-consent-check-row { font-weight: 600; }
 .mcp-consent-layer [data-part='note-input'] { resize: vertical; }
 .mcp-consent-layer [data-part='note-hint'] { margin: 0; font-size: 0.8125rem; color: var(--_on-surface-variant); }
 `;

@@ -238,14 +238,6 @@ const sheet = `
   margin: 0; padding: 8px 12px; border-radius: 8px; background: var(--_surface-container);
   color: var(--_on-surface); font-size: 0.875rem; overflow-wrap: anywhere;
 }
-/* At 320 px the permission and dry-run answers keep their two columns, as in Lit (stacked, the
-   four permission answers took 310 px of a 589 px sheet and left 267 to read); the other sheets'
-   answers stack there, as Lit's do. */
-@container mcp-consent (max-width: 320px) {
-  .mcp-consent-layer [data-part='actions']:not([data-scope='permission'], [data-scope='dry-run']) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-}
 `;
 
 /** The dry-run preview (seed 001): the server's preview, hint and the operator notice. */
@@ -292,11 +284,13 @@ const sampling = `
 .mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] {
   display: flex; align-items: center; gap: 12px; min-block-size: var(--_target); cursor: pointer;
 }
-.mcp-consent-layer [data-scope='sampling'][data-part='grain-option'] input { margin: 0; }
 .mcp-consent-layer [data-scope='sampling'][hidden] { display: none; }
 `;
 
-/** Buttons and form controls: 48 px targets. */
+/**
+ * Buttons and form controls: 48 px targets. A checkbox or radio starts its row, 12 px (the row's
+ * gap) before its label, as in Lit (a 12 px margin put each box 12 px in from the fields above).
+ */
 const controls = `
 .mcp-consent-layer button {
   font: inherit; min-block-size: var(--_target); min-inline-size: var(--_target);
@@ -326,24 +320,24 @@ const controls = `
 }
 .mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
 .mcp-consent-layer [data-part='close'] { flex: none; display: inline-grid; place-items: center; padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
-.mcp-consent-layer :is([data-part='args-toggle'], [data-part='description-toggle'], [data-part='change-toggle']) { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
+.mcp-consent-layer :is([data-part='args-toggle'], [data-part='description-toggle'], [data-part='change-toggle'], [data-part='edit-toggle']) { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
 .mcp-consent-layer input, .mcp-consent-layer select, .mcp-consent-layer textarea {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface); inline-size: 100%;
 }
 /* 24 × 24 px at least (WCAG 2.2 target size), never squeezed by a long label beside it. */
 .mcp-consent-layer input[type='checkbox'], .mcp-consent-layer input[type='radio'] {
-  flex: none; inline-size: 24px; block-size: 24px; min-block-size: 24px; margin: 12px; accent-color: var(--_primary);
+  flex: none; inline-size: 24px; block-size: 24px; min-block-size: 24px; margin: 0; accent-color: var(--_primary);
 }
 .mcp-consent-layer [data-part='field'] { display: flex; flex-direction: column; gap: 4px; border: 0; padding: 0; margin: 0; }
-.mcp-consent-layer [data-part='field-label'] { font-weight: 600; overflow-wrap: anywhere; }
+.mcp-consent-layer [data-part='field-label'] { padding: 0; font-weight: 600; overflow-wrap: anywhere; }
 .mcp-consent-layer [data-part='field-required'], .mcp-consent-layer [data-part='field-description'] {
   margin: 0; font-size: 0.8125rem; font-weight: 400; color: var(--_on-surface-variant);
 }
 .mcp-consent-layer [data-part='form'] { display: flex; flex-direction: column; gap: 16px; }
 .mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'] { font-size: 0.875rem; }
 .mcp-consent-layer [data-part='field-option'], .mcp-consent-layer .mcp-consent-check-row {
-  display: flex; align-items: center; min-block-size: var(--_target);
+  display: flex; align-items: center; gap: 12px; min-block-size: var(--_target);
 }
 .mcp-consent-layer .mcp-consent-check-row { cursor: pointer; }
 .mcp-consent-layer [data-part='field-error'], .mcp-consent-layer [data-part='error-summary'],
@@ -489,10 +483,23 @@ const shortScreen = `
   /* At the bottom, as under the content; an auto margin, never end alignment, which would push
      a footer taller than the sheet out of reach at its top. */
   .mcp-consent-positioner > [data-part='root'] > .mcp-consent-footer > :first-child { margin-block-start: auto; }
-  .mcp-consent-positioner [data-part='root'] > .mcp-consent-footer > [data-part='actions'] { grid: auto-flow / minmax(0, 1fr); }
+  .mcp-consent-positioner [data-part='root'] > .mcp-consent-footer > [data-part='actions'] { display: grid; grid: auto-flow / minmax(0, 1fr); }
   .mcp-consent-positioner[data-layout='expanded'] { padding: 8px; }
   .mcp-consent-positioner[data-layout='expanded'] > [data-part='root'] { inline-size: min(100%, 880px); max-block-size: 100%; }
 }
+`;
+
+/**
+ * The answers of the sheets drawn by `SheetFooter` (one button per cell), as Lit's: a row's as
+ * tall as its tallest (a label on two lines). Roots and result review: two equal columns, one
+ * answer to a row only where a label's longest word would not fit half of it (es-ES at 320 px),
+ * never a word broken.
+ */
+const answerCells = `
+.mcp-consent-layer .mcp-consent-cell > button:only-child { flex: auto; }
+.mcp-consent-layer :is([data-scope='roots'], [data-scope='result-review'])[data-part='actions'] { display: flex; flex-wrap: wrap; }
+.mcp-consent-layer :is([data-scope='roots'], [data-scope='result-review'])[data-part='actions'] > * { flex: 1 1 calc(50% - 4px); min-inline-size: auto; }
+.mcp-consent-layer :is([data-scope='roots'], [data-scope='result-review'])[data-part='actions'] button { overflow-wrap: break-word; }
 `;
 
 /** The whole stylesheet, for hosts that include it themselves. */
@@ -503,6 +510,7 @@ export const consentStyles: string = [
   dryRun,
   sampling,
   controls,
+  answerCells,
   manager,
   elicitationStyles,
   rootsStyles,

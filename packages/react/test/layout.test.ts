@@ -1,13 +1,15 @@
-import { runLayoutChecks } from '../../../test/scenarios/layout-checks.js';
+import { runLayoutChecks, type LayoutSurface } from '../../../test/scenarios/layout-checks.js';
+import { runParityChecks } from '../../../test/scenarios/parity-checks.js';
 import { useFixturePages } from './fixture-pages.js';
 
 /**
- * The shared layout checks (test/scenarios/layout-checks.ts) on the React components: the
- * provider fixture at each viewport, with `<PermissionManager>` in the page when asked.
+ * The shared layout checks (test/scenarios/layout-checks.ts) and the checks of where the Lit
+ * and React sheets must look alike (test/scenarios/parity-checks.ts) on the React components:
+ * the provider fixture at each viewport, with `<PermissionManager>` in the page when asked.
  */
 const pages = useFixturePages();
 
-runLayoutChecks('react', {
+const surface: LayoutSurface = {
   start: (viewport, { manager, ...options }) =>
     pages.start({
       viewport,
@@ -15,4 +17,6 @@ runLayoutChecks('react', {
       extras: { manager: manager ?? false },
       reducedMotion: 'reduce',
     }),
-});
+};
+runLayoutChecks('react', surface);
+runParityChecks('react', surface);

@@ -43,8 +43,9 @@ export const resultReviewStyles = css`
     font-family: var(--_mono, ui-monospace, monospace);
     font-size: 0.875rem;
   }
+  /* A block's label, not an answer's. */
   .more,
-  .label,
+  .block .label,
   .empty {
     margin: 4px 0 0;
     color: var(--_on-surface-variant);

@@ -236,3 +236,23 @@ export const sheetFrame = css`
     }
   }
 `;
+
+/**
+ * The answers of the roots and result review sheets, as the permission sheet's: two equal
+ * columns with its answer padding, at every width (they were buttons as wide as their labels,
+ * one under the other when they did not fit a line); one to a row only where a label's longest
+ * word would not fit half of it (es-ES at 320 px), never a word broken.
+ */
+export const answerColumns = css`
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+  .actions button {
+    flex: 1 1 calc(50% - 4px);
+    min-inline-size: auto;
+    padding-inline: 8px;
+    overflow-wrap: break-word;
+  }
+`;

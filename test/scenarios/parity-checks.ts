@@ -1,0 +1,224 @@
+/**
+ * Where the Lit and the React sheets must look alike, checked the same way on both renderers
+ * (each gives the `LayoutSurface` of layout-checks.ts) at a narrow phone, a phone and a desktop:
+ * checkboxes at the content's edge, the answers of every sheet laid out as the permission
+ * sheet's, and "Edit arguments" as quiet as the sheet's other toggles. Measured in the page,
+ * through shadow roots, on the anatomy's `data-part` names.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ElicitRequest, SamplingParams } from '@mcp-consent/prompt';
+import type { ScenarioHost } from './driver.js';
+import { call, tools } from './fixtures.js';
+import { GUARD_MS } from './host-runtime.js';
+import { narrowPhone, portraitPhone, type LayoutSurface, type Viewport } from './layout-checks.js';
+import { reviewed } from './result-review-scenarios.js';
+import { hostRoots } from './roots-scenarios.js';
+
+const desktop: Viewport = { width: 1280, height: 800 };
+const viewports: readonly Viewport[] = [narrowPhone, portraitPhone, desktop];
+
+/** A text field, a group of checkboxes (an enum array) and a lone checkbox. */
+const form: ElicitRequest = {
+  message: 'Where should the note go?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      title: { type: 'string', title: 'Title' },
+      tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['urgent', 'later'] } },
+      pinned: { type: 'boolean', title: 'Pin it', default: false },
+    },
+  },
+};
+
+const sampling: SamplingParams = {
+  messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the notes from today' } }],
+  maxTokens: 200,
+};
+
+/**
+ * Runs in the page: each checkbox of the open sheet (one at a time is open) whose left edge is not `edge` (the left of
+ * the part named `edgePart`: a text field, the intro) or whose label does not start 12 px after
+ * it, as `name: box left, label left`.
+ */
+function misplacedBoxes(edgePart: string): string[] {
+  const roots: (Document | ShadowRoot)[] = [document];
+  let sheet: Element | null = null;
+  while (roots.length && !sheet) {
+    const root = roots.shift()!;
+    sheet = root.querySelector('[data-part="root"][data-state="open"]');
+    root.querySelectorAll('*').forEach((el) => el.shadowRoot && roots.push(el.shadowRoot));
+  }
+  if (!sheet) throw new Error('no open sheet');
+  const edge = sheet.querySelector(`[data-part="${edgePart}"]`)!.getBoundingClientRect().left;
+  const wrong: string[] = [];
+  for (const box of sheet.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
+    const rect = box.getBoundingClientRect();
+    // The label's text: the next element in the row (a root's number, an option's text).
+    const next = box.nextElementSibling!.getBoundingClientRect();
+    if (Math.abs(rect.left - edge) > 0.5 || Math.abs(next.left - rect.right - 12) > 0.5)
+      wrong.push(
+        `${box.closest('label')?.textContent?.trim().slice(0, 20)}: box ${Math.round(rect.left)} (edge ${Math.round(edge)}), label ${Math.round(next.left)}`,
+      );
+  }
+  return wrong;
+}
+
+/**
+ * Runs in the page: how the open sheet's answers sit, by pairs: two to a row in equal columns
+ * that fill the answers' box, equally tall, or, only where a label's longest word would not fit
+ * half the row, one to a row at its full width; no word of a label broken over two lines; their
+ * text in the button's colour. The failures as text, with the boxes.
+ */
+function answersNotInTwoColumns(): string[] {
+  const roots: (Document | ShadowRoot)[] = [document];
+  let sheet: Element | null = null;
+  while (roots.length && !sheet) {
+    const root = roots.shift()!;
+    sheet = root.querySelector('[data-part="root"][data-state="open"]');
+    root.querySelectorAll('*').forEach((el) => el.shadowRoot && roots.push(el.shadowRoot));
+  }
+  if (!sheet) throw new Error('no open sheet');
+  const box = sheet.querySelector('[data-part="actions"]')!.getBoundingClientRect();
+  const buttons = [...sheet.querySelectorAll('[data-part="actions"] [data-part="action"]')].filter(
+    (el) => el.getClientRects().length > 0,
+  );
+  const answers = buttons.map((el) => el.getBoundingClientRect());
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1;
+  const text = (r: DOMRect) =>
+    `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  const wrong: string[] = [];
+  // Each answer's widest word with the button's padding and border: the width it needs.
+  const needs = buttons.map((button) => {
+    const style = getComputedStyle(button);
+    const frame = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'] as const;
+    let widest = 0;
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) wrong.push(`"${word[0]}" broken over two lines`);
+        widest = Math.max(widest, range.getBoundingClientRect().width);
+      }
+    }
+    return widest + frame.reduce((sum, side) => sum + parseFloat(style[side]), 0);
+  });
+  if (answers.length < 2) wrong.push(`${answers.length} answers`);
+  for (let i = 0; i + 1 < answers.length; i += 2) {
+    const [a, b] = [answers[i]!, answers[i + 1]!];
+    const columns =
+      near(a.top, b.top) &&
+      near(a.height, b.height) &&
+      near(a.width, b.width) &&
+      near(a.left, box.left) &&
+      near(b.right, box.right);
+    const stacked =
+      [a, b].every((r) => near(r.left, box.left) && near(r.right, box.right)) &&
+      Math.max(needs[i]!, needs[i + 1]!) > (box.width - 8) / 2;
+    if (!columns && !stacked)
+      wrong.push(
+        `answers ${i + 1} and ${i + 2}: ${text(a)} | ${text(b)} in ${text(box as DOMRect)}, need ${Math.round(needs[i]!)} and ${Math.round(needs[i + 1]!)}`,
+      );
+  }
+  for (const button of buttons) {
+    const color = getComputedStyle(button).color;
+    for (const inner of button.querySelectorAll('*'))
+      if (getComputedStyle(inner).color !== color)
+        wrong.push(
+          `${button.textContent!.trim()}: text in ${getComputedStyle(inner).color}, not ${color}`,
+        );
+  }
+  return wrong;
+}
+
+/** Runs in the page: the look of a part of the open sheet. */
+function partLook(name: string): { background: string; border: string; color: string } {
+  const roots: (Document | ShadowRoot)[] = [document];
+  let el: Element | null = null;
+  while (roots.length && !el) {
+    const root = roots.shift()!;
+    el = root.querySelector(`[data-part="root"][data-state="open"] [data-part="${name}"]`);
+    root.querySelectorAll('*').forEach((e) => e.shadowRoot && roots.push(e.shadowRoot));
+  }
+  if (!el) throw new Error(`no ${name} in an open sheet`);
+  const style = getComputedStyle(el);
+  return {
+    background: style.backgroundColor,
+    border: style.borderTopColor,
+    color: style.color,
+  };
+}
+
+/** Two frames: layout settles after a render. */
+const frames = (page: Page) =>
+  page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+
+export function runParityChecks(name: string, surface: LayoutSurface): void {
+  describe(`parity with the other web renderer: ${name}`, () => {
+    const open = async (
+      viewport: Viewport,
+      ask: (host: ScenarioHost) => Promise<unknown>,
+      locale = 'en-US',
+    ) => {
+      const { page, host } = await surface.start(viewport, { locale });
+      await ask(host);
+      await host.waitForPrompt();
+      await host.advance(GUARD_MS);
+      await frames(page);
+      return { page, host };
+    };
+
+    for (const viewport of viewports) {
+      const at = `${viewport.width}×${viewport.height}`;
+
+      it(`${at}: the form's checkboxes (a group's and a lone one) and the roots' start at the content's edge, 12 px before their labels`, async () => {
+        const { page, host } = await open(viewport, (h) => h.elicit(form));
+        // Before: React's boxes had a 12 px margin, 12 px in from the text field above them.
+        expect(await page.evaluate(misplacedBoxes, 'field-input')).toEqual([]);
+        await host.press('Escape');
+        await host.waitForClosed();
+        await host.askRoots(hostRoots);
+        await host.waitForPrompt();
+        await frames(page);
+        expect(await page.evaluate(misplacedBoxes, 'intro')).toEqual([]);
+      });
+
+      it(`${at}: the roots, result review and sampling answers sit two to a row in equal columns, as the permission sheet's, unless a word would not fit`, async () => {
+        // Before: Lit's roots and review answers were as wide as their labels (the review's in
+        // the grey of its content labels), React's stacked at 320 px (the permission sheet's and
+        // Lit's sampling answers kept two columns there); pt-BR broke "Compartilha-r" in two.
+        const asks: Array<[string, (h: ScenarioHost) => Promise<unknown>]> = [
+          ['permission', (h) => h.request(call(tools.notesPut))],
+          ['roots', (h) => h.askRoots(hostRoots)],
+          ['result review', (h) => h.reviewResult(reviewed)],
+          ['sampling', (h) => h.sample({ step: 'request', params: sampling })],
+        ];
+        const found: string[] = [];
+        for (const locale of ['en-US', 'pt-BR', 'es-ES']) {
+          for (const [sheet, ask] of asks) {
+            const { page } = await open(viewport, ask, locale);
+            const wrong = await page.evaluate(answersNotInTwoColumns);
+            found.push(...wrong.map((w) => `${locale} ${sheet}: ${w}`));
+          }
+        }
+        expect(found).toEqual([]);
+      });
+
+      it(`${at}: "Edit arguments" is a quiet text button in the primary colour, as "How long, and a note"`, async () => {
+        const { page } = await open(viewport, (h) => h.request(call(tools.notesPut)));
+        const edit = await page.evaluate(partLook, 'edit-toggle');
+        const grains = await page.evaluate(partLook, 'grains-toggle');
+        // Before: React drew it outlined, as an answer.
+        expect(edit).toEqual({
+          background: 'rgba(0, 0, 0, 0)',
+          border: 'rgba(0, 0, 0, 0)',
+          color: grains.color,
+        });
+      });
+    }
+  });
+}
