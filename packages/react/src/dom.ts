@@ -57,6 +57,21 @@ export interface ModalSheet {
   acceptClick(event: ReactMouseEvent): boolean;
 }
 
+/** One open sheet's hold on the page: its focus trap and the inert page (see `useModalSheet`). */
+interface Held {
+  key: string;
+  /** Lets the page go and hands focus back (idempotent). */
+  end(): void;
+}
+
+/**
+ * Holds whose effect was cleaned up, ended on the next microtask unless the same sheet's
+ * effect runs again before it: StrictMode's mount, unmount, mount (and a hidden `<Activity>`
+ * shown again at once) keep one trap, so focus enters the sheet once and never visits the
+ * opener in between (a flicker a screen reader announces).
+ */
+const ending = new Set<Held>();
+
 /**
  * The modal part of one open sheet (`key` changes per request, `null`: closed), as a
  * native modal dialog has it: focus moves to `initial()` (else the sheet) before paint
@@ -73,6 +88,7 @@ export function useModalSheet(
     const gate = createInputGate();
     return {
       gate,
+      held: null as Held | null,
       acceptKey: (event: ReactKeyboardEvent) => gate.acceptKey(event.nativeEvent),
       acceptClick: (event: ReactMouseEvent) => gate.acceptClick(event.nativeEvent),
     };
@@ -80,18 +96,36 @@ export function useModalSheet(
   useLayoutEffect(() => {
     if (key === null) return;
     sheet.gate.open();
-    // The trap takes the opener before the page turns inert: inert would blur it.
-    const trap = trapFocus(() => root.current, {
-      initial: () => initial() ?? root.current,
-      contain: true,
-    });
-    const node = root.current;
-    const layer = node?.closest('[data-mcp-layer]') ?? node;
-    const release = layer ? inertOutside(layer) : () => {};
+    let held = sheet.held;
+    if (!held || held.key !== key || !ending.delete(held)) {
+      // A sheet closed in this commit lets go first: the opener is this one's too.
+      for (const closed of ending) closed.end();
+      // The trap takes the opener before the page turns inert: inert would blur it.
+      const trap = trapFocus(() => root.current, {
+        initial: () => initial() ?? root.current,
+        contain: true,
+      });
+      const node = root.current;
+      const layer = node?.closest('[data-mcp-layer]') ?? node;
+      const release = layer ? inertOutside(layer) : () => {};
+      const mine: Held = {
+        key,
+        end() {
+          ending.delete(mine);
+          if (sheet.held === mine) sheet.held = null;
+          release(); // first: the opener must be focusable again
+          trap.release();
+        },
+      };
+      held = sheet.held = mine;
+    }
+    const kept = held;
     return () => {
       sheet.gate.close();
-      release(); // first: the opener must be focusable again
-      trap.release();
+      ending.add(kept);
+      queueMicrotask(() => {
+        if (ending.has(kept)) kept.end();
+      });
     };
     // `initial` is read when the sheet opens only.
   }, [key, root, sheet]);
