@@ -63,6 +63,15 @@ describe('the catalogs in /locales', () => {
     }
   });
 
+  // One column ("Decisão") lists them side by side: a decision (a "permissão") is feminine.
+  it('word every pt-BR decision of the history and the saved list in one gender', () => {
+    const decisions = Object.entries(sources['pt-BR']!).filter(([id]) =>
+      /^mcp\.(audit|grants)\.decision\./.test(id),
+    );
+    expect(decisions.length).toBeGreaterThanOrEqual(10);
+    expect(decisions.filter(([, text]) => !/^(Permitida|Negada) /.test(text))).toEqual([]);
+  });
+
   it('hold no app copy: mcp.cli.* and mcp.playground.* live in /locales/apps', () => {
     for (const locale of supportedLocales) {
       expect(Object.keys(sources[locale]!).filter(isAppMessageId), locale).toEqual([]);
