@@ -7,9 +7,9 @@
  */
 import type { ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
-import { outcomeOf } from './result.js';
+import { callFailure, outcomeOf } from './result.js';
 import type { Session } from './session.js';
-import { clean, errorMessage, safeJson } from './text.js';
+import { clean, safeJson } from './text.js';
 
 export async function runCall(
   session: Session,
@@ -28,8 +28,7 @@ export async function runCall(
     result = await session.call(tool, args);
   } catch (error) {
     await session.terminalFree();
-    const reason = clean(errorMessage(error), 500);
-    process.stderr.write(`${t.t('mcp.cli.error.call_failed', { tool: name, reason })}\n`);
+    process.stderr.write(`${callFailure(error, name, t, session.timeoutMs)}\n`);
     return 1;
   }
   await session.terminalFree();

@@ -9,9 +9,9 @@ import { riskBadgeKey } from '@mcp-consent/prompt';
 import { describeToolArguments } from '@mcp-consent/prompt/tool-args';
 import { fitLine } from './listing.js';
 import type { Answer, LineInput } from './line-input.js';
-import { outcomeOf } from './result.js';
+import { callFailure, outcomeOf } from './result.js';
 import type { Session } from './session.js';
-import { clean, errorMessage, fit, SHORT_WORD } from './text.js';
+import { clean, fit, SHORT_WORD } from './text.js';
 import { argumentLines, EDIT_PROMPT, editableSkeleton, fitsInputLine } from './tool-args.js';
 
 /** Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. */
@@ -86,8 +86,7 @@ export async function runInteractive(
       );
     } catch (error) {
       await session.terminalFree();
-      const reason = clean(errorMessage(error), 500);
-      write(t.t('mcp.cli.error.call_failed', { tool: name, reason }));
+      write(callFailure(error, name, t, session.timeoutMs));
       if (!session.client.transport) {
         write(t.t('mcp.cli.error.lost'));
         return 1;

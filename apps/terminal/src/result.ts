@@ -8,13 +8,26 @@ import type { Choice, RequestResult, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { denialOf, dryRunOutcomeOf, type DenialMeta } from '@mcp-consent/mcp';
 import { describeDryRunResult } from '@mcp-consent/prompt';
-import { clean, cleanBlock } from './text.js';
+import { clean, cleanBlock, errorMessage } from './text.js';
 
 export type Outcome =
   | { kind: 'ok'; text: string }
   | { kind: 'tool_error'; text: string }
   /** The kit did not let it run, or (sent for real after a preview) it still did not: in words. */
   | { kind: 'denied'; message: string };
+
+/** The SDK's "Request timed out" (`ErrorCode.RequestTimeout`, both SDK lines). */
+const REQUEST_TIMEOUT = -32001;
+
+/**
+ * Why a call threw, for the user: a call the server left without news past the timeout says
+ * so and names `--timeout`; anything else, the error's own words (cleaned).
+ */
+export function callFailure(error: unknown, tool: string, t: AppTranslator, timeoutMs: number) {
+  if ((error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT)
+    return t.t('mcp.cli.error.call_timeout', { tool, seconds: timeoutMs / 1000 });
+  return t.t('mcp.cli.error.call_failed', { tool, reason: clean(errorMessage(error), 500) });
+}
 
 const CHOICES = new Set<string>(['allow_once', 'allow_always', 'deny_once', 'deny_always']);
 

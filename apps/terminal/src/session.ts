@@ -6,6 +6,7 @@
  */
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestResult, RiskTier, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
@@ -68,6 +69,8 @@ export interface Session {
   prompter: InkPrompter;
   /** A person can answer prompts (keys come from a terminal). */
   canPrompt: boolean;
+  /** How long a call may go without news from the server (`--timeout`, else the SDK's 60 s). */
+  timeoutMs: number;
   /** Calls a tool through the guard. A denial is a normal `isError` result. */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   /** The engine's decision on the last `call` (undefined when it made none, e.g. a failed check). */
@@ -224,6 +227,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     client,
     prompter,
     canPrompt: input.isTTY === true,
+    timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MSEC,
     async call(name, args) {
       // The SDK's 60 s request timeout counts server time only: the guard stops the
       // clock while the user answers an elicitation.

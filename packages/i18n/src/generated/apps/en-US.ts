@@ -162,6 +162,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.server_log": [{"type":0,"value":"Server log ("},{"type":1,"value":"level"},{"type":0,"value":"): "},{"type":1,"value":"message"}],
   "mcp.cli.server_log.dropped": [{"type":6,"value":"count","options":{"one":{"value":[{"type":7},{"type":0,"value":" earlier line was not shown"}]},"other":{"value":[{"type":7},{"type":0,"value":" earlier lines were not shown"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":" while the prompt was open; the last "},{"type":1,"value":"kept"},{"type":0,"value":" follow:"}],
   "mcp.cli.error.call_failed": [{"type":0,"value":"The call to "},{"type":1,"value":"tool"},{"type":0,"value":" failed: "},{"type":1,"value":"reason"}],
+  "mcp.cli.error.call_timeout": [{"type":0,"value":"The call to "},{"type":1,"value":"tool"},{"type":0,"value":" was stopped after "},{"type":2,"value":"seconds","style":null},{"type":0,"value":" seconds without news from the server. To wait longer, start mcp-consent with a larger --timeout (in seconds)."}],
   "mcp.cli.error.not_found": [{"type":0,"value":"Cannot start the server: the command "},{"type":1,"value":"command"},{"type":0,"value":" was not found."}],
   "mcp.cli.error.spawn_failed": [{"type":0,"value":"Cannot start the server command "},{"type":1,"value":"command"},{"type":0,"value":": "},{"type":1,"value":"reason"}],
   "mcp.cli.error.exited": [{"type":0,"value":"The server command "},{"type":1,"value":"command"},{"type":0,"value":" ended before it answered."}],

@@ -162,6 +162,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.cli.server_log": [{"type":0,"value":"サーバーのログ（"},{"type":1,"value":"level"},{"type":0,"value":"）: "},{"type":1,"value":"message"}],
   "mcp.cli.server_log.dropped": [{"type":6,"value":"count","options":{"other":{"value":[{"type":0,"value":"プロンプトの表示中、それより前の "},{"type":7},{"type":0,"value":" 行は表示されませんでした"}]}},"offset":0,"pluralType":"cardinal"},{"type":0,"value":"。最後の "},{"type":1,"value":"kept"},{"type":0,"value":" 行を表示します:"}],
   "mcp.cli.error.call_failed": [{"type":1,"value":"tool"},{"type":0,"value":" の呼び出しに失敗しました: "},{"type":1,"value":"reason"}],
+  "mcp.cli.error.call_timeout": [{"type":1,"value":"tool"},{"type":0,"value":" の呼び出しは、サーバーから "},{"type":2,"value":"seconds","style":null},{"type":0,"value":" 秒間何の知らせもなかったため停止しました。もっと待つには、mcp-consent をより大きな --timeout（秒）で起動してください。"}],
   "mcp.cli.error.not_found": [{"type":0,"value":"サーバーを起動できません: コマンド "},{"type":1,"value":"command"},{"type":0,"value":" が見つかりません。"}],
   "mcp.cli.error.spawn_failed": [{"type":0,"value":"サーバーコマンド "},{"type":1,"value":"command"},{"type":0,"value":" を起動できません: "},{"type":1,"value":"reason"}],
   "mcp.cli.error.exited": [{"type":0,"value":"サーバーコマンド "},{"type":1,"value":"command"},{"type":0,"value":" は応答する前に終了しました。"}],

@@ -161,6 +161,7 @@ export const appMessageIds = [
   'mcp.cli.server_log',
   'mcp.cli.server_log.dropped',
   'mcp.cli.error.call_failed',
+  'mcp.cli.error.call_timeout',
   'mcp.cli.error.not_found',
   'mcp.cli.error.spawn_failed',
   'mcp.cli.error.exited',
@@ -423,6 +424,7 @@ export interface AppMessageValues {
   'mcp.cli.server_log': { level: string | number; message: string | number };
   'mcp.cli.server_log.dropped': { count: number; kept: string | number };
   'mcp.cli.error.call_failed': { tool: string | number; reason: string | number };
+  'mcp.cli.error.call_timeout': { tool: string | number; seconds: number };
   'mcp.cli.error.not_found': { command: string | number };
   'mcp.cli.error.spawn_failed': { command: string | number; reason: string | number };
   'mcp.cli.error.exited': { command: string | number };
