@@ -15,7 +15,10 @@ export interface FitOptions {
   rows: number;
   /** First row of the body shown (PageDown/PageUp move it). */
   offset: number;
-  /** Rows of the body that must be in view (a focused field): matched by line key. */
+  /**
+   * Rows of the body that must be in view (a focused field): matched by line key. The window
+   * then follows the focus, and the "more lines" row names no PageUp/PageDown (they do not move it).
+   */
   focus?: (key: string) => boolean;
   /** Said after the counts on the "more lines" row (the key that collapses what scrolls). */
   moreExtra?: Span[];
@@ -116,7 +119,8 @@ function windowOffset(body: readonly Line[], size: number, options: FitOptions):
  * catalog (a German keyboard says Bild↑/Bild↓).
  */
 function moreLine(above: number, below: number, options: FitOptions): Line {
-  const spans: Span[] = [{ text: moreLinesText(options.t, above, below), tone: 'dim' }];
+  const text = moreLinesText(options.t, above, below, !options.focus);
+  const spans: Span[] = [{ text, tone: 'dim' }];
   if (options.moreExtra) spans.push({ text: SEP, tone: 'dim' }, ...options.moreExtra);
   return wrapLine({ key: 'scroll-more', spans }, options.width);
 }

@@ -11,9 +11,15 @@ export const MORE = { above: '↑', below: '↓' } as const;
 /**
  * "↑ 3 more lines · ↓ 12 more lines · [PgUp/PgDn]": the rows out of view of a window and the
  * keys that show them, the counts and the key names from the catalog (a German keyboard says
- * Bild↑/Bild↓). '' when nothing is out of view.
+ * Bild↑/Bild↓); without `pageKeys`, the counts alone. '' when nothing is out of view.
  */
-export function moreLinesText(t: Translator, above: number, below: number): string {
+export function moreLinesText(
+  t: Translator,
+  above: number,
+  below: number,
+  /** PageUp/PageDown move this window. @default true */
+  pageKeys = true,
+): string {
   const count = (n: number) => t.t('mcp.permission.args.more_lines', { count: n });
   const parts: string[] = [];
   if (above > 0) parts.push(`${MORE.above} ${count(above)}`);
@@ -24,7 +30,7 @@ export function moreLinesText(t: Translator, above: number, below: number): stri
   ]
     .filter(Boolean)
     .join('/');
-  if (keys !== '') parts.push(`[${keys}]`);
+  if (keys !== '' && pageKeys) parts.push(`[${keys}]`);
   return parts.join(SEP);
 }
 

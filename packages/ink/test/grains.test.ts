@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTranslator } from '@mcp-consent/i18n';
 import { call, tools } from '../../../test/scenarios/fixtures.js';
+import { MORE } from '../src/scroll.js';
 import { harness } from './harness.js';
 
 const en = createTranslator('en-US');
@@ -158,6 +159,13 @@ describe('the line under the answers while a step or the editor has the keys', (
     expect(seen(PROMPT_KEYS)).toBe(false);
     // `r` and `n` type into the field: "[r] How long, and a note" is not offered meanwhile.
     expect(seen(`[r] ${en.t('mcp.permission.grain.more')}`)).toBe(false);
+    // The fields scroll with the focus (Tab), not with PageUp/PageDown, which the editor does
+    // not take: the "more lines" row gives the count and names no page key.
+    // "↓ 14 more lines" and nothing after it on its row.
+    const moreLines = en.t('mcp.permission.args.more_lines', { count: 2 }).replace('2', '\\d+');
+    expect(screen).toMatch(new RegExp(`${MORE.below} ${moreLines} +│`));
+    expect(seen(`[${en.t('mcp.permission.args.key.page_down')}]`)).toBe(false);
+    expect(seen(en.t('mcp.permission.args.key.page_up'))).toBe(false);
     await h.press('\r');
     await h.sees(PROMPT_KEYS);
     await h.sees(`[r] ${en.t('mcp.permission.grain.more')}`);
