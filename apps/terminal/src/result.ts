@@ -16,15 +16,15 @@ export type Outcome =
   /** The kit did not let it run, or (sent for real after a preview) it still did not: in words. */
   | { kind: 'denied'; message: string };
 
-/** The SDK's "Request timed out" (`ErrorCode.RequestTimeout`, both SDK lines). */
-const REQUEST_TIMEOUT = -32001;
+/** "Request timed out": `ErrorCode.RequestTimeout` of SDK 1.x, `SdkErrorCode.RequestTimeout` of v2. */
+const REQUEST_TIMEOUT: readonly unknown[] = [-32001, 'REQUEST_TIMEOUT'];
 
 /**
  * Why a call threw, for the user: a call the server left without news past the timeout says
  * so and names `--timeout`; anything else, the error's own words (cleaned).
  */
 export function callFailure(error: unknown, tool: string, t: AppTranslator, timeoutMs: number) {
-  if ((error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT)
+  if (REQUEST_TIMEOUT.includes((error as { code?: unknown } | null)?.code))
     return t.t('mcp.cli.error.call_timeout', { tool, seconds: timeoutMs / 1000 });
   return t.t('mcp.cli.error.call_failed', { tool, reason: clean(errorMessage(error), 500) });
 }

@@ -127,3 +127,38 @@ describe('--protocol auto against the demo server’s 2026-07-28 mode', () => {
     ).toEqual(['accept']);
   }, 180_000);
 });
+
+describe('--protocol auto: --timeout', () => {
+  it('a call with no news for longer than --timeout is stopped and says how to wait longer (v2 SDK)', async () => {
+    const policy = join(home.dir, 'allow-sleep.json');
+    writeFileSync(
+      policy,
+      JSON.stringify({ version: 1, rules: [{ effect: 'allow', tool: 'demo_sleep' }] }),
+    );
+    const run = await piped(
+      [
+        'call',
+        'demo_sleep',
+        '{"ms":3000,"steps":1}',
+        '--timeout',
+        '0.5',
+        '--store',
+        home.dir,
+        '--policy',
+        policy,
+        '--protocol',
+        'auto',
+        // The 2025-era demo server (the modern one has no demo_sleep), through the v2 client.
+        '--',
+        ...demoCommand(),
+      ],
+      home.dir,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    // The v2 SDK's SdkError (code 'REQUEST_TIMEOUT'), not only SDK 1.x's -32001.
+    expect(run.stderr).toContain(
+      `${en.t('mcp.cli.error.call_timeout', { tool: 'demo_sleep', seconds: 0.5 })}\n`,
+    );
+  });
+});
