@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Choice, RequestResult, ServerRef } from '@mcp-consent/engine';
 import type { AppTranslator } from '@mcp-consent/i18n/apps';
 import { denialOf, dryRunOutcomeOf, type DenialMeta } from '@mcp-consent/mcp';
-import { describeDryRunResult } from '@mcp-consent/prompt';
+import { describeDryRunResult, durationText } from '@mcp-consent/prompt';
 import { clean, cleanBlock, errorMessage } from './text.js';
 
 export type Outcome =
@@ -114,10 +114,6 @@ export function denialMessage(
   }
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /**
  * The deny the user picked, as the prompt's action said it: "Deny once", "Deny always", or
  * with the grain picked under "How long" ("Deny for this session", "Deny for 1 hour"), never
@@ -132,13 +128,6 @@ function denyLabel(denial: DenialMeta, decision: RequestResult | undefined, t: A
   }
   const choice = CHOICES.has(denial.choice ?? '') ? (denial.choice as Choice) : 'deny_once';
   return t.t(`mcp.permission.action.${choice}`);
-}
-
-/** "15 minutes", "1 hour", "1 day", as the prompt's "How long" options say them. */
-function durationText(ms: number, t: AppTranslator): string {
-  if (ms >= DAY) return t.t('mcp.permission.duration.days', { count: Math.round(ms / DAY) });
-  if (ms >= HOUR) return t.t('mcp.permission.duration.hours', { count: Math.round(ms / HOUR) });
-  return t.t('mcp.permission.duration.minutes', { count: Math.max(1, Math.ceil(ms / MINUTE)) });
 }
 
 /** The result's content as text: text parts verbatim (cleaned), other parts as one line each. */

@@ -43,6 +43,7 @@ export {
   type QueuePosition,
   type RiskBadgeKey,
 } from './permission/index.js';
+export { durationText } from './permission/grains.js';
 export { describeEffects, type EffectKey, type EffectLine, type Effects } from './effects.js';
 export { buildSummary, summaryTarget, type SummaryInput } from './summary.js';
 export { diffWords, diffLines, type DiffSegment } from './diff.js';
