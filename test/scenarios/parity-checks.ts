@@ -2,8 +2,8 @@
  * Where the Lit and the React sheets must look alike, checked the same way on both renderers
  * (each gives the `LayoutSurface` of layout-checks.ts) at a narrow phone, a phone and a desktop:
  * checkboxes at the content's edge, the answers of every sheet laid out as the permission
- * sheet's, and "Edit arguments" as quiet as the sheet's other toggles. Measured in the page,
- * through shadow roots, on the anatomy's `data-part` names.
+ * sheet's, and "Edit arguments" as quiet as the sheet's other toggles. Measured in the page on
+ * the anatomy's `data-part` names; Playwright's locators find them through shadow roots.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -37,19 +37,11 @@ const sampling: SamplingParams = {
 };
 
 /**
- * Runs in the page: each checkbox of the open sheet (one at a time is open) whose left edge is not `edge` (the left of
- * the part named `edgePart`: a text field, the intro) or whose label does not start 12 px after
- * it, as `name: box left, label left`.
+ * Runs in the page: each checkbox of the open `sheet` whose left edge is not the left of the
+ * part named `edgePart` (a text field, the intro) or whose label does not start 12 px after it,
+ * as `name: box left, label left`.
  */
-function misplacedBoxes(edgePart: string): string[] {
-  const roots: (Document | ShadowRoot)[] = [document];
-  let sheet: Element | null = null;
-  while (roots.length && !sheet) {
-    const root = roots.shift()!;
-    sheet = root.querySelector('[data-part="root"][data-state="open"]');
-    root.querySelectorAll('*').forEach((el) => el.shadowRoot && roots.push(el.shadowRoot));
-  }
-  if (!sheet) throw new Error('no open sheet');
+function misplacedBoxes(sheet: Element, edgePart: string): string[] {
   const edge = sheet.querySelector(`[data-part="${edgePart}"]`)!.getBoundingClientRect().left;
   const wrong: string[] = [];
   for (const box of sheet.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
@@ -70,15 +62,7 @@ function misplacedBoxes(edgePart: string): string[] {
  * half the row, one to a row at its full width; no word of a label broken over two lines; their
  * text in the button's colour. The failures as text, with the boxes.
  */
-function answersNotInTwoColumns(): string[] {
-  const roots: (Document | ShadowRoot)[] = [document];
-  let sheet: Element | null = null;
-  while (roots.length && !sheet) {
-    const root = roots.shift()!;
-    sheet = root.querySelector('[data-part="root"][data-state="open"]');
-    root.querySelectorAll('*').forEach((el) => el.shadowRoot && roots.push(el.shadowRoot));
-  }
-  if (!sheet) throw new Error('no open sheet');
+function answersNotInTwoColumns(sheet: Element): string[] {
   const box = sheet.querySelector('[data-part="actions"]')!.getBoundingClientRect();
   const buttons = [...sheet.querySelectorAll('[data-part="actions"] [data-part="action"]')].filter(
     (el) => el.getClientRects().length > 0,
@@ -134,15 +118,7 @@ function answersNotInTwoColumns(): string[] {
 }
 
 /** Runs in the page: the look of a part of the open sheet. */
-function partLook(name: string): { background: string; border: string; color: string } {
-  const roots: (Document | ShadowRoot)[] = [document];
-  let el: Element | null = null;
-  while (roots.length && !el) {
-    const root = roots.shift()!;
-    el = root.querySelector(`[data-part="root"][data-state="open"] [data-part="${name}"]`);
-    root.querySelectorAll('*').forEach((e) => e.shadowRoot && roots.push(e.shadowRoot));
-  }
-  if (!el) throw new Error(`no ${name} in an open sheet`);
+function partLook(el: Element): { background: string; border: string; color: string } {
   const style = getComputedStyle(el);
   return {
     background: style.backgroundColor,
@@ -150,6 +126,9 @@ function partLook(name: string): { background: string; border: string; color: st
     color: style.color,
   };
 }
+
+/** The open sheet (Playwright's CSS locators pierce open shadow roots); exactly one. */
+const openSheet = (page: Page) => page.locator('[data-part="root"][data-state="open"]');
 
 /** Two frames: layout settles after a render. */
 const frames = (page: Page) =>
@@ -178,13 +157,13 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
       it(`${at}: the form's checkboxes (a group's and a lone one) and the roots' start at the content's edge, 12 px before their labels`, async () => {
         const { page, host } = await open(viewport, (h) => h.elicit(form));
         // Before: React's boxes had a 12 px margin, 12 px in from the text field above them.
-        expect(await page.evaluate(misplacedBoxes, 'field-input')).toEqual([]);
+        expect(await openSheet(page).evaluate(misplacedBoxes, 'field-input')).toEqual([]);
         await host.press('Escape');
         await host.waitForClosed();
         await host.askRoots(hostRoots);
         await host.waitForPrompt();
         await frames(page);
-        expect(await page.evaluate(misplacedBoxes, 'intro')).toEqual([]);
+        expect(await openSheet(page).evaluate(misplacedBoxes, 'intro')).toEqual([]);
       });
 
       it(`${at}: the roots, result review and sampling answers sit two to a row in equal columns, as the permission sheet's, unless a word would not fit`, async () => {
@@ -201,7 +180,7 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
         for (const locale of ['en-US', 'pt-BR', 'es-ES']) {
           for (const [sheet, ask] of asks) {
             const { page } = await open(viewport, ask, locale);
-            const wrong = await page.evaluate(answersNotInTwoColumns);
+            const wrong = await openSheet(page).evaluate(answersNotInTwoColumns);
             found.push(...wrong.map((w) => `${locale} ${sheet}: ${w}`));
           }
         }
@@ -210,8 +189,10 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
 
       it(`${at}: "Edit arguments" is a quiet text button in the primary colour, as "How long, and a note"`, async () => {
         const { page } = await open(viewport, (h) => h.request(call(tools.notesPut)));
-        const edit = await page.evaluate(partLook, 'edit-toggle');
-        const grains = await page.evaluate(partLook, 'grains-toggle');
+        const edit = await openSheet(page).locator('[data-part="edit-toggle"]').evaluate(partLook);
+        const grains = await openSheet(page)
+          .locator('[data-part="grains-toggle"]')
+          .evaluate(partLook);
         // Before: React drew it outlined, as an answer.
         expect(edit).toEqual({
           background: 'rgba(0, 0, 0, 0)',
