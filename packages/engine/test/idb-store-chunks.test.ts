@@ -206,7 +206,7 @@ describe('idbStore snapshot chunks (Chromium)', () => {
     ).toBe('no_grant');
     expect(await page.evaluate(() => window.idbFixture.corruptKeys())).toEqual([bad]);
     expect(warnings.join('\n')).toContain(
-      `skipped 1 record(s) that are not valid grants (keys: "${bad}")`,
+      `skipped 1 record(s) that are not valid grants (keys: ["${bad}"]); their calls are asked.`,
     );
 
     // Not deleted, by the load or by a compaction (nothing was left to fold: nothing written).

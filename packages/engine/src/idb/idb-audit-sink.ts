@@ -1,4 +1,5 @@
-import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest, type UseStore } from 'idb-keyval';
+import { openStore } from './idb-open.js';
 import type { AuditSink } from '../audit.js';
 import { DEFAULT_AUDIT_MAX_AGE_MS } from '../audit-retention.js';
 import type { CancelTimer, Clock } from '../clock.js';
@@ -81,7 +82,7 @@ export function idbAuditSink(options: IdbAuditSinkOptions = {}): IdbAuditSink {
   let store: UseStore | undefined;
   const label = `IndexedDB audit log "${dbName}/${storeName}"`;
 
-  const guard = guarded(label, () => (store ??= createStore(dbName, storeName)));
+  const guard = guarded(label, () => (store ??= openStore(dbName, storeName)));
 
   let pruning: Promise<number> | undefined;
   let cancelTimer: CancelTimer | undefined;

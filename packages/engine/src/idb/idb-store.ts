@@ -1,4 +1,4 @@
-import { createStore, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
 import { StoreUnavailableError } from '../errors.js';
 import {
   isGrant,
@@ -8,6 +8,7 @@ import {
   type StoreSnapshot,
 } from '../store.js';
 import type { Grant } from '../types.js';
+import { openStore } from './idb-open.js';
 import { changeKey, compactRecords, grantOf, readAllRecords, readLayout } from './idb-records.js';
 
 /** A load that sees this many log records folds them into the chunks afterwards. */
@@ -57,6 +58,13 @@ export interface IdbGrantStore extends GrantStore {
    * the engine asks for those calls. Reading it checks what a deferred load left unchecked.
    */
   readonly corruptKeys: readonly IDBValidKey[];
+  /**
+   * The browser's message when it deleted this store's database at open because it found it
+   * corrupt (Chromium's `dataLoss`; engine README, "IndexedDB and browser crashes"): every
+   * grant, revocation and clear it held is gone, so their calls are asked again, a Deny always
+   * included. Known once the database was opened (after the first call); else undefined.
+   */
+  readonly dataLoss: string | undefined;
 }
 
 /** What one tab posts to the others. `from` keeps a store from applying its own changes. */
@@ -99,6 +107,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   let store: UseStore | undefined;
   let channel: BroadcastChannel | undefined;
   let corruptKeys: IDBValidKey[] = [];
+  let dataLoss: string | undefined;
   let closed = false;
 
   const label = `IndexedDB store "${dbName}/${storeName}"`;
@@ -106,7 +115,9 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   /** Wraps IndexedDB failures (missing, blocked, quota) so the engine sees one error type. */
   const guard = guarded(label, () => {
     if (closed) throw new StoreUnavailableError(`The ${label} is closed.`);
-    return (store ??= createStore(dbName, storeName));
+    return (store ??= openStore(dbName, storeName, (message) =>
+      console.warn(`[mcp-consent] ${label}: ${(dataLoss = message)}`),
+    ));
   });
 
   function openChannel(): BroadcastChannel | undefined {
@@ -138,8 +149,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     corruptKeys.push(...keys);
     console.warn(
       `[mcp-consent] ${label}: skipped ${keys.length} record(s) that are not valid grants ` +
-        `(keys: ${keys.map((key) => JSON.stringify(key)).join(', ')}). They were left in ` +
-        'IndexedDB untouched; calls they covered will be asked again.',
+        `(keys: ${JSON.stringify(keys)}); their calls are asked.`,
     );
   }
 
@@ -216,6 +226,9 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
     get corruptKeys() {
       checking?.();
       return corruptKeys;
+    },
+    get dataLoss() {
+      return dataLoss;
     },
     load: () => readAll().then((snapshot) => snapshot.grants),
     loadState: (options) => readAll(options?.deferred),
