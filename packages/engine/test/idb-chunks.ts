@@ -10,6 +10,7 @@ import {
   type Grant,
   type StoreChange,
   type StoreSnapshot,
+  type ToolCall,
 } from '@mcp-consent/engine';
 import { makeGrant } from './fixtures/grants.js';
 
@@ -115,4 +116,22 @@ export async function holdCompactionOpen(page: Page): Promise<void> {
     void window.idbFixture.compact();
   });
   await tripped;
+}
+
+/** A read-only call of the files server's `tool`, for a page's engine. */
+export const readOnlyCall = (tool: string): ToolCall => ({
+  userId: 'user-1',
+  workspaceId: 'workspace-1',
+  server: { id: 'files', name: 'Files' },
+  tool: { name: tool, annotations: { readOnlyHint: true } },
+  args: {},
+});
+
+/** The console warnings `page` logs from now on. */
+export function warningsOf(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  return warnings;
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  applyChange,
-  emptyStoreState,
-  type Grant,
-  type StoreChange,
-  type ToolCall,
-} from '@mcp-consent/engine';
+import { applyChange, emptyStoreState, type Grant, type StoreChange } from '@mcp-consent/engine';
 import { makeGrant } from './fixtures/grants.js';
 import {
   at,
@@ -17,9 +11,11 @@ import {
   keyOf,
   layout,
   put,
+  readOnlyCall,
   run,
   snapshot,
   sorted,
+  warningsOf,
   type ChunkRecord,
 } from './idb-chunks.js';
 import { useIdbPages } from './idb-pages.js';
@@ -159,17 +155,8 @@ describe('idbStore snapshot chunks (Chromium)', () => {
 
   it('reports a malformed grant in a chunk, asks for its call, and leaves it in place', async () => {
     const page = await openPage(await newContext());
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    const call = (tool: string): ToolCall => ({
-      userId: 'user-1',
-      workspaceId: 'workspace-1',
-      server: { id: 'files', name: 'Files' },
-      tool: { name: tool, annotations: { readOnlyHint: true } },
-      args: {},
-    });
+    const warnings = warningsOf(page);
+    const call = readOnlyCall;
     await page.evaluate(() => window.idbFixture.startEngine());
     for (const tool of ['read_file', 'list_files'])
       expect(await page.evaluate((value) => window.idbFixture.allowAlways(value), call(tool))).toBe(

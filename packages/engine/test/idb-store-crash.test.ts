@@ -5,13 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ToolCall } from '@mcp-consent/engine';
 import {
   chromiumArgs,
   startFixtureServer,
   type FixtureServer,
 } from '../../../test/support/browser.js';
-import { fillLog, holdCompactionOpen, layout, snapshot } from './idb-chunks.js';
+import {
+  fillLog,
+  holdCompactionOpen,
+  layout,
+  readOnlyCall,
+  snapshot,
+  warningsOf,
+} from './idb-chunks.js';
 import { idbFixtureRoot } from './idb-pages.js';
 
 // A crash in the middle of a compaction: the whole browser is killed (SIGKILL, no shutdown)
@@ -169,13 +175,7 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
   });
 
   it('says so when Chromium deletes the database after a cut write, and asks again', async () => {
-    const call = (tool: string): ToolCall => ({
-      userId: 'user-1',
-      workspaceId: 'workspace-1',
-      server: { id: 'files', name: 'Files' },
-      tool: { name: tool, annotations: { readOnlyHint: true } },
-      args: {},
-    });
+    const call = readOnlyCall;
     const profile = await newProfile();
     const first = await launch(profile);
     started.push(first.child);
@@ -212,10 +212,7 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     const third = await launch(profile);
     started.push(third.child);
     const last = await openPage(third.browser);
-    const warnings: string[] = [];
-    last.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
+    const warnings = warningsOf(last);
     await last.evaluate(() => window.idbFixture.open());
     await last.evaluate(() => window.idbFixture.startEngine());
     const message = 'IndexedDB (database was corrupt): checksum mismatch';
