@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../../../test/support/browser.js';
 import {
-  chromiumArgs,
-  startFixtureServer,
-  type FixtureServer,
-} from '../../../test/support/browser.js';
+  cutLastWrite,
+  levelDbReport,
+  settled,
+  useProfileBrowsers,
+} from '../../../test/support/chromium-profile.js';
 import {
   fillLog,
   holdCompactionOpen,
@@ -29,32 +26,9 @@ let server: FixtureServer;
 beforeAll(async () => {
   server = await startFixtureServer(idbFixtureRoot);
 }, 60_000);
+afterAll(() => server?.close());
 
-/** A Chromium on a profile kept on disk, in its own process group so a kill takes it all. */
-async function launch(profile: string): Promise<{ browser: Browser; child: ChildProcess }> {
-  const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [...chromiumArgs, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  let output = '';
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (data: Buffer) => {
-      output += String(data);
-      const found = /DevTools listening on (ws:\S+)/.exec(output);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${output}`)));
-  });
-  return { browser: await chromium.connectOverCDP(endpoint), child };
-}
-
-const kill = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  process.kill(-child.pid!, 'SIGKILL');
-  await exited;
-};
+const { launch, newProfile } = useProfileBrowsers();
 
 async function openPage(browser: Browser): Promise<Page> {
   const page = await browser.contexts()[0]!.newPage();
@@ -74,75 +48,15 @@ async function openStore(browser: Browser): Promise<Page> {
  * opens at (0 when it is gone, with Chromium's `dataLoss` when it deleted it as corrupt) and
  * the profile's LevelDB files and log.
  */
-async function restartReport(page: Page, dir: string): Promise<string> {
+async function restartReport(page: Page, profile: string): Promise<string> {
   const probe = await page.evaluate(() => window.idbFixture.probe());
-  const leveldb = join(dir, 'Default', 'IndexedDB');
-  const lines: string[] = [`probe: ${JSON.stringify(probe)}`];
-  for (const origin of await readdir(leveldb).catch((): string[] => [])) {
-    const files = await readdir(join(leveldb, origin)).catch((): string[] => []);
-    lines.push(`${origin}: ${files.join(' ')}`);
-    for (const log of ['LOG.old', 'LOG'])
-      if (files.includes(log)) lines.push(await readFile(join(leveldb, origin, log), 'utf8'));
-  }
-  return lines.join('\n');
+  return `probe: ${JSON.stringify(probe)}\n${await levelDbReport(profile)}`;
 }
-
-/**
- * Resolves once the profile's IndexedDB files have kept their sizes for `quiet` ms. Chromium's
- * LevelDB reuses its log after a crash and appends after a record the kill cut short, so the
- * start after next finds a checksum mismatch and deletes the origin's whole IndexedDB
- * (README, "IndexedDB and browser crashes"). A kill in the middle of a write would test that
- * browser bug; this test is about the store's transactions, so it kills between writes.
- */
-async function settled(dir: string, quiet = 1_000, timeout = 20_000): Promise<void> {
-  const root = join(dir, 'Default', 'IndexedDB');
-  const sizes = async () => {
-    const files = await readdir(root, { recursive: true }).catch((): string[] => []);
-    const stats = await Promise.all(
-      files.map((file) => stat(join(root, file)).catch(() => undefined)),
-    );
-    return stats.map((info) => info?.size ?? -1).join();
-  };
-  const deadline = Date.now() + timeout;
-  let last = await sizes();
-  let since = Date.now();
-  while (Date.now() - since < quiet && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = await sizes();
-    if (now !== last) [last, since] = [now, Date.now()];
-  }
-}
-
-/**
- * What a kill in the middle of a LevelDB log write leaves at the end of the profile's newest
- * log: a record header (length 342, type full) with none of its data. Written by hand, as no
- * kill can be timed to land there.
- */
-async function cutLastWrite(dir: string): Promise<void> {
-  const root = join(dir, 'Default', 'IndexedDB');
-  const [origin] = (await readdir(root)).filter((name) => name.endsWith('.indexeddb.leveldb'));
-  const logs = (await readdir(join(root, origin!))).filter((name) => name.endsWith('.log'));
-  const newest = logs.sort().at(-1)!;
-  await appendFile(join(root, origin!, newest), Buffer.from([1, 2, 3, 4, 0x56, 0x01, 1]));
-}
-
-const started: ChildProcess[] = [];
-const profiles: string[] = [];
-const newProfile = async () => {
-  profiles.push(await mkdtemp(join(tmpdir(), 'mcp-consent-crash-')));
-  return profiles.at(-1)!;
-};
-afterAll(async () => {
-  await Promise.all(started.map(kill));
-  await Promise.all(profiles.map((dir) => rm(dir, { recursive: true, force: true })));
-  await server?.close();
-});
 
 describe('idbStore compaction when the browser is killed (Chromium, profile on disk)', () => {
   it('keeps every acknowledged grant, revoke and clear, and brings nothing back', async () => {
     const profile = await newProfile();
     const first = await launch(profile);
-    started.push(first.child);
     const page = await openStore(first.browser);
     const { expected } = await fillLog(page);
     const before = await layout(page);
@@ -151,10 +65,9 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     // browser has written what it will of it.
     await holdCompactionOpen(page);
     await settled(profile);
-    await kill(first.child);
+    await first.kill();
 
     const second = await launch(profile);
-    started.push(second.child);
     const reopened = await openStore(second.browser);
     // None of the compaction is there: the log and the chunks are as acknowledged before it.
     expect(await layout(reopened)).toEqual(before);
@@ -164,10 +77,9 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     await reopened.evaluate(() => window.idbFixture.compact());
     expect((await layout(reopened)).log).toEqual([]);
     expect(await snapshot(reopened)).toEqual(expected);
-    await kill(second.child);
+    await second.kill();
 
     const third = await launch(profile);
-    started.push(third.child);
     const page3 = await openPage(third.browser);
     const report = await restartReport(page3, profile);
     await page3.evaluate(() => window.idbFixture.open());
@@ -178,19 +90,17 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     const call = readOnlyCall;
     const profile = await newProfile();
     const first = await launch(profile);
-    started.push(first.child);
     const page = await openStore(first.browser);
     await page.evaluate(() => window.idbFixture.startEngine());
     expect(await page.evaluate((c) => window.idbFixture.allowAlways(c), call('read_file'))).toBe(
       true,
     );
     await settled(profile);
-    await kill(first.child);
+    await first.kill();
     await cutLastWrite(profile);
 
     // The next start reads the log up to the cut record: nothing is lost yet, nothing said.
     const second = await launch(profile);
-    started.push(second.child);
     const reopened = await openStore(second.browser);
     await reopened.evaluate(() => window.idbFixture.startEngine());
     expect(
@@ -205,19 +115,18 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
       await reopened.evaluate((c) => window.idbFixture.allowAlways(c), call('list_files')),
     ).toBe(true);
     await settled(profile);
-    await kill(second.child);
+    await second.kill();
 
     // The start after: Chromium finds a checksum mismatch and deletes the database. (If a
     // Chromium stops doing that, this fails: then say so in the engine README.)
     const third = await launch(profile);
-    started.push(third.child);
     const last = await openPage(third.browser);
     const warnings = warningsOf(last);
     await last.evaluate(() => window.idbFixture.open());
     await last.evaluate(() => window.idbFixture.startEngine());
     const message = 'IndexedDB (database was corrupt): checksum mismatch';
     expect(await last.evaluate(() => window.idbFixture.dataLoss())).toBe(message);
-    expect(warnings).toContain(`[mcp-consent] IndexedDB store "mcp-consent/grants": ${message}`);
+    expect(warnings).toContain(`[mcp-consent] mcp-consent: ${message}`);
     for (const tool of ['read_file', 'list_files'])
       expect(
         await last.evaluate((c) => window.idbFixture.waitForLookup(c, 'prompt'), call(tool)),

@@ -94,10 +94,11 @@ const initialSignIn = await readSignIn();
  * browsers); the page reloads when that changes.
  */
 const grantsOnServer = initialSignIn.user !== null;
+/** Signed out, grants live in this browser's IndexedDB. */
+const browserStore = grantsOnServer ? undefined : idbStore();
 const engine = createPermissionEngine({
-  store: grantsOnServer
-    ? remoteGrantStore({ baseUrl: new URL('/api/grants', window.location.href) })
-    : idbStore(),
+  store:
+    browserStore ?? remoteGrantStore({ baseUrl: new URL('/api/grants', window.location.href) }),
   audit: auditSink,
   expiry: readExpiry(),
 });
@@ -782,6 +783,15 @@ function draw(): void {
             >${userId()} · ${settings.workspace}</span
           >
         </p>
+        ${
+          // The browser deleted the database as corrupt at this start (engine README,
+          // "IndexedDB and browser crashes"): say that saved answers are gone.
+          browserStore?.dataLoss
+            ? html`<p class="error" id="data-loss" role="status">
+                ${t.t('mcp.playground.manager.data_loss')}
+              </p>`
+            : nothing
+        }
         <div id="manager" class="manager"></div>
       </section>
     `,
@@ -791,6 +801,8 @@ function draw(): void {
 
 applyDocument();
 draw();
+// `dataLoss` is known once the store's first load opened the database.
+void engine.ready.then(draw, draw);
 managerHost = document.getElementById('manager');
 document.documentElement.dataset.ready = 'false';
 await mountRenderer(state.settings.renderer);

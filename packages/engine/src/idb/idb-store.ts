@@ -8,7 +8,7 @@ import {
   type StoreSnapshot,
 } from '../store.js';
 import type { Grant } from '../types.js';
-import { openStore } from './idb-open.js';
+import { dataLoss, openStore } from './idb-open.js';
 import { changeKey, compactRecords, grantOf, readAllRecords, readLayout } from './idb-records.js';
 
 /** A load that sees this many log records folds them into the chunks afterwards. */
@@ -59,10 +59,11 @@ export interface IdbGrantStore extends GrantStore {
    */
   readonly corruptKeys: readonly IDBValidKey[];
   /**
-   * The browser's message when it deleted this store's database at open because it found it
-   * corrupt (Chromium's `dataLoss`; engine README, "IndexedDB and browser crashes"): every
-   * grant, revocation and clear it held is gone, so their calls are asked again, a Deny always
-   * included. Known once the database was opened (after the first call); else undefined.
+   * The browser's message when it deleted this origin's IndexedDB at this start because it found
+   * it corrupt (Chromium's `dataLoss`, heard by this store or the page's audit sink, whichever
+   * opened first; engine README, "IndexedDB and browser crashes"): every grant, revocation and
+   * clear the store held is gone, so their calls are asked again, a Deny always included. Known
+   * once the database was opened (after the first call); else undefined.
    */
   readonly dataLoss: string | undefined;
 }
@@ -107,7 +108,6 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   let store: UseStore | undefined;
   let channel: BroadcastChannel | undefined;
   let corruptKeys: IDBValidKey[] = [];
-  let dataLoss: string | undefined;
   let closed = false;
 
   const label = `IndexedDB store "${dbName}/${storeName}"`;
@@ -115,9 +115,7 @@ export function idbStore(options: IdbStoreOptions = {}): IdbGrantStore {
   /** Wraps IndexedDB failures (missing, blocked, quota) so the engine sees one error type. */
   const guard = guarded(label, () => {
     if (closed) throw new StoreUnavailableError(`The ${label} is closed.`);
-    return (store ??= openStore(dbName, storeName, (message) =>
-      console.warn(`[mcp-consent] ${label}: ${(dataLoss = message)}`),
-    ));
+    return (store ??= openStore(dbName, storeName));
   });
 
   function openChannel(): BroadcastChannel | undefined {

@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"القاعدة "},{"type":1,"value":"rule"},{"type":0,"value":" لا تنطبق أبدًا:"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"الأذونات المحفوظة والسجل"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"محفوظة في هذا المتصفح (IndexedDB)، لذا تبقى بعد إعادة التحميل."}],
+  "mcp.playground.manager.data_loss": [{"type":0,"value":"حذف المتصفح الأذونات المحفوظة عند فتح هذه الصفحة، إذ وجد قاعدة بياناتها تالفة. سيُسأل عن كل استدعاء من جديد، بما في ذلك ما أجبت عنه بـ«الرفض دائمًا»."}],
   "mcp.playground.manager.storage_server": [{"type":0,"value":"محفوظة في قاعدة بيانات الخادم للمستخدم الذي سجّل الدخول، لذا تراها متصفحاتك وأجهزتك الأخرى أيضًا. يبقى السجل في هذا المتصفح (IndexedDB)."}],
   "mcp.playground.mode.heading": [{"type":0,"value":"الوضع والجلسة"}],
   "mcp.playground.mode.help": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"يُرفض كل استدعاء ليس للقراءة فقط دون سؤال."}]},"non_interactive":{"value":[{"type":0,"value":"يُرفض كل استدعاء كان سيتطلب السؤال، كما في CI."}]},"other":{"value":[{"type":0,"value":"تُسأل عن الاستدعاءات التي لا تحسمها قاعدة ولا إذن محفوظ."}]}}}],

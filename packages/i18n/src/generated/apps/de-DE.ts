@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"Regel "},{"type":1,"value":"rule"},{"type":0,"value":" greift nie:"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Gespeicherte Berechtigungen und Verlauf"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"In diesem Browser gespeichert (IndexedDB), daher bleiben sie nach dem Neuladen erhalten."}],
+  "mcp.playground.manager.data_loss": [{"type":0,"value":"Der Browser hat beim Öffnen dieser Seite die gespeicherten Berechtigungen gelöscht, weil er ihre Datenbank beschädigt fand. Jeder Aufruf wird wieder erfragt, auch die, die Sie mit „Immer ablehnen“ beantwortet hatten."}],
   "mcp.playground.manager.storage_server": [{"type":0,"value":"In der Datenbank des Servers für den angemeldeten Benutzer gespeichert, daher sehen Ihre anderen Browser und Geräte sie auch. Der Verlauf bleibt in diesem Browser (IndexedDB)."}],
   "mcp.playground.mode.heading": [{"type":0,"value":"Modus und Sitzung"}],
   "mcp.playground.mode.help": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Jeder Aufruf, der nicht nur liest, wird ohne Nachfrage abgelehnt."}]},"non_interactive":{"value":[{"type":0,"value":"Jeder Aufruf, der nachfragen würde, wird abgelehnt, wie in CI."}]},"other":{"value":[{"type":0,"value":"Bei Aufrufen, über die keine Regel und keine gespeicherte Berechtigung entscheidet, wird nachgefragt."}]}}}],

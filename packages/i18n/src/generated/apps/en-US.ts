@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"Rule "},{"type":1,"value":"rule"},{"type":0,"value":" never applies:"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Saved permissions and history"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"Kept in this browser (IndexedDB), so they survive a reload."}],
+  "mcp.playground.manager.data_loss": [{"type":0,"value":"The browser deleted the saved permissions when this page started: it found their database damaged. Every call is asked about again, also those you had answered “Deny always”."}],
   "mcp.playground.manager.storage_server": [{"type":0,"value":"Kept in the server’s database for the signed-in user, so your other browsers and devices see them too. The history stays in this browser (IndexedDB)."}],
   "mcp.playground.mode.heading": [{"type":0,"value":"Mode and session"}],
   "mcp.playground.mode.help": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Every call that is not read-only is denied without asking."}]},"non_interactive":{"value":[{"type":0,"value":"Every call that would ask is denied, as in CI."}]},"other":{"value":[{"type":0,"value":"Calls that no rule or saved permission decides are asked about."}]}}}],

@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"La regla "},{"type":1,"value":"rule"},{"type":0,"value":" nunca se aplica:"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Permisos guardados e historial"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"Se guardan en este navegador (IndexedDB), así que se conservan al recargar."}],
+  "mcp.playground.manager.data_loss": [{"type":0,"value":"El navegador borró los permisos guardados al abrirse esta página: encontró dañada su base de datos. Se volverá a preguntar por cada llamada, también por las que usted había respondido con “Denegar siempre”."}],
   "mcp.playground.manager.storage_server": [{"type":0,"value":"Se guardan en la base de datos del servidor para el usuario con sesión iniciada, así que tus otros navegadores y dispositivos también los ven. El historial se queda en este navegador (IndexedDB)."}],
   "mcp.playground.mode.heading": [{"type":0,"value":"Modo y sesión"}],
   "mcp.playground.mode.help": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Se deniega sin preguntar toda llamada que no sea de solo lectura."}]},"non_interactive":{"value":[{"type":0,"value":"Se deniega toda llamada que preguntaría, como en CI."}]},"other":{"value":[{"type":0,"value":"Se te pregunta por las llamadas que ninguna regla ni permiso guardado decide."}]}}}],

@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"ルール "},{"type":1,"value":"rule"},{"type":0,"value":" は適用されることがありません:"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"保存済みの権限と履歴"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"このブラウザー (IndexedDB) に保存されるため、再読み込みしても残ります。"}],
+  "mcp.playground.manager.data_loss": [{"type":0,"value":"このページを開いたときに、ブラウザーが保存済みの許可を削除しました。データベースが破損していたためです。「常に拒否」と回答した呼び出しも含め、すべての呼び出しをもう一度確認します。"}],
   "mcp.playground.manager.storage_server": [{"type":0,"value":"サインイン中のユーザーとしてサーバーのデータベースに保存されるため、ほかのブラウザーや端末からも見えます。履歴はこのブラウザー (IndexedDB) に残ります。"}],
   "mcp.playground.mode.heading": [{"type":0,"value":"モードとセッション"}],
   "mcp.playground.mode.help": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"読み取り専用でない呼び出しは、確認せずにすべて拒否されます。"}]},"non_interactive":{"value":[{"type":0,"value":"確認が必要な呼び出しはすべて拒否されます (CI 向け)。"}]},"other":{"value":[{"type":0,"value":"ルールや保存済みの権限で決まらない呼び出しは、あなたに確認します。"}]}}}],

@@ -73,6 +73,7 @@ export const appMessageIds = [
   'mcp.playground.rules.never_applies',
   'mcp.playground.manager.heading',
   'mcp.playground.manager.storage',
+  'mcp.playground.manager.data_loss',
   'mcp.playground.manager.storage_server',
   'mcp.playground.mode.heading',
   'mcp.playground.mode.help',
@@ -336,6 +337,7 @@ export interface AppMessageValues {
   'mcp.playground.rules.never_applies': { rule: string | number };
   'mcp.playground.manager.heading': never;
   'mcp.playground.manager.storage': never;
+  'mcp.playground.manager.data_loss': never;
   'mcp.playground.manager.storage_server': never;
   'mcp.playground.mode.heading': never;
   'mcp.playground.mode.help': { mode: string };

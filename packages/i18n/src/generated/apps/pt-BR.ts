@@ -74,6 +74,7 @@ export const messages: Readonly<Record<AppMessageId, CompiledMessage>> = {
   "mcp.playground.rules.never_applies": [{"type":0,"value":"A regra "},{"type":1,"value":"rule"},{"type":0,"value":" nunca se aplica:"}],
   "mcp.playground.manager.heading": [{"type":0,"value":"Permissões salvas e histórico"}],
   "mcp.playground.manager.storage": [{"type":0,"value":"Guardados neste navegador (IndexedDB), por isso continuam após recarregar a página."}],
+  "mcp.playground.manager.data_loss": [{"type":0,"value":"O navegador apagou as permissões salvas quando esta página abriu: encontrou o banco de dados delas danificado. Toda chamada será perguntada de novo, inclusive as que você tinha respondido com “Negar sempre”."}],
   "mcp.playground.manager.storage_server": [{"type":0,"value":"Guardadas no banco de dados do servidor para o usuário conectado, por isso seus outros navegadores e dispositivos também as veem. O histórico fica neste navegador (IndexedDB)."}],
   "mcp.playground.mode.heading": [{"type":0,"value":"Modo e sessão"}],
   "mcp.playground.mode.help": [{"type":5,"value":"mode","options":{"plan":{"value":[{"type":0,"value":"Toda chamada que não seja somente leitura é negada sem perguntar."}]},"non_interactive":{"value":[{"type":0,"value":"Toda chamada que perguntaria é negada, como em CI."}]},"other":{"value":[{"type":0,"value":"As chamadas que nenhuma regra ou permissão salva decide são perguntadas a você."}]}}}],
