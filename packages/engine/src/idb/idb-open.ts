@@ -27,8 +27,7 @@ export function openStore(dbName: string, storeName: string): UseStore {
       request.result.createObjectStore(storeName);
       // Chromium says why only when it lost the data (`dataLoss: 'total'`).
       const { dataLossMessage } = event as DataLossEvent;
-      if (dataLossMessage)
-        console.warn(`[mcp-consent] ${dbName}: ${(dataLoss = dataLossMessage)}`);
+      if (dataLossMessage) console.warn(`[mcp-consent] ${dbName}: ${(dataLoss = dataLossMessage)}`);
     };
     const opened = promisifyRequest(request);
     opened.then(
