@@ -41,6 +41,17 @@ export function tempDir(): { dir: string; cleanup(): void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Writes a policy file `name` in `dir` whose rules allow each of `tools`; returns its path (for
+ * `--policy`), so a test's only prompt is the one it is about.
+ */
+export function allowPolicy(dir: string, name: string, tools: string[]): string {
+  const path = join(dir, name);
+  const rules = tools.map((tool) => ({ effect: 'allow', tool }));
+  writeFileSync(path, JSON.stringify({ version: 1, rules }));
+  return path;
+}
+
 /** English, no colours, no CI quirks, config under `configHome`. */
 export function testEnv(configHome: string): Record<string, string> {
   const env: Record<string, string> = {};

@@ -5,12 +5,10 @@
  * form question in the same call. The progress line is erased before the form is drawn, so
  * the form's top border starts its own row and no progress text is left above the form.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { VirtualTerminal } from '../../../packages/ink/test/virtual-terminal.js';
-import { everythingServer, inPty, literal, tempDir } from './harness.js';
+import { allowPolicy, everythingServer, inPty, literal, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const COLS = 80;
@@ -22,8 +20,7 @@ const PROGRESS = en.t('mcp.cli.progress.count', { tool: TOOL, progress: '@' }).s
 
 const home = tempDir();
 // The call is allowed by a policy, so the only prompt is the server's form.
-const policy = join(home.dir, 'allow.json');
-writeFileSync(policy, JSON.stringify({ version: 1, rules: [{ effect: 'allow', tool: TOOL }] }));
+const policy = allowPolicy(home.dir, 'allow.json', [TOOL]);
 afterAll(() => home.cleanup());
 
 /** The screen (scrollback included) as a person sees it after `raw`. */

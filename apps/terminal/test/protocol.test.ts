@@ -3,11 +3,20 @@
  * mode, and `publish_note`'s `input_required` rounds (a form, then a sampling request) are
  * answered on the same terminal, after one permission prompt.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
-import { demoCommand, inPty, literal, markerModel, piped, tempDir, type Step } from './harness.js';
+import {
+  allowPolicy,
+  demoCommand,
+  inPty,
+  literal,
+  markerModel,
+  piped,
+  tempDir,
+  type Step,
+} from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const ASK_TOOL = en.t('mcp.cli.ask.tool').trimEnd();
@@ -35,10 +44,8 @@ function ask(tool: string, json: string): Step[] {
 describe('--protocol auto against the demo server’s 2026-07-28 mode', () => {
   it('publish_note: one permission prompt, then the form and both sampling steps; the note is published in three rounds', async () => {
     const marker = join(home.dir, 'sampled.json');
-    const policy = join(home.dir, 'allow-state.json');
     // Only publish_note asks; demo_state (read back at the end) is allowed by policy.
-    const rules = [{ effect: 'allow', tool: 'demo_state' }];
-    writeFileSync(policy, JSON.stringify({ version: 1, rules }));
+    const policy = allowPolicy(home.dir, 'allow-state.json', ['demo_state']);
     const args = [
       '--store',
       home.dir,
@@ -130,11 +137,7 @@ describe('--protocol auto against the demo server’s 2026-07-28 mode', () => {
 
 describe('--protocol auto: --timeout', () => {
   it('a call with no news for longer than --timeout is stopped and says how to wait longer (v2 SDK)', async () => {
-    const policy = join(home.dir, 'allow-sleep.json');
-    writeFileSync(
-      policy,
-      JSON.stringify({ version: 1, rules: [{ effect: 'allow', tool: 'demo_sleep' }] }),
-    );
+    const policy = allowPolicy(home.dir, 'allow-sleep.json', ['demo_sleep']);
     const run = await piped(
       [
         'call',

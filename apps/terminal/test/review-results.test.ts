@@ -4,20 +4,17 @@
  * allowed call's result is shown for review before `call` prints it; Send prints it, Withhold
  * prints only the kit's sentence and exits 1, and without a terminal the result is withheld.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { parseCli, UsageError } from '../src/args.js';
-import { inPty, literal, piped, tempDir, everythingServer } from './harness.js';
+import { allowPolicy, inPty, literal, piped, tempDir, everythingServer } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const everything = everythingServer;
 const home = tempDir();
 afterAll(() => home.cleanup());
 // The call itself is allowed by policy: these tests are about its result.
-const policy = join(home.dir, 'allow-echo.json');
-writeFileSync(policy, JSON.stringify({ version: 1, rules: [{ effect: 'allow', tool: 'echo' }] }));
+const policy = allowPolicy(home.dir, 'allow-echo.json', ['echo']);
 
 const echo = (message: string, tiers = 'all') => [
   'call',

@@ -5,12 +5,10 @@
  * drawn again with what was typed; one that arrives while the Ink prompt is open waits until
  * the prompt is answered, so the frame is neither written over nor left behind in pieces.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { VirtualTerminal } from '../../../packages/ink/test/virtual-terminal.js';
-import { everythingServer, inPty, literal, tempDir, type PtyRun } from './harness.js';
+import { allowPolicy, everythingServer, inPty, literal, tempDir, type PtyRun } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const COLS = 80;
@@ -26,11 +24,7 @@ const LOG = 'Server log \\(';
 
 const home = tempDir();
 // The logging toggle is allowed by a policy, so the only prompt is the one for get-sum.
-const policy = join(home.dir, 'allow.json');
-writeFileSync(
-  policy,
-  JSON.stringify({ version: 1, rules: [{ effect: 'allow', tool: 'toggle-simulated-logging' }] }),
-);
+const policy = allowPolicy(home.dir, 'allow.json', ['toggle-simulated-logging']);
 afterAll(() => home.cleanup());
 
 /** The screen (scrollback included) as a person sees it after `raw`. */

@@ -4,14 +4,12 @@
  * required and its allowed values, the input line holds a skeleton to edit, and Enter sends
  * it through the permission prompt. With piped input the skeleton is a hint to copy.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppTranslator } from '@mcp-consent/i18n/apps';
 import { describeToolArguments } from '@mcp-consent/prompt/tool-args';
 import { argumentLines, editableSkeleton } from '../src/tool-args.js';
-import { everythingServer, inPty, literal, piped, plain, tempDir } from './harness.js';
+import { allowPolicy, everythingServer, inPty, literal, piped, plain, tempDir } from './harness.js';
 
 const en = createAppTranslator('en-US', { isolateValues: false });
 const ASK_TOOL = en.t('mcp.cli.ask.tool').trimEnd();
@@ -80,8 +78,7 @@ describe('interactive mode shows a tool’s arguments', () => {
   });
 
   it('with piped input: the list and the skeleton as a hint; the line read is what runs', async () => {
-    const policy = join(home.dir, 'allow-annotated.json');
-    writeFileSync(policy, JSON.stringify({ version: 1, rules: [{ effect: 'allow', tool: TOOL }] }));
+    const policy = allowPolicy(home.dir, 'allow-annotated.json', [TOOL]);
     const run = await piped(
       ['--store', home.dir, '--policy', policy, ...everythingServer],
       home.dir,
