@@ -156,12 +156,11 @@ describe('idbStore snapshot chunks (Chromium)', () => {
   it('reports a malformed grant in a chunk, asks for its call, and leaves it in place', async () => {
     const page = await openPage(await newContext());
     const warnings = warningsOf(page);
-    const call = readOnlyCall;
     await page.evaluate(() => window.idbFixture.startEngine());
     for (const tool of ['read_file', 'list_files'])
-      expect(await page.evaluate((value) => window.idbFixture.allowAlways(value), call(tool))).toBe(
-        true,
-      );
+      expect(
+        await page.evaluate((value) => window.idbFixture.allowAlways(value), readOnlyCall(tool)),
+      ).toBe(true);
     await page.evaluate(() => window.idbFixture.compact());
     const bad = (await page.evaluate(() => window.idbFixture.load())).find(
       (grant) => grant.toolName === 'read_file',
@@ -182,13 +181,13 @@ describe('idbStore snapshot chunks (Chromium)', () => {
     expect(
       await page.evaluate(
         (value) => window.idbFixture.waitForLookup(value, 'allow'),
-        call('list_files'),
+        readOnlyCall('list_files'),
       ),
     ).toBe('grant_allow');
     expect(
       await page.evaluate(
         (value) => window.idbFixture.waitForLookup(value, 'prompt'),
-        call('read_file'),
+        readOnlyCall('read_file'),
       ),
     ).toBe('no_grant');
     expect(await page.evaluate(() => window.idbFixture.corruptKeys())).toEqual([bad]);

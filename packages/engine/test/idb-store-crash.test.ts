@@ -87,14 +87,13 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
   });
 
   it('says so when Chromium deletes the database after a cut write, and asks again', async () => {
-    const call = readOnlyCall;
     const profile = await newProfile();
     const first = await launch(profile);
     const page = await openStore(first.browser);
     await page.evaluate(() => window.idbFixture.startEngine());
-    expect(await page.evaluate((c) => window.idbFixture.allowAlways(c), call('read_file'))).toBe(
-      true,
-    );
+    expect(
+      await page.evaluate((c) => window.idbFixture.allowAlways(c), readOnlyCall('read_file')),
+    ).toBe(true);
     await settled(profile);
     await first.kill();
     await cutLastWrite(profile);
@@ -106,13 +105,13 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     expect(
       await reopened.evaluate(
         (c) => window.idbFixture.waitForLookup(c, 'allow'),
-        call('read_file'),
+        readOnlyCall('read_file'),
       ),
     ).toBe('grant_allow');
     expect(await reopened.evaluate(() => window.idbFixture.dataLoss())).toBeUndefined();
     // Its own writes go after the cut record (LevelDB reuses the log).
     expect(
-      await reopened.evaluate((c) => window.idbFixture.allowAlways(c), call('list_files')),
+      await reopened.evaluate((c) => window.idbFixture.allowAlways(c), readOnlyCall('list_files')),
     ).toBe(true);
     await settled(profile);
     await second.kill();
@@ -129,7 +128,10 @@ describe('idbStore compaction when the browser is killed (Chromium, profile on d
     expect(warnings).toContain(`[mcp-consent] mcp-consent: ${message}`);
     for (const tool of ['read_file', 'list_files'])
       expect(
-        await last.evaluate((c) => window.idbFixture.waitForLookup(c, 'prompt'), call(tool)),
+        await last.evaluate(
+          (c) => window.idbFixture.waitForLookup(c, 'prompt'),
+          readOnlyCall(tool),
+        ),
       ).toBe('no_grant');
   });
 });
