@@ -53,6 +53,9 @@ export const chromiumArgs: readonly string[] = [
   '--disable-sync',
 ];
 
+/** The Chromium the tests run: `CHROMIUM_PATH`, else the system's. */
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /**
  * Launches the system Chromium (browser downloads do not work on these
  * machines). Set `CHROMIUM_PATH` to use another binary; `npm run
@@ -61,7 +64,7 @@ export const chromiumArgs: readonly string[] = [
  */
 export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     ...options,
     args: [...chromiumArgs, ...(options.args ?? [])],
   });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll } from 'vitest';
-import { chromiumArgs } from './browser.js';
+import { chromiumArgs, chromiumPath } from './browser.js';
 
 export interface ProfileBrowser {
   browser: Browser;
@@ -33,7 +33,7 @@ export function useProfileBrowsers() {
 
   async function launch(profile: string): Promise<ProfileBrowser> {
     const child = spawn(
-      process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromiumPath(),
       [...chromiumArgs, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
       { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
     );
