@@ -114,8 +114,9 @@ async function main(argv: readonly string[]): Promise<number> {
   // Opened only for a connection: prompts (and our own questions, when keys come from a
   // person) go to the terminal, whatever stdout was redirected to.
   const terminal = options.target ? promptTerminal(call) : undefined;
-  const input =
-    terminal && process.stdin.isTTY ? lineInput(terminal.input, terminal.output) : lineInput();
+  // Keys typed by a person: the menus are drawn where they type, even when stdout is a file.
+  const typed = terminal && process.stdin.isTTY ? terminal : undefined;
+  const input = typed ? lineInput(typed.input, typed.output) : lineInput();
   try {
     if (options.command === 'grants' && options.revoke !== undefined)
       return await revokeGrant(paths, scope, options.revoke, { t });
@@ -173,7 +174,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const code =
       call && options.tool && options.toolArgs
         ? await runCall(session, options.tool, options.toolArgs, { json: options.json, t, server })
-        : await runInteractive(session, server, input, t);
+        : await runInteractive(session, server, input, t, process.stdout, typed?.output);
     await session.close();
     return code;
   } catch (error) {

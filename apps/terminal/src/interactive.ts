@@ -14,15 +14,23 @@ import type { Session } from './session.js';
 import { clean, fit, SHORT_WORD } from './text.js';
 import { argumentLines, EDIT_PROMPT, editableSkeleton, fitsInputLine } from './tool-args.js';
 
-/** Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. */
+/**
+ * Exit codes: 0 after `q` or end of input, 130 after Ctrl+C. Results go to `out`; the menus
+ * (the tool list, argument lines, hints, input errors) to `ui`, the terminal the person types
+ * on, so `> results.txt` keeps the results and leaves the choices on screen. Why a call did not
+ * run goes to both.
+ */
 export async function runInteractive(
   session: Session,
   server: ServerRef,
   input: LineInput,
   t: AppTranslator,
   out: NodeJS.WriteStream = process.stdout,
+  ui: NodeJS.WriteStream = out,
 ): Promise<number> {
-  const write = (text: string) => void out.write(`${text}\n`);
+  const write = (text: string) => void ui.write(`${text}\n`);
+  const result = (text: string) => void out.write(`${text}\n`);
+  const outcomeLine = (text: string) => (result(text), ui !== out && write(text));
   const tools = () => session.client.catalog.list();
   const listTools = () => {
     const all = tools();
@@ -30,7 +38,7 @@ export async function runInteractive(
       t.t('mcp.cli.connected', { server: clean(server.name ?? server.id, 200), count: all.length }),
     );
     const assess = session.records.engine.assess;
-    for (const line of toolLines(all, server, t, out.columns ?? 80, assess)) write(line);
+    for (const line of toolLines(all, server, t, ui.columns ?? 80, assess)) write(line);
   };
   listTools();
 
@@ -53,7 +61,7 @@ export async function runInteractive(
     }
 
     const name = clean(tool.name, 200);
-    const columns = out.columns ?? 80;
+    const columns = ui.columns ?? 80;
     const described = describeToolArguments(tool.inputSchema, { translator: t });
     for (const line of argumentLines(described, name, t, columns)) write(line);
     const skeleton = editableSkeleton(described, columns);
@@ -86,23 +94,23 @@ export async function runInteractive(
       );
     } catch (error) {
       await session.terminalFree();
-      write(callFailure(error, name, t, session.timeoutMs));
+      outcomeLine(callFailure(error, name, t, session.timeoutMs));
       if (!session.client.transport) {
-        write(t.t('mcp.cli.error.lost'));
+        outcomeLine(t.t('mcp.cli.error.lost'));
         return 1;
       }
       continue;
     }
     await session.terminalFree();
     if (outcome.kind === 'denied') {
-      write(outcome.message);
+      outcomeLine(outcome.message);
     } else {
-      write(
+      result(
         t.t(outcome.kind === 'ok' ? 'mcp.cli.result.heading' : 'mcp.cli.result.error', {
           tool: name,
         }),
       );
-      write(outcome.text);
+      result(outcome.text);
     }
   }
 }

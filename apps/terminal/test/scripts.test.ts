@@ -162,4 +162,34 @@ describe('interactive mode', () => {
     expect(run.exitCode).toBe(0);
     expect(run.text).not.toMatch(new RegExp(PROMPT));
   });
+
+  it('`> results.txt`: the tool list, the questions and the prompt on the terminal, the results in the file', async () => {
+    const out = outFile();
+    const ask = { expect: literal(en.t('mcp.cli.ask.tool').trimEnd()) };
+    const run = await inPty(
+      [...opts, ...demo()],
+      [
+        ask,
+        { send: 'notes_list\r' },
+        { expect: literal(en.t('mcp.tool_args.none')) },
+        { send: '\r' },
+        ...answered('3'),
+        ask,
+        { send: 'q\r' },
+      ],
+      { configHome: store.dir, shell: '"$@" > "$OUT"', env: { OUT: out } },
+    );
+    expect(run.error).toBeNull();
+    expect(run.exitCode).toBe(0);
+    // What the person chooses from is where they type: the list before the first question.
+    expect(run.text).toContain('notes_list · List notes');
+    expect(run.text).toContain(en.t('mcp.cli.connected', { server: 'Demo', count: 14 }));
+    const denied = 'notes_list did not run';
+    expect(run.text).toContain(denied);
+    const written = readFileSync(out, 'utf8');
+    expect(written).not.toContain(ESC);
+    expect(written).not.toContain('notes_list · List notes');
+    expect(written).not.toContain(en.t('mcp.cli.ask.tool').trimEnd());
+    expect(written).toContain(denied);
+  });
 });
