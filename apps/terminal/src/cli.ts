@@ -45,15 +45,12 @@ import {
   settingsPath,
   type WorkspaceChoice,
 } from './settings.js';
-import { clean, wrap } from './text.js';
+import { clean, messageFor } from './text.js';
 
 const t = createAppTranslator(localesFromEnv(process.env), { isolateValues: false });
 const fail = (message: string) => void process.stderr.write(`${message}\n`);
 /** A long host message on stderr: wrapped at spaces on a terminal, one line when redirected (for grep). */
-const note = (message: string) => {
-  const columns = process.stderr.isTTY ? process.stderr.columns : 0;
-  fail(columns > 20 ? wrap(message, columns, '  ').join('\n') : message);
-};
+const note = (message: string) => fail(messageFor(process.stderr, message));
 
 async function main(argv: readonly string[]): Promise<number> {
   let options: CliOptions;
@@ -210,8 +207,7 @@ function configWorkspace(options: CliOptions, settings: string): number {
 
 /** A host message on stdout: wrapped at spaces on a terminal, one line when redirected. */
 function say(message: string): void {
-  const columns = process.stdout.isTTY ? process.stdout.columns : 0;
-  process.stdout.write(`${columns > 20 ? wrap(message, columns, '  ').join('\n') : message}\n`);
+  process.stdout.write(`${messageFor(process.stdout, message)}\n`);
 }
 
 /**

@@ -11,7 +11,7 @@ import { fitLine } from './listing.js';
 import type { Answer, LineInput } from './line-input.js';
 import { callFailure, outcomeOf } from './result.js';
 import type { Session } from './session.js';
-import { clean, fit, SHORT_WORD } from './text.js';
+import { clean, fit, messageFor, SHORT_WORD } from './text.js';
 import { argumentLines, EDIT_PROMPT, editableSkeleton, fitsInputLine } from './tool-args.js';
 
 /**
@@ -30,11 +30,16 @@ export async function runInteractive(
 ): Promise<number> {
   const write = (text: string) => void ui.write(`${text}\n`);
   const result = (text: string) => void out.write(`${text}\n`);
-  const outcomeLine = (text: string) => (result(text), ui !== out && write(text));
+  /** A message of ours (not a list line, not the server's result), wrapped on a terminal. */
+  const message = (text: string) => write(messageFor(ui, text));
+  const outcomeLine = (text: string) => (
+    result(messageFor(out, text)),
+    ui !== out && message(text)
+  );
   const tools = () => session.client.catalog.list();
   const listTools = () => {
     const all = tools();
-    write(
+    message(
       t.t('mcp.cli.connected', { server: clean(server.name ?? server.id, 200), count: all.length }),
     );
     const assess = session.records.engine.assess;
@@ -56,7 +61,7 @@ export async function runInteractive(
     }
     const tool = pick(answer, tools());
     if (!tool) {
-      write(t.t('mcp.cli.error.unknown_tool', { tool: clean(answer, 200) }));
+      message(t.t('mcp.cli.error.unknown_tool', { tool: clean(answer, 200) }));
       continue;
     }
 
@@ -76,7 +81,7 @@ export async function runInteractive(
       const parsed = parseArguments(typed.text);
       if (parsed.ok) args = parsed.value;
       else {
-        write(t.t(parsed.error, { example: '{"id": "groceries"}' }));
+        message(t.t(parsed.error, { example: '{"id": "groceries"}' }));
         // Asked again with the line as typed, to fix rather than retype (when it fits).
         if (prefill) prefill = editable(typed.text, columns) ?? prefill;
       }

@@ -119,3 +119,13 @@ export function wrap(text: string, columns: number, indent: string, first = ''):
   if (!empty || lines.length === 0) lines.push(line.trimEnd());
   return lines;
 }
+
+/** A host message for `stream`: wrapped at spaces on a terminal, one line when redirected (for grep). */
+export function messageFor(stream: NodeJS.WriteStream, message: string): string {
+  const columns = stream.isTTY ? stream.columns : 0;
+  if (columns <= 20) return message;
+  return message
+    .split('\n')
+    .map((line) => wrap(line, columns, '  ').join('\n'))
+    .join('\n');
+}

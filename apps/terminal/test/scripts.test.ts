@@ -163,6 +163,25 @@ describe('interactive mode', () => {
     expect(run.text).not.toMatch(new RegExp(PROMPT));
   });
 
+  it('wraps its own messages at spaces to the terminal width (60 columns)', async () => {
+    const ask = { expect: literal(en.t('mcp.cli.ask.tool').trimEnd()) };
+    const run = await inPty(
+      [...opts, ...demo()],
+      [ask, { send: 'nosuch\r' }, { expect: literal('Type a number') }, { send: 'q\r' }],
+      { configHome: store.dir, cols: 60 },
+    );
+    expect(run.error).toBeNull();
+    const message = en.t('mcp.cli.error.unknown_tool', { tool: 'nosuch' });
+    expect(message.length).toBeGreaterThan(60);
+    // Written as lines of at most 60 columns, each next one indented, not cut by the terminal.
+    const from = run.text.indexOf('There is no tool');
+    const lines = run.text.slice(from, run.text.indexOf('tool name.', from) + 10).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}\S/);
+    expect(lines.map((line) => line.trim()).join(' ')).toBe(message);
+  });
+
   it('`> results.txt`: the tool list, the questions and the prompt on the terminal, the results in the file', async () => {
     const out = outFile();
     const ask = { expect: literal(en.t('mcp.cli.ask.tool').trimEnd()) };
