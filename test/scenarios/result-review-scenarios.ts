@@ -41,7 +41,7 @@ export function resultReviewScenarios({ start, openPrompt }: SuiteContext): void
     await sees(h, en.t('mcp.result.tool', { tool: 'notes_export' }));
     await sees(h, en.t('mcp.permission.risk.high_plain'));
     await sees(h, SECRET);
-    await sees(h, en.t('mcp.result.block.image', { mime: 'image/png', kb: 2 }));
+    await sees(h, en.t('mcp.result.block.image', { mime: 'image/png', size: '2 KB' }));
     expect(await h.screen()).not.toContain('iVBORw0KGgo');
     await h.clickReview('send');
     const { model, events } = await h.reviewed(handle);

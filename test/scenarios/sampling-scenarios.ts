@@ -44,7 +44,7 @@ export function samplingScenarios({ start, openPrompt }: SuiteContext): void {
     await sees(h, en.t('mcp.permission.risk.why.trusted_server'));
     await sees(h, en.t('mcp.sampling.reason.context_this_server'));
     await sees(h, 'Summarise the notes from today');
-    await sees(h, en.t('mcp.sampling.block.image', { mime: 'image/png', kb: 2 }));
+    await sees(h, en.t('mcp.sampling.block.image', { mime: 'image/png', size: '2 KB' }));
     await sees(h, 'You are terse.');
     await sees(h, en.t('mcp.sampling.max_tokens', { count: 200 }));
     await sees(h, en.t('mcp.sampling.action.edit'));

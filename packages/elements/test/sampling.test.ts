@@ -96,7 +96,7 @@ describe('sampling in <mcp-permission-sheet>', () => {
     expect(text).toContain(en.t('mcp.sampling.intro.request', { server: 'Notes server' }));
     expect(text).toContain('<b>bold</b>');
     expect(text).not.toContain('\u202E');
-    expect(text).toContain('Audio (audio/wav, 1 KB), not played');
+    expect(text).toContain('Audio (audio/wav, 3 bytes), not played');
     expect(text).toContain(en.t('mcp.sampling.reason.context_this_server'));
     expect(text).toContain(en.t('mcp.permission.risk.high_plain'));
     const markup = await page.evaluate(

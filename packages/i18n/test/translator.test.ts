@@ -11,6 +11,7 @@ const values = {
   title: 'x',
   parts: 'p',
   count: 2,
+  size: 'z',
   position: 1,
   total: 3,
   risk: 'r',

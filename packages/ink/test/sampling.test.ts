@@ -38,7 +38,7 @@ describe('sampling in the terminal', () => {
     expect(text).toContain('High risk');
     expect(text).toContain('It asks to include context from all your servers');
     expect(text).toContain('Summarise');
-    expect(text).toContain('[Image (image/png, 1 KB), not shown]');
+    expect(text).toContain('[Image (image/png, 3 bytes), not shown]');
     expect(text).toContain('Context: all your servers');
     expect(text).toContain('1. Approve');
     expect(h.screen()).not.toContain('\u001b[31m');

@@ -113,3 +113,27 @@ export function footerParts(scope: string, options: FooterPartsOptions) {
     },
   } satisfies Record<string, PartProps>;
 }
+
+/** Decoded size of base64 data, from its length alone (the data is never decoded). */
+export function base64Bytes(data: unknown): number {
+  if (typeof data !== 'string') return 0;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** Bytes of a string in UTF-8 (what a server sent over the wire), without encoding it. */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    // A surrogate pair is 2 units and 4 bytes; any other unit above U+07FF 3 bytes, above U+007F 2.
+    if (unit > 0x7f) bytes += unit > 0x7ff && (unit < 0xd800 || unit > 0xdfff) ? 2 : 1;
+  }
+  return bytes;
+}
+
+/** A content block's size as the user reads it: bytes under 1 KB (55 bytes is not "1 KB"), else whole KB. */
+export const sizeLabel = (bytes: number, t: Translator): string =>
+  bytes < 1024
+    ? t.t('mcp.result.block.size_bytes', { count: bytes })
+    : t.t('mcp.result.block.size_kb', { kb: Math.round(bytes / 1024) });

@@ -79,6 +79,25 @@ describe('result review model', () => {
     expect(model.connect().notices.map((notice) => notice.kind)).toContain('hidden_characters');
   });
 
+  it('gives sizes under 1 KB in bytes, counted as UTF-8, and larger ones in whole KB', () => {
+    const labels = (result: ResultReviewRequest['result']) =>
+      open(result)
+        .model.connect()
+        .blocks.map((block) => (block.kind === 'label' ? block.label : block.text));
+    const resource = (text: string) => ({
+      type: 'resource',
+      resource: { uri: 'file:///n.txt', mimeType: 'text/plain', text },
+    });
+    // ç and ã are 2 bytes each, o 1, the emoji (a surrogate pair) 4: 9 bytes in 5 UTF-16 units.
+    expect(labels({ content: [resource('a'), resource('ção😀')] })).toEqual([
+      'Embedded resource file:///n.txt (text/plain, 1 byte), not shown',
+      'Embedded resource file:///n.txt (text/plain, 9 bytes), not shown',
+    ]);
+    expect(labels({ content: [], structuredContent: { text: 'x'.repeat(3000) } })).toEqual([
+      'Structured data (3 KB), not shown', // 3 011 bytes
+    ]);
+  });
+
   it('describes media, resources and structured data by kind and size, never their data', () => {
     const data = 'A'.repeat(4096); // 3 KB once decoded
     const { model } = open({
@@ -100,10 +119,10 @@ describe('result review model', () => {
     expect(labels).toEqual([
       'Image (image/png, 3 KB), not shown',
       'Audio (audio/wav, 3 KB), not played',
-      'Embedded resource file:///a.txt (text/plain, 1 KB), not shown',
+      'Embedded resource file:///a.txt (text/plain, 6 bytes), not shown',
       'Link to a resource: file:///b.txt',
       'Content of an unknown kind, not shown',
-      'Structured data (1 KB), not shown',
+      'Structured data (16 bytes), not shown',
     ]);
     expect(JSON.stringify(model.connect().blocks)).not.toContain(data.slice(0, 16));
     expect(JSON.stringify(model.connect().blocks)).not.toContain('secret');

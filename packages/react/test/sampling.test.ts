@@ -68,7 +68,7 @@ describe('sampling in <PermissionSheet>', () => {
     expect(text).toContain(en.t('mcp.sampling.intro.request', { server: server.name }));
     expect(text).toContain('<img src=x onerror=alert(1)>');
     expect(await page.locator(`${ROOT} img`).count()).toBe(0);
-    expect(text).toContain('Image (image/png, 1 KB), not shown');
+    expect(text).toContain('Image (image/png, 3 bytes), not shown');
     expect(text).toContain(en.t('mcp.permission.risk.why.trusted_server'));
     expect(await focusedAction(page)).toBe('deny');
   });

@@ -246,6 +246,8 @@ export const messageIds = [
   'mcp.result.block.structured',
   'mcp.result.block.unknown',
   'mcp.result.block.more',
+  'mcp.result.block.size_bytes',
+  'mcp.result.block.size_kb',
   'mcp.result.action.send',
   'mcp.result.action.withhold',
   'mcp.result.keys.hint',
@@ -673,13 +675,15 @@ export interface MessageValues {
   'mcp.result.content.heading': never;
   'mcp.result.empty': never;
   'mcp.result.truncated': { count: number };
-  'mcp.result.block.image': { mime: string | number; kb: number };
-  'mcp.result.block.audio': { mime: string | number; kb: number };
-  'mcp.result.block.resource': { uri: string | number; mime: string | number; kb: number };
+  'mcp.result.block.image': { mime: string | number; size: string | number };
+  'mcp.result.block.audio': { mime: string | number; size: string | number };
+  'mcp.result.block.resource': { uri: string | number; mime: string | number; size: string | number };
   'mcp.result.block.resource_link': { uri: string | number };
-  'mcp.result.block.structured': { kb: number };
+  'mcp.result.block.structured': { size: string | number };
   'mcp.result.block.unknown': never;
   'mcp.result.block.more': { count: number };
+  'mcp.result.block.size_bytes': { count: number };
+  'mcp.result.block.size_kb': { kb: number };
   'mcp.result.action.send': never;
   'mcp.result.action.withhold': never;
   'mcp.result.keys.hint': never;
@@ -824,8 +828,8 @@ export interface MessageValues {
   'mcp.sampling.role.user': never;
   'mcp.sampling.role.assistant': never;
   'mcp.sampling.system_prompt': never;
-  'mcp.sampling.block.image': { mime: string | number; kb: number };
-  'mcp.sampling.block.audio': { mime: string | number; kb: number };
+  'mcp.sampling.block.image': { mime: string | number; size: string | number };
+  'mcp.sampling.block.audio': { mime: string | number; size: string | number };
   'mcp.sampling.block.tool_use': { name: string | number };
   'mcp.sampling.block.tool_result': never;
   'mcp.sampling.block.unknown': never;

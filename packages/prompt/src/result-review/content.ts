@@ -1,7 +1,7 @@
 import type { Translator } from '@mcp-consent/i18n';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { navigationBindings } from '../keymap.js';
-import { serverChip } from '../sheet-parts.js';
+import { base64Bytes, serverChip, sizeLabel, utf8Bytes } from '../sheet-parts.js';
 import { resultReviewIds } from './anatomy.js';
 import type {
   ResultBlockView,
@@ -51,7 +51,7 @@ export function describeResultReview(
       kind: 'label',
       index: blocks.length,
       label: t.t('mcp.result.block.structured', {
-        kb: Math.ceil(jsonLength(request.result.structuredContent) / 1024),
+        size: sizeLabel(jsonLength(request.result.structuredContent), t),
       }),
     });
   const notices: ResultReviewApi['notices'] = cleaner.shouldNotice
@@ -110,20 +110,20 @@ function blockView(
       index,
       label: t.t(`mcp.result.block.${block.type}`, {
         mime: mime(),
-        kb: Math.ceil(base64Bytes(block.data) / 1024),
+        size: sizeLabel(base64Bytes(block.data), t),
       }),
     };
   if (block.type === 'resource') {
     const resource = record(block.resource);
     const size =
-      typeof resource.text === 'string' ? resource.text.length : base64Bytes(resource.blob);
+      typeof resource.text === 'string' ? utf8Bytes(resource.text) : base64Bytes(resource.blob);
     return {
       kind: 'label',
       index,
       label: t.t('mcp.result.block.resource', {
         uri: cleaner.text(resource.uri, SHORT_LABEL) || '?',
         mime: cleaner.text(resource.mimeType, SHORT_LABEL) || '?',
-        kb: Math.ceil(size / 1024),
+        size: sizeLabel(size, t),
       }),
     };
   }
@@ -138,17 +138,10 @@ function blockView(
   return { kind: 'label', index, label: t.t('mcp.result.block.unknown') };
 }
 
-/** Decoded size of base64 data, from its length alone (the data is never decoded). */
-function base64Bytes(data: unknown): number {
-  if (typeof data !== 'string') return 0;
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-}
-
-/** The size of structured data as JSON; data that cannot be written as JSON counts as none. */
+/** The size of structured data as UTF-8 JSON; data that cannot be written as JSON counts as none. */
 function jsonLength(value: unknown): number {
   try {
-    return JSON.stringify(value)?.length ?? 0;
+    return utf8Bytes(JSON.stringify(value) ?? '');
   } catch {
     return 0;
   }

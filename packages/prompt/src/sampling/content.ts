@@ -3,7 +3,7 @@ import type { Translator } from '@mcp-consent/i18n';
 import { idPrefixFor, TEXT_LIMITS, TextCleaner } from '../core.js';
 import { navigationBindings } from '../keymap.js';
 import { riskColorRole } from '../permission/types.js';
-import { serverChip } from '../sheet-parts.js';
+import { base64Bytes, serverChip, sizeLabel } from '../sheet-parts.js';
 import { samplingIds } from './anatomy.js';
 import type {
   BlockContent,
@@ -166,7 +166,7 @@ function blockContent(
       id,
       label: t.t(`mcp.sampling.block.${block.type}`, {
         mime: cleaner.text(block.mimeType, SHORT_LABEL) || '?',
-        kb: Math.ceil(base64Bytes(block.data) / 1024),
+        size: sizeLabel(base64Bytes(block.data), t),
       }),
     };
   if (block.type === 'tool_use')
@@ -180,13 +180,6 @@ function blockContent(
   if (block.type === 'tool_result')
     return { kind: 'other', id, label: t.t('mcp.sampling.block.tool_result') };
   return { kind: 'other', id, label: t.t('mcp.sampling.block.unknown') };
-}
-
-/** Decoded size of base64 data, from its length alone (the data is never decoded). */
-function base64Bytes(data: unknown): number {
-  if (typeof data !== 'string') return 0;
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }
 
 function toolNames(tools: unknown, cleaner: TextCleaner): string[] {
