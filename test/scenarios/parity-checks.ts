@@ -117,6 +117,24 @@ function answersNotInTwoColumns(sheet: Element): string[] {
   return wrong;
 }
 
+/**
+ * Runs in the page: the font weight of each field label of the open form and of each option of
+ * a group of checkboxes (the label and every element inside it that is shown), as
+ * `text: weight`, by kind.
+ */
+function formWeights(sheet: Element): { labels: string[]; options: string[] } {
+  const weigh = (el: Element) =>
+    `${el.textContent!.trim().replace(/\s+/g, ' ')}: ${getComputedStyle(el).fontWeight}`;
+  const shown = (el: Element) => el.getClientRects().length > 0 && el.tagName !== 'INPUT';
+  return {
+    labels: [...sheet.querySelectorAll('[data-part="field-label"]')].filter(shown).map(weigh),
+    options: [...sheet.querySelectorAll('label[data-part="field-option"]')]
+      .flatMap((option) => [option, ...option.querySelectorAll('*')])
+      .filter(shown)
+      .map(weigh),
+  };
+}
+
 /** Runs in the page: the look of a part of the open sheet. */
 function partLook(el: Element): { background: string; border: string; color: string } {
   const style = getComputedStyle(el);
@@ -164,6 +182,15 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
         await host.waitForPrompt();
         await frames(page);
         expect(await openSheet(page).evaluate(misplacedBoxes, 'intro')).toEqual([]);
+      });
+
+      it(`${at}: a form's labels are bold, the options of a group of checkboxes in the text's weight`, async () => {
+        const { page } = await open(viewport, (h) => h.elicit(form));
+        // Before: Lit's options took the labels' weight (600), React's the text's (400).
+        expect(await openSheet(page).evaluate(formWeights)).toEqual({
+          labels: ['Title optional: 600', 'Tags optional: 600', 'Pin it optional: 600'],
+          options: ['urgent: 400', 'urgent: 400', 'later: 400', 'later: 400'],
+        });
       });
 
       it(`${at}: the roots, result review and sampling answers sit two to a row in equal columns, as the permission sheet's, unless a word would not fit`, async () => {

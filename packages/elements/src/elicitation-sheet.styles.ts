@@ -14,6 +14,11 @@ export const formFieldStyles = css`
     font-weight: 600;
     overflow-wrap: anywhere;
   }
+  /* A group's options are answers under its bold label, in the text's weight (as React's and
+     the roots sheet's "Remember" options). */
+  .field [part~='field-option'] {
+    font-weight: 400;
+  }
   [part~='field-required'] {
     font-weight: 400;
     color: var(--_on-surface-variant);

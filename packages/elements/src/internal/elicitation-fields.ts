@@ -100,6 +100,7 @@ export function renderField(api: FieldHost, field: FieldView, index: number) {
                 (o) =>
                   html`<option
                     part="field-option"
+                    data-part="field-option"
                     .value=${o.value}
                     ?selected=${o.value === field.value}
                   >
@@ -142,7 +143,7 @@ function renderMultiselect(api: FieldHost, field: FieldView, label: unknown) {
     >
       ${field.options.map(
         (o) =>
-          html`<label class="check-row" part="field-option"
+          html`<label class="check-row" part="field-option" data-part="field-option"
             ><input
               type="checkbox"
               .checked=${chosen.includes(o.value)}
