@@ -135,6 +135,31 @@ function formWeights(sheet: Element): { labels: string[]; options: string[] } {
   };
 }
 
+/**
+ * Runs in the page: the parts of the open sheet's header in document order, the parts that share
+ * the tool's row (their tops within 1 px of the tool's), and the title's and the content
+ * heading's weights.
+ */
+function reviewHead(sheet: Element): {
+  order: string[];
+  toolRow: string[];
+  title: string;
+  heading: string;
+} {
+  const header = sheet.querySelector('[data-part="header"]')!;
+  const parts = [...header.querySelectorAll<HTMLElement>('[data-part]')];
+  const top = (name: string) =>
+    header.querySelector(`[data-part="${name}"]`)!.getBoundingClientRect().top;
+  return {
+    order: parts.map((el) => el.dataset.part!),
+    toolRow: parts
+      .filter((el) => Math.abs(el.getBoundingClientRect().top - top('tool')) <= 1)
+      .map((el) => el.dataset.part!),
+    title: getComputedStyle(header.querySelector('[data-part="title"]')!).fontWeight,
+    heading: getComputedStyle(sheet.querySelector('[data-part="content-heading"]')!).fontWeight,
+  };
+}
+
 /** Runs in the page: the look of a part of the open sheet. */
 function partLook(el: Element): { background: string; border: string; color: string } {
   const style = getComputedStyle(el);
@@ -190,6 +215,18 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
         expect(await openSheet(page).evaluate(formWeights)).toEqual({
           labels: ['Title optional: 600', 'Tags optional: 600', 'Pin it optional: 600'],
           options: ['urgent: 400', 'urgent: 400', 'later: 400', 'later: 400'],
+        });
+      });
+
+      it(`${at}: the result review's header reads title, server, then the tool with its tier on one row; its content heading is bold`, async () => {
+        const { page } = await open(viewport, (h) => h.reviewResult(reviewed));
+        // Before: React put the tool's line between the title and the server chip and the tier
+        // beside the chip, and drew "Result from the server" at 600 where Lit drew it at 400.
+        expect(await openSheet(page).evaluate(reviewHead)).toEqual({
+          order: ['title', 'close', 'server-chip', 'trust', 'tool', 'risk'],
+          toolRow: ['tool', 'risk'],
+          title: '700',
+          heading: '600',
         });
       });
 

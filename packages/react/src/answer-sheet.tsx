@@ -36,7 +36,7 @@ export interface AnswerSheetProps<Answer extends string> extends SheetViewProps<
 > {
   /** What stands above the header (the dry run's step line), when the sheet has it. */
   lead?: ReactNode;
-  /** The header's tool row and badges, when the sheet has them. */
+  /** The header's badges (after the server chip) and tool row (under them), when it has them. */
   tool?: ReactNode;
   meta?: ReactNode;
   /** The body after the notices. */

@@ -16,8 +16,12 @@ export function ResultReviewView(view: ResultReviewViewProps) {
   return (
     <AnswerSheet
       {...view}
-      tool={<span {...p(props.tool)}>{api.toolLine}</span>}
-      meta={<span {...p(props.risk)}>{api.risk.label}</span>}
+      tool={
+        <p className="mcp-consent-tool-row">
+          <span {...p(props.tool)}>{api.toolLine}</span>
+          <span {...p(props.risk)}>{api.risk.label}</span>
+        </p>
+      }
     >
       <p {...p(props.intro)}>{api.intro}</p>
       <p {...p(props.error)}>{api.error}</p>

@@ -18,15 +18,15 @@ export interface SheetHeaderProps {
   onClose: (event: MouseEvent) => void;
   /** Beside the title, before the close button (the queue position). */
   titleExtra?: ReactNode;
-  /** The tool row: icon, name and title; absent for elicitation. */
+  /** After the server chip and the badges: the result review's tool and its tier. */
   tool?: ReactNode;
   /** After the server chip (the risk badge). */
   meta?: ReactNode;
 }
 
 /**
- * The header the Lit sheets draw too: a title row with the close button, the tool row,
- * then the server chip (with its trust shield inside) and the badges.
+ * The header the Lit sheets draw too: a title row with the close button, the server chip (with
+ * its trust shield inside) and the badges, then the tool row where the sheet has one.
  */
 export function SheetHeader({
   props,
@@ -46,11 +46,11 @@ export function SheetHeader({
           <CloseIcon />
         </button>
       </div>
-      {tool}
       <div className="mcp-consent-meta">
         {server ? <ServerChip props={props} server={server} /> : null}
         {meta}
       </div>
+      {tool}
     </div>
   );
 }

@@ -22,8 +22,10 @@ export const resultReviewStyles = css`
     margin: 0 0 8px;
     font-weight: 600;
   }
+  /* "Result from the server": a heading, in the weight of the other sheets' (roots, forms). */
   .group-label {
     margin: 8px 0 4px;
+    font-weight: 600;
   }
   .content {
     display: grid;
