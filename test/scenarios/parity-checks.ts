@@ -170,6 +170,20 @@ function partLook(el: Element): { background: string; border: string; color: str
   };
 }
 
+/**
+ * Runs in the page: each shown disclosure toggle of the open sheet (a part named `*-toggle`:
+ * Show more, Edit arguments, How long, and a note) as `part: background, border colour, colour,
+ * padding at its start and end`.
+ */
+function toggleLooks(sheet: Element): string[] {
+  return [...sheet.querySelectorAll<HTMLElement>('button[data-part$="-toggle"]')]
+    .filter((el) => el.getClientRects().length > 0)
+    .map((el) => {
+      const style = getComputedStyle(el);
+      return `${el.dataset.part}: ${style.backgroundColor}, ${style.borderTopColor}, ${style.color}, ${style.paddingInlineStart} ${style.paddingInlineEnd}`;
+    });
+}
+
 /** The open sheet (Playwright's CSS locators pierce open shadow roots); exactly one. */
 const openSheet = (page: Page) => page.locator('[data-part="root"][data-state="open"]');
 
@@ -263,6 +277,35 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
           border: 'rgba(0, 0, 0, 0)',
           color: grains.color,
         });
+      });
+
+      it(`${at}: every disclosure toggle (Show more, Edit arguments, How long) is a quiet text button with 12 px at its sides`, async () => {
+        // Long arguments, a long description and a long message: each shows its Show more.
+        const long = call(
+          { ...tools.notesPut, description: 'Creates or replaces a note. '.repeat(40) },
+          { args: { id: 'groceries', text: 'milk, eggs, '.repeat(200) } },
+        );
+        const { page } = await open(viewport, (h) => h.request(long));
+        const found = await openSheet(page).evaluate(toggleLooks);
+        const primary = (
+          await openSheet(page).locator('[data-part="grains-toggle"]').evaluate(partLook)
+        ).color;
+        const text = {
+          role: 'user' as const,
+          content: { type: 'text' as const, text: 'Summarise the notes from today. '.repeat(40) },
+        };
+        const { page: samplingPage } = await open(viewport, (h) =>
+          h.sample({ step: 'request', params: { ...sampling, messages: [text] } }),
+        );
+        found.push(...(await openSheet(samplingPage).evaluate(toggleLooks)));
+        // Before: Lit's had 8 px at their sides, React's 12 px; React drew the sampling message's
+        // Show more outlined, as an answer, with an answer's 16 px.
+        const quiet = `rgba(0, 0, 0, 0), rgba(0, 0, 0, 0), ${primary}, 12px 12px`;
+        expect(found).toEqual(
+          ['args-toggle', 'edit-toggle', 'description-toggle', 'grains-toggle', 'block-toggle'].map(
+            (part) => `${part}: ${quiet}`,
+          ),
+        );
       });
     }
   });

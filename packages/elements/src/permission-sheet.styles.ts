@@ -266,12 +266,14 @@ export const permissionSheetStyles = css`
     color: var(--_on-surface-variant);
     font-size: 0.875rem;
   }
+  /* Quiet text buttons; 12 px at the sides puts the label in line with the text inside the
+     boxes around it (the arguments, "From the server"), as in React. */
   button.toggle {
     margin-block-start: 2px;
     border-color: transparent;
     background: transparent;
     color: var(--_primary);
-    padding-inline: 8px;
+    padding-inline: 12px;
   }
   .actions {
     display: grid;

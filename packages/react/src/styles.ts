@@ -320,7 +320,7 @@ const controls = `
 }
 .mcp-consent-layer [data-part='action-detail'] { font-size: 0.75rem; font-weight: 500; }
 .mcp-consent-layer [data-part='close'] { flex: none; display: inline-grid; place-items: center; padding: 0; border-color: transparent; background: transparent; color: var(--_on-surface-variant); border-radius: 50%; }
-.mcp-consent-layer :is([data-part='args-toggle'], [data-part='description-toggle'], [data-part='change-toggle'], [data-part='edit-toggle']) { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
+.mcp-consent-layer :is([data-part='args-toggle'], [data-part='description-toggle'], [data-part='change-toggle'], [data-part='edit-toggle'], [data-part='block-toggle']) { padding-inline: 12px; border-color: transparent; background: transparent; color: var(--_primary); }
 .mcp-consent-layer input, .mcp-consent-layer select, .mcp-consent-layer textarea {
   font: inherit; min-block-size: var(--_target); padding: 8px 12px; border-radius: 8px;
   border: 1px solid var(--_outline); background: var(--_surface); color: var(--_on-surface); inline-size: 100%;
