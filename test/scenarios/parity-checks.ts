@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ElicitRequest, SamplingParams } from '@mcp-consent/prompt';
 import type { ScenarioHost } from './driver.js';
-import { call, tools } from './fixtures.js';
+import { call, dryRunExtras, tools } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
 import { narrowPhone, portraitPhone, type LayoutSurface, type Viewport } from './layout-checks.js';
 import { reviewed } from './result-review-scenarios.js';
@@ -184,6 +184,16 @@ function toggleLooks(sheet: Element): string[] {
     });
 }
 
+/**
+ * Runs in the page: how the open sheet's "From the server" box is drawn: its top and start
+ * borders (width, style), its background and its heading's weight.
+ */
+function fromServerLook(sheet: Element): string {
+  const box = getComputedStyle(sheet.querySelector('[data-part="from-server"]')!);
+  const heading = getComputedStyle(sheet.querySelector('[data-part="from-server-heading"]')!);
+  return `top ${box.borderTopWidth} ${box.borderTopStyle}, start ${box.borderInlineStartWidth} ${box.borderInlineStartStyle}, background ${box.backgroundColor}, heading ${heading.fontWeight}`;
+}
+
 /** The open sheet (Playwright's CSS locators pierce open shadow roots); exactly one. */
 const openSheet = (page: Page) => page.locator('[data-part="root"][data-state="open"]');
 
@@ -277,6 +287,21 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
           border: 'rgba(0, 0, 0, 0)',
           color: grains.color,
         });
+      });
+
+      it(`${at}: the permission and dry-run sheets draw "From the server" as one solid box with a 4 px bar at its start`, async () => {
+        const found: string[] = [];
+        for (const [sheet, ask] of [
+          ['permission', (h: ScenarioHost) => h.request(call(tools.notesPut))],
+          ['dry run', (h: ScenarioHost) => h.request(call(tools.messagesSend), dryRunExtras())],
+        ] as const) {
+          const { page } = await open(viewport, ask);
+          found.push(`${sheet}: ${await openSheet(page).evaluate(fromServerLook)}`);
+        }
+        // Before: Lit drew both dashed all round on the grey of a container, the heading at 600
+        // (the dry run's rule, also in the permission sheet's styles, won over the sheet's own).
+        const box = 'top 1px solid, start 4px solid, background rgba(0, 0, 0, 0), heading 700';
+        expect(found).toEqual([`permission: ${box}`, `dry run: ${box}`]);
       });
 
       it(`${at}: every disclosure toggle (Show more, Edit arguments, How long) is a quiet text button with 12 px at its sides`, async () => {

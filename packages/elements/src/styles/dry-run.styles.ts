@@ -16,21 +16,9 @@ export const dryRunStyles = css`
   pre[data-expanded='true'] {
     max-block-size: 40em;
   }
-  /* The server's own words, in one box apart from the kit's copy. */
-  [part~='from-server'] {
-    margin: 12px 0 0;
-    padding: 8px 12px;
-    border-radius: 8px;
-    border: 1px dashed var(--_outline);
-    background: var(--_surface-container);
-  }
+  /* The server's own words: the permission sheet's "From the server" box (.from-server). */
   [part~='from-server'][hidden] {
     display: none;
-  }
-  [part~='from-server-heading'] {
-    margin: 0;
-    font-size: 0.8125rem;
-    font-weight: 600;
   }
   [part~='hint-label'] {
     margin: 2px 0 6px;
