@@ -1,9 +1,11 @@
 /**
  * Where the Lit and the React sheets must look alike, checked the same way on both renderers
- * (each gives the `LayoutSurface` of layout-checks.ts) at a narrow phone, a phone and a desktop:
- * checkboxes at the content's edge, the answers of every sheet laid out as the permission
- * sheet's, and "Edit arguments" as quiet as the sheet's other toggles. Measured in the page on
- * the anatomy's `data-part` names; Playwright's locators find them through shadow roots.
+ * (each gives the `LayoutSurface` of layout-checks.ts) at a narrow phone, a phone and a desktop
+ * (and a landscape phone for where the answers sit): checkboxes at the content's edge, a form's
+ * options in the text's weight, the result review's header in one order, the answers of every
+ * sheet laid out as the permission sheet's and right above the key hint, "From the server" in one
+ * box, and every disclosure toggle quiet with the same padding. Measured in the page on the
+ * anatomy's `data-part` names; Playwright's locators find them through shadow roots.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +13,13 @@ import type { ElicitRequest, SamplingParams } from '@mcp-consent/prompt';
 import type { ScenarioHost } from './driver.js';
 import { call, dryRunExtras, tools } from './fixtures.js';
 import { GUARD_MS } from './host-runtime.js';
-import { narrowPhone, portraitPhone, type LayoutSurface, type Viewport } from './layout-checks.js';
+import {
+  landscapePhone,
+  narrowPhone,
+  portraitPhone,
+  type LayoutSurface,
+  type Viewport,
+} from './layout-checks.js';
 import { reviewed } from './result-review-scenarios.js';
 import { hostRoots } from './roots-scenarios.js';
 
@@ -194,6 +202,25 @@ function fromServerLook(sheet: Element): string {
   return `top ${box.borderTopWidth} ${box.borderTopStyle}, start ${box.borderInlineStartWidth} ${box.borderInlineStartStyle}, background ${box.backgroundColor}, heading ${heading.fontWeight}`;
 }
 
+/**
+ * Runs in the page: where the open sheet's answers sit above its status line. The key hint and
+ * the "input paused" line (kept in place while hidden, so nothing moves under a pointer) must share
+ * one place, the answers ending 8 px (the foot's gap) above it; the failures as text.
+ */
+function answersAboveStatusLine(sheet: Element): string[] {
+  const box = (name: string) =>
+    sheet.querySelector(`[data-part="${name}"]`)!.getBoundingClientRect();
+  const [actions, hint, guard] = [box('actions'), box('key-hint'), box('guard')];
+  const wrong: string[] = [];
+  if (Math.abs(hint.top - guard.top) > 0.5)
+    wrong.push(`key hint at ${Math.round(hint.top)}, guard line at ${Math.round(guard.top)}`);
+  if (Math.abs(hint.top - actions.bottom - 8) > 0.5)
+    wrong.push(
+      `answers ${Math.round(actions.top)}–${Math.round(actions.bottom)}, key hint at ${Math.round(hint.top)}`,
+    );
+  return wrong;
+}
+
 /** The open sheet (Playwright's CSS locators pierce open shadow roots); exactly one. */
 const openSheet = (page: Page) => page.locator('[data-part="root"][data-state="open"]');
 
@@ -217,6 +244,31 @@ export function runParityChecks(name: string, surface: LayoutSurface): void {
       await frames(page);
       return { page, host };
     };
+
+    for (const viewport of [landscapePhone, portraitPhone, desktop]) {
+      const at = `${viewport.width}×${viewport.height}`;
+
+      it(`${at}: every sheet's answers sit right above its key hint, which shares its place with the "input paused" line`, async () => {
+        const asks: Array<[string, (h: ScenarioHost) => Promise<unknown>]> = [
+          ['permission', (h) => h.request(call(tools.notesPut))],
+          ['dry run', (h) => h.request(call(tools.messagesSend), dryRunExtras())],
+          ['elicitation', (h) => h.elicit(form)],
+          ['roots', (h) => h.askRoots(hostRoots)],
+          ['result review', (h) => h.reviewResult(reviewed)],
+          ['sampling', (h) => h.sample({ step: 'request', params: sampling })],
+        ];
+        const found: string[] = [];
+        for (const [sheet, ask] of asks) {
+          const { page } = await open(viewport, ask);
+          const wrong = await openSheet(page).evaluate(answersAboveStatusLine);
+          found.push(...wrong.map((w) => `${sheet}: ${w}`));
+        }
+        // Before: Lit's roots and result review sheets put the hidden guard line under the key
+        // hint instead of in its place; on a landscape phone their answers sat 37 px higher in
+        // the side column than React's and than every other sheet's, over an empty band.
+        expect(found).toEqual([]);
+      });
+    }
 
     for (const viewport of viewports) {
       const at = `${viewport.width}×${viewport.height}`;

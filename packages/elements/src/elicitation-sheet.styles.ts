@@ -195,13 +195,4 @@ export const elicitationSheetStyles = css`
     border-color: var(--_caution);
     color: var(--_surface);
   }
-  .status-line {
-    display: grid;
-  }
-  .status-line > * {
-    grid-area: 1 / 1;
-  }
-  .status-line [part~='guard'] {
-    background: var(--_surface-container);
-  }
 `;

@@ -324,15 +324,6 @@ export const permissionSheetStyles = css`
     font-size: 0.875rem;
     overflow-wrap: anywhere;
   }
-  .status-line {
-    display: grid;
-  }
-  .status-line > * {
-    grid-area: 1 / 1;
-  }
-  .status-line [part~='guard'] {
-    background: var(--_surface-container);
-  }
   .checking {
     position: fixed;
     inset-block-end: 24px;

@@ -168,10 +168,18 @@ export const sheetFrame = css`
     margin: 0;
     font-size: 0.875rem;
   }
-  /* The guard line keeps its place so the buttons never move under a pointer. */
+  /* The guard line keeps its place so the buttons never move under a pointer: the key hint's
+     place, in every sheet (the roots and review sheets had it under the hint, a blank band that
+     lifted their answers). */
   [part~='guard'][hidden] {
     display: block !important;
     visibility: hidden;
+  }
+  .status-line {
+    display: grid;
+  }
+  .status-line > * {
+    grid-area: 1 / 1;
   }
   [part~='key-hint'] {
     margin: 0;
