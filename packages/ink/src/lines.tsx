@@ -188,16 +188,33 @@ function breakRow(source: string, from: number, max: number, out: [number, numbe
  * exactly them.
  */
 export function wrapLine(line: Line, width: number): Line {
-  const text = line.spans.map((span) => span.text).join('');
-  const rows = rowRanges(text, width - (line.indent ?? 0));
+  const { text, rows } = rangesOf(line, width);
   if (rows.length <= 1 && !text.includes('\n') && rows[0]?.[1] === text.length) return line;
   return { ...line, spans: spansOf(line.spans, rows) };
 }
 
+/**
+ * A line's text and rows at a width, kept per line object: a layout measures and wraps the same
+ * lines for each variant it tries, and 200 kB of arguments made that a full pass per variant.
+ * Lines are never changed once made (a wrapped or cut line is a new object).
+ */
+const rangesByLine = new WeakMap<Line, { width: number; text: string; rows: [number, number][] }>();
+function rangesOf(line: Line, width: number): { text: string; rows: [number, number][] } {
+  const columns = width - (line.indent ?? 0);
+  const held = rangesByLine.get(line);
+  if (held?.width === columns) return held;
+  const text = line.spans.map((span) => span.text).join('');
+  const entry = { width: columns, text, rows: rowRanges(text, columns) };
+  rangesByLine.set(line, entry);
+  return entry;
+}
+
 /** Each wrapped row of a line as a line of its own (the gap as a blank row before them). */
 export function rowLines(line: Line, width: number): Line[] {
-  const text = line.spans.map((span) => span.text).join('');
-  const rows = rowRanges(text, width - (line.indent ?? 0));
+  const { text, rows } = rangesOf(line, width);
+  // One row already (each row of a long preview is a line of its own): the line as it is.
+  if (!line.gap && rows.length === 1 && rows[0]![0] === 0 && rows[0]![1] === text.length)
+    return [line];
   const out: Line[] = line.gap ? [{ key: `${line.key}~gap`, spans: [{ text: ' ' }] }] : [];
   rows.forEach((row, index) => {
     const spans = spansOf(line.spans, [row]);
@@ -230,8 +247,7 @@ function spansOf(spans: readonly Span[], rows: readonly [number, number][]): Spa
 }
 
 export function lineHeight(line: Line, width: number): number {
-  const text = line.spans.map((span) => span.text).join('');
-  return wrappedRows(text, width - (line.indent ?? 0)).length + (line.gap ? 1 : 0);
+  return rangesOf(line, width).rows.length + (line.gap ? 1 : 0);
 }
 
 export function linesHeight(lines: readonly Line[], width: number): number {
