@@ -32,10 +32,11 @@ export async function runInteractive(
   const result = (text: string) => void out.write(`${text}\n`);
   /** A message of ours (not a list line, not the server's result), wrapped on a terminal. */
   const message = (text: string) => write(messageFor(ui, text));
-  const outcomeLine = (text: string) => (
-    result(messageFor(out, text)),
-    ui !== out && message(text)
-  );
+  /** Why a call did not run: with the results, and on the terminal when that is elsewhere. */
+  const outcomeLine = (text: string) => {
+    result(messageFor(out, text));
+    if (ui !== out) message(text);
+  };
   const tools = () => session.client.catalog.list();
   const listTools = () => {
     const all = tools();

@@ -85,7 +85,7 @@ function wrapFast(text: string, width: number): string[] {
 
 /** The first `maxRows` wrapped rows of a text, the last one ending in "…" when cut. */
 export function clipRows(text: string, width: number, maxRows: number): string {
-  const rows = rowRanges(text, width).map(([start, end]) => text.slice(start, end));
+  const rows = wrappedRows(text, width);
   if (rows.length <= maxRows) return rows.join('\n'); // already wrapped: Ink keeps it as is
   const kept = rows.slice(0, Math.max(1, maxRows));
   const last = kept.length - 1;
